@@ -1,0 +1,79 @@
+import type { BodyOf, DataOf, EndpointName } from '@exchange/contracts';
+import { endpoints } from '@exchange/contracts';
+import { getToken } from './storage';
+
+/** A refused call: the server's message (shown as a toast) and its machine code. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+const requestListeners = new Set<Listener>();
+
+/** Called on any 401/403 (spec section 8: the user is logged out). */
+export function onUnauthorized(fn: Listener): () => void {
+  unauthorizedListeners.add(fn);
+  return () => unauthorizedListeners.delete(fn);
+}
+/** Called after every request (the console-clear timer of spec section 9 hangs on this). */
+export function onRequest(fn: Listener): () => void {
+  requestListeners.add(fn);
+  return () => requestListeners.delete(fn);
+}
+
+export interface Envelope<T> {
+  status: boolean;
+  message: string;
+  data?: T;
+  code?: string;
+}
+
+/**
+ * Calls one endpoint of the contracts table. Every request carries Cache-Control no-store,
+ * no-cache and the bearer token. 401/403 log out and resolve to an ApiError with the message
+ * (swallowed, per the spec); any other HTTP error is thrown to the caller.
+ */
+export async function callApi<N extends EndpointName>(
+  name: N,
+  ...args: BodyOf<N> extends undefined ? [] : [body: BodyOf<N>]
+): Promise<Envelope<DataOf<N>>> {
+  const ep = endpoints[name];
+  const token = getToken();
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store, no-cache' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = { method: ep.method, headers };
+  if (ep.method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(args[0] ?? {});
+  }
+  let res: Response;
+  try {
+    res = await fetch(`api/${ep.path}`, init);
+  } finally {
+    requestListeners.forEach((fn) => fn());
+  }
+  const json = (await res.json().catch(() => ({ status: false, message: res.statusText }))) as Envelope<DataOf<N>>;
+  if (res.status === 401 || res.status === 403) {
+    unauthorizedListeners.forEach((fn) => fn());
+    return { status: false, message: json.message ?? 'Unauthorized', code: json.code };
+  }
+  if (!res.ok) throw new ApiError(json.message || `HTTP ${res.status}`, res.status, json.code);
+  return json;
+}
+
+/** Like callApi but returns data, throwing ApiError when status is false. For query hooks. */
+export async function fetchData<N extends EndpointName>(
+  name: N,
+  ...args: BodyOf<N> extends undefined ? [] : [body: BodyOf<N>]
+): Promise<DataOf<N>> {
+  const env = await callApi(name, ...args);
+  if (!env.status) throw new ApiError(env.message, 200, env.code);
+  return env.data as DataOf<N>;
+}
