@@ -1,0 +1,34 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Real Debian Chromium, never a downloaded browser (DEVELOPERS.md). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+export async function newPage(browser: Browser, baseUrl: string, vp: Viewport): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: vp.width, height: vp.height },
+    isMobile: vp.width < 993,
+    hasTouch: vp.width < 993,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function login(page: Page, userName: string, password = 'Demo@1234'): Promise<void> {
+  await page.goto('/#/login');
+  await page.getByTestId('login-username').fill(userName);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
