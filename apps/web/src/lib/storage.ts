@@ -31,3 +31,24 @@ export function writeJson(storage: Storage, key: string, value: unknown): void {
 export function getToken(): string | null {
   return localStorage.getItem(LOCAL_KEYS.usertoken);
 }
+
+/** The user details stored at login (the `userinfo` key), as far as the web app reads them. */
+export interface StoredUser {
+  user_id: number;
+  user_name: string;
+  total_balance: number;
+  liability: number;
+  is_change_password: '0' | '1';
+  is_signup_user: '0' | '1';
+  parent_id: number;
+  security_auth_enabled?: '0' | '1';
+}
+
+export function getStoredUser(): StoredUser | null {
+  return readJson<StoredUser>(localStorage, LOCAL_KEYS.userinfo);
+}
+
+/** parent_id as stored at login; null when absent. */
+export function getStoredParentId(): string | null {
+  return localStorage.getItem(LOCAL_KEYS.parent_id);
+}

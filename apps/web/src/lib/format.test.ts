@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatIst, istYmd, istYmdDaysAgo } from './format';
+
+describe('formatIst', () => {
+  it('shows a UTC instant as dd/MM/yyyy HH:mm:ss in UTC+5:30', () => {
+    expect(formatIst('2026-03-01T10:00:00Z')).toBe('01/03/2026 15:30:00');
+    expect(formatIst('2026-12-31T20:15:09.500Z')).toBe('01/01/2027 01:45:09');
+  });
+  it('uses a 24-hour clock with midnight as 00', () => {
+    expect(formatIst('2026-05-04T18:30:00Z')).toBe('05/05/2026 00:00:00');
+  });
+  it('accepts Date and epoch millis, and returns empty text for missing or bad input', () => {
+    expect(formatIst(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe('02/01/2026 08:34:05');
+    expect(formatIst(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('02/01/2026 08:34:05');
+    expect(formatIst(undefined)).toBe('');
+    expect(formatIst('')).toBe('');
+    expect(formatIst('not a date')).toBe('');
+  });
+});
+
+describe('IST calendar days', () => {
+  it('rolls to the next day after 18:30 UTC', () => {
+    expect(istYmd(new Date('2026-03-01T18:29:59Z'))).toBe('2026-03-01');
+    expect(istYmd(new Date('2026-03-01T18:30:00Z'))).toBe('2026-03-02');
+  });
+  it('counts days back from a given instant', () => {
+    expect(istYmdDaysAgo(7, new Date('2026-03-08T06:00:00Z'))).toBe('2026-03-01');
+  });
+});
+
+describe('formatAmount', () => {
+  it('always shows 2 decimals', () => {
+    expect(formatAmount(1500)).toBe('1500.00');
+    expect(formatAmount(-12.5)).toBe('-12.50');
+    expect(formatAmount(undefined)).toBe('0.00');
+  });
+});

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from 'react';
+import type { SessionSnapshot } from './guard';
+import { LOCAL_KEYS, SESSION_KEYS, getStoredUser, getToken, writeJson, type StoredUser } from './storage';
+
+/**
+ * The signed-in state of spec section 4: false at start, true after a good startup check or a
+ * login, false again on logout, on 401/403 and on a guard failure. The header and the balance
+ * poll follow it.
+ */
+let signedIn = false;
+const signedInListeners = new Set<() => void>();
+const loggedOutListeners = new Set<() => void>();
+
+export function isSignedIn(): boolean {
+  return signedIn;
+}
+
+export function setSignedIn(value: boolean): void {
+  if (signedIn === value) return;
+  signedIn = value;
+  signedInListeners.forEach((fn) => fn());
+}
+
+function subscribe(fn: () => void): () => void {
+  signedInListeners.add(fn);
+  return () => signedInListeners.delete(fn);
+}
+
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(subscribe, isSignedIn, () => false);
+}
+
+/** Logged in is judged by the stored token. */
+export function isLoggedIn(): boolean {
+  return Boolean(getToken());
+}
+
+/** What the route guard looks at. */
+export function sessionSnapshot(): SessionSnapshot {
+  const user = getStoredUser();
+  return { token: getToken(), hasUser: user != null, isChangePassword: user?.is_change_password };
+}
+
+export interface LoginDetails extends StoredUser {
+  usertoken: string;
+}
+
+/** Stores a successful login: userinfo (object), usertoken, logedIn, parent_id and userId. */
+export function saveLogin(details: LoginDetails): void {
+  const { usertoken, ...user } = details;
+  writeJson(localStorage, LOCAL_KEYS.userinfo, user);
+  localStorage.setItem(LOCAL_KEYS.usertoken, usertoken);
+  localStorage.setItem(LOCAL_KEYS.logedIn, 'true');
+  localStorage.setItem(LOCAL_KEYS.parent_id, String(user.parent_id));
+  localStorage.setItem(LOCAL_KEYS.userId, String(user.user_id));
+  // The welcome popup is flagged only for a user who is not forced to change the password.
+  if (user.is_change_password === '0') localStorage.setItem(LOCAL_KEYS.openWelcomePopup, 'true');
+  else localStorage.removeItem(LOCAL_KEYS.openWelcomePopup);
+  setSignedIn(true);
+}
+
+/** Keeps a changed flag of the stored user (e.g. after the password was changed). */
+export function updateStoredUser(patch: Partial<StoredUser>): void {
+  const user = getStoredUser();
+  if (user) writeJson(localStorage, LOCAL_KEYS.userinfo, { ...user, ...patch });
+}
+
+/**
+ * Local logout: removes userinfo, usertoken, logedIn, parent_id and exposureBalance, sets
+ * signed-in to false and lets the app navigate to /login.
+ */
+export function localLogout(): void {
+  localStorage.removeItem(LOCAL_KEYS.userinfo);
+  localStorage.removeItem(LOCAL_KEYS.usertoken);
+  localStorage.removeItem(LOCAL_KEYS.logedIn);
+  localStorage.removeItem(LOCAL_KEYS.parent_id);
+  sessionStorage.removeItem(SESSION_KEYS.exposureBalance);
+  setSignedIn(false);
+  loggedOutListeners.forEach((fn) => fn());
+}
+
+/** Runs after every local logout (the app navigates to /login and drops cached queries). */
+export function onLoggedOut(fn: () => void): () => void {
+  loggedOutListeners.add(fn);
+  return () => loggedOutListeners.delete(fn);
+}
