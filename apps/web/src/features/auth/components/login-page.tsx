@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginRequest } from '@exchange/contracts';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { completeLogin, login } from '../api/login';
+import { PasswordInput } from './password-input';
+
+/** User name, password (show/hide), Login; the server's refusal is shown as a toast. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(LoginRequest), defaultValues: { user_name: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const res = await login(values);
+      if (!res.status || !res.data) {
+        toast.error(res.message || 'Login failed');
+        return;
+      }
+      const next = await completeLogin(res.data);
+      navigate(next, { replace: true });
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Login failed');
+    }
+  });
+
+  return (
+    <form className="auth__form" onSubmit={onSubmit} noValidate data-testid="login-form">
+      <h1 className="auth__title">Login</h1>
+      <label className="field">
+        <span className="field__label">User Name</span>
+        <input
+          className="input"
+          autoComplete="username"
+          autoCapitalize="none"
+          placeholder="User Name"
+          data-testid="login-username"
+          aria-invalid={Boolean(errors.user_name)}
+          {...register('user_name')}
+        />
+        {errors.user_name && <span className="field__error">{errors.user_name.message}</span>}
+      </label>
+      <label className="field">
+        <span className="field__label">Password</span>
+        <PasswordInput
+          className="input"
+          autoComplete="current-password"
+          placeholder="Password"
+          data-testid="login-password"
+          toggleTestId="login-show-password"
+          aria-invalid={Boolean(errors.password)}
+          {...register('password')}
+        />
+        {errors.password && <span className="field__error">{errors.password.message}</span>}
+      </label>
+      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} data-testid="login-submit">
+        {isSubmitting ? 'Logging in…' : 'Login'}
+      </button>
+      <p className="auth__switch">
+        New here?{' '}
+        <Link to="/sign-up" data-testid="login-signup-link">
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchData } from '@/lib/api';
+
+/** Sports for the top navigation. */
+export function useSports() {
+  return useQuery({
+    queryKey: ['catalog', 'sports'],
+    queryFn: () => fetchData('getSports', { is_active: 1 }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The sidebar's sport -> series -> matches tree. */
+export function useSeriesHeader() {
+  return useQuery({
+    queryKey: ['catalog', 'seriesHeader'],
+    queryFn: () => fetchData('getSeriesHeader', { is_sidebar_call: 1 }),
+    staleTime: 60_000,
+  });
+}
+
+/** Matches whose name contains the text, grouped by sport. */
+export function useMatchSearch(text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['catalog', 'search', text],
+    queryFn: () => fetchData('searchByMatchNameHeader', { search: text }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Open exposure per match and market, for 'My Market'. */
+export function useExposureDetail() {
+  return useQuery({
+    queryKey: ['user', 'exposureDetail'],
+    queryFn: async () => (await fetchData('getExposureDetail')).data,
+    staleTime: 0,
+  });
+}

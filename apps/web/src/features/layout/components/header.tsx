@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SiteLogo } from '@/components';
+import { logout } from '@/features/auth';
+import { useBalance } from '@/lib/balance';
+import { formatAmount } from '@/lib/format';
+import { useGlobalSettings } from '@/lib/global-settings';
+import { useSignedIn } from '@/lib/session';
+import { getStoredParentId, getStoredUser, getToken, readJson } from '@/lib/storage';
+import { showParentTokenLinks, showPaymentLinks } from '../lib/link-rules';
+import { VISIBILITY_STORAGE_KEY, initialVisibility, type Visibility } from '../lib/visibility';
+import { HeaderSearch } from './header-search';
+import { MyMarketModal } from './my-market-modal';
+import { RulesModal } from './rules-modal';
+import { SetButtonValueModal } from './set-button-value-modal';
+import { UserMenu, type MenuModal } from './user-menu';
+
+type OpenModal = MenuModal | 'market' | null;
+
+/** Logo, search, rules, wallet, balance and exposure, user menu; and the modals they open. */
+export function Header({ onMenu }: { onMenu: () => void }) {
+  const signedIn = useSignedIn();
+  const { data: balance } = useBalance(signedIn);
+  const { data: settings } = useGlobalSettings();
+  const user = getStoredUser();
+  const ctx = {
+    parentId: getStoredParentId() ?? user?.parent_id,
+    token: getToken(),
+    paymentGateway: settings?.payment_gateway,
+    isSignupUser: user?.is_signup_user,
+  };
+  const payments = showPaymentLinks(ctx);
+  const [visibility, setVisibility] = useState<Visibility>(() =>
+    initialVisibility(window.innerWidth, readJson<Partial<Visibility>>(localStorage, VISIBILITY_STORAGE_KEY)),
+  );
+  const [modal, setModal] = useState<OpenModal>(null);
+  const closeModal = () => setModal(null);
+
+  const toggle = (key: keyof Visibility) =>
+    setVisibility((v) => {
+      const next = { ...v, [key]: !v[key] };
+      localStorage.setItem(VISIBILITY_STORAGE_KEY, JSON.stringify(next));
+      return next;
+    });
+
+  return (
+    <header className="header" data-testid="header">
+      <button type="button" className="icon-btn header__menu" aria-label="Open menu" onClick={onMenu} data-testid="mobile-menu-button">
+        <span className="burger" aria-hidden="true" />
+      </button>
+      <Link to="/home" className="header__logo" aria-label="Home" data-testid="header-logo">
+        <SiteLogo />
+      </Link>
+      <HeaderSearch />
+      <div className="header__right">
+        <button type="button" className="header__link header__rules" onClick={() => setModal('rules')} data-testid="rules-link">
+          Rules
+        </button>
+        {payments && (
+          <Link to="/setting/d-w" className="header__link header__wallet" aria-label="Deposit/Withdraw" data-testid="deposit-withdraw-link">
+            <span className="header__wallet-long">Deposit/Withdraw</span>
+            <span className="header__wallet-short" aria-hidden="true">
+              D/W
+            </span>
+          </Link>
+        )}
+        <div className="header__money">
+          {visibility.balance && (
+            <div className="header__balance">
+              <span className="header__money-label">Balance:</span>{' '}
+              <b data-testid="balance">{formatAmount(balance?.total_balance)}</b>
+            </div>
+          )}
+          {visibility.exposure && (
+            <button type="button" className="header__exposure" onClick={() => setModal('market')} data-testid="exposure-button">
+              <span className="header__money-label">Exposure:</span>{' '}
+              <b data-testid="exposure">{formatAmount(Math.abs(balance?.liability ?? 0))}</b>
+            </button>
+          )}
+        </div>
+        <UserMenu
+          userName={user?.user_name ?? ''}
+          showPayments={payments}
+          showParentTokenLinks={showParentTokenLinks(ctx)}
+          visibility={visibility}
+          onToggle={toggle}
+          onOpenModal={setModal}
+          onSignOut={() => void logout()}
+        />
+      </div>
+      {modal === 'rules' && <RulesModal onClose={closeModal} />}
+      {modal === 'market' && <MyMarketModal onClose={closeModal} />}
+      {modal === 'buttons' && <SetButtonValueModal onClose={closeModal} />}
+    </header>
+  );
+}

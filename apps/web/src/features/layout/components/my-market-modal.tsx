@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { Modal, Spinner } from '@/components';
+import { useExposureDetail } from '../api/catalog';
+
+/** 'My Market': one row per market the user has open exposure on. */
+export function MyMarketModal({ onClose }: { onClose: () => void }) {
+  const { data, isLoading, isError } = useExposureDetail();
+  const rows = (data ?? []).flatMap((match) =>
+    match.market_details.map((market) => ({ match, market, key: `${match.match_id}-${market.market_id}` })),
+  );
+  return (
+    <Modal title="My Market" onClose={onClose} testId="my-market-modal" size="lg">
+      {isLoading ? (
+        <Spinner />
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Event Type</th>
+                <th>Event Name</th>
+                <th>Match Name</th>
+                <th className="num">Trade</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className="table__empty">
+                    {isError ? 'Could not load your markets' : 'No data available in table'}
+                  </td>
+                </tr>
+              ) : (
+                rows.map(({ match, market, key }) => (
+                  <tr key={key} data-testid="my-market-row">
+                    <td>{match.sport_name}</td>
+                    <td>
+                      <Link to={`/game-details/${match.sport_id}/${match.match_id}`} onClick={onClose}>
+                        {match.match_name}
+                      </Link>
+                    </td>
+                    <td>{market.sub_type}</td>
+                    <td className="num">{market.bet_count}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+}
