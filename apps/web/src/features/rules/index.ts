@@ -1,6 +1,2 @@
-// Placeholder surface until the rules pages land; the pages issue replaces this file.
-import { createElement } from 'react';
-import { LaterRelease } from '@/components';
-
-export const RulesContent = () => createElement('p', null, 'The rules are being prepared.');
-export const RulesPage = () => createElement(LaterRelease, { title: 'Rules' });
+export { RulesContent } from './components/rules-content';
+export { RulesPage } from './components/rules-page';
