@@ -19,6 +19,7 @@ import {
 } from './catalog.ts';
 import { ExposureDetail } from './exposure.ts';
 import { GlobalSettings } from './settings.ts';
+import { AccountStatementPage, AccountStatementRequest } from './statement.ts';
 import {
   Balance,
   ChangePasswordRequest,
@@ -44,7 +45,8 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, D extends z.ZodType =
   data: D;
 }
 
-const def = <B extends z.ZodType, D extends z.ZodType>(e: Endpoint<B, D>) => e;
+// Keeps each entry's `auth` literal so handlers of 'user' endpoints are typed with a caller.
+const def = <B extends z.ZodType, D extends z.ZodType, A extends Endpoint['auth']>(e: Endpoint<B, D> & { auth: A }) => e;
 const None = z.undefined();
 
 export const endpoints = {
@@ -191,6 +193,14 @@ export const endpoints = {
     summary: 'Racing venues of a day with their race times, by country',
     body: VenueListRequest,
     data: VenueList,
+  }),
+  getUserAccountStatementHistory: def({
+    method: 'POST',
+    path: 'accountStatement/getUserAccountStatementHistory',
+    auth: 'user',
+    summary: "The caller's ledger transfers between two IST dates, newest first, with the running balance",
+    body: AccountStatementRequest,
+    data: AccountStatementPage,
   }),
 } as const;
 

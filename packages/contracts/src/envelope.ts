@@ -10,6 +10,8 @@ export const ErrorCode = z.enum([
   'INVALID_CREDENTIALS',
   'USER_EXISTS',
   'WRONG_PASSWORD',
+  'INSUFFICIENT_FUNDS',
+  'ACCOUNT_LOCKED',
   'INTERNAL_ERROR',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

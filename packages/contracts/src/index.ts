@@ -4,4 +4,5 @@ export * from './settings.ts';
 export * from './user.ts';
 export * from './catalog.ts';
 export * from './exposure.ts';
+export * from './statement.ts';
 export * from './endpoints.ts';

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { endpoints, type EndpointName } from '@exchange/contracts';
+import type { Db } from './db/client.ts';
+import { systemClock, type Clock } from './lib/time.ts';
+import authPlugin from './plugins/auth.ts';
+import envelopePlugin from './plugins/envelope.ts';
+import openApiRoutes from './plugins/openapi.ts';
+import servicesPlugin from './plugins/services.ts';
+import webRoutes from './plugins/web.ts';
+import accountStatementRoutes from './routes/account-statement/index.ts';
+import betRoutes from './routes/bet/index.ts';
+import casinoRoutes from './routes/casino/index.ts';
+import type { EndpointRegistry } from './routes/endpoint.ts';
+import globalSettingRoutes from './routes/global-setting/index.ts';
+import matchRoutes from './routes/match/index.ts';
+import seriesRoutes from './routes/series/index.ts';
+import sportRoutes from './routes/sport/index.ts';
+import userRoutes from './routes/user/index.ts';
+import { DEFAULT_AGENT } from './seed/index.ts';
+import type { LoginLimitOptions } from './services/login-limiter.ts';
+import type { SessionStoreOptions } from './services/sessions.ts';
+
+export interface AppOptions {
+  db: Db;
+  /** Fastify's pino options; off unless given (tests stay quiet). */
+  logger?: FastifyServerOptions['logger'];
+  clock?: Clock;
+  /** Folder of the built web app; not served when absent. */
+  webDist?: string;
+  loginLimit?: LoginLimitOptions;
+  sessionCache?: SessionStoreOptions;
+  /** User name of the agent that sign-ups are created under. */
+  defaultAgent?: string;
+  /** Check every answer against its contract (tests turn this on). */
+  checkResponses?: boolean;
+  /** Trust X-Forwarded-For (behind a proxy): the login limit then counts the real client address. */
+  trustProxy?: boolean;
+}
+
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, accountStatementRoutes];
+
+/** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+
+  app.register(servicesPlugin, {
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    loginLimit: options.loginLimit,
+    sessionCache: options.sessionCache,
+    defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
+  });
+  app.register(envelopePlugin);
+  app.register(authPlugin);
+
+  const registry: EndpointRegistry = { registered: new Set(), checkResponses: options.checkResponses ?? false };
+  app.register(async (api) => {
+    for (const area of AREAS) area(api, registry);
+    const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !registry.registered.has(name));
+    if (missing.length > 0) throw new Error(`Endpoints without a handler: ${missing.join(', ')}`);
+  });
+  app.register(openApiRoutes);
+  if (options.webDist) app.register(webRoutes, { root: options.webDist });
+  return app;
+}

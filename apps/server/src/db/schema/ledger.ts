@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { TRANSFER_REASONS } from '@exchange/engine';
+import { users } from './users.ts';
+
+/** One account per user plus the single `world` account that funds deposits. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .unique()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['world', 'user'] }).notNull(),
+    /** Sum of the account's postings, kept in step by every transfer. */
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    /** Reserved for open bets (a reservation, not a posting). */
+    exposurePaise: bigint('exposure_paise', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_single_world_idx').on(t.kind).where(sql`${t.kind} = 'world'`),
+    check('ledger_accounts_owner_check', sql`(${t.kind} = 'world') = (${t.userId} is null)`),
+    check('ledger_accounts_exposure_check', sql`${t.exposurePaise} >= 0`),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    debitAccountId: integer('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: integer('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reason: text('reason', { enum: TRANSFER_REASONS }).notNull(),
+    remark: text('remark').notNull().default(''),
+    /** Each side's balance right after this transfer: statements read it without summing history. */
+    debitBalanceAfterPaise: bigint('debit_balance_after_paise', { mode: 'number' }).notNull(),
+    creditBalanceAfterPaise: bigint('credit_balance_after_paise', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_transfers_amount_check', sql`${t.amountPaise} > 0`),
+    check('ledger_transfers_accounts_check', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.id),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.id),
+  ],
+);

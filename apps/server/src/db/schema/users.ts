@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export const USER_ROLES = ['root', 'agent', 'user'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_STATUSES = ['active', 'locked'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => users.id),
+    isChangePassword: boolean('is_change_password').notNull().default(false),
+    isSignupUser: boolean('is_signup_user').notNull().default(false),
+    securityAuthEnabled: boolean('security_auth_enabled').notNull().default(false),
+    mobile: text('mobile'),
+    dialCode: text('dial_code'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Names are unique regardless of case; lookups use lower(user_name).
+    uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    index('users_parent_id_idx').on(t.parentId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** sha256 hex of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const buttonValues = pgTable(
+  'button_values',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['Game', 'Casino'] }).notNull(),
+    position: integer('position').notNull(),
+    buttonName: text('button_name').notNull(),
+    buttonValue: integer('button_value').notNull(),
+  },
+  (t) => [uniqueIndex('button_values_user_type_position_idx').on(t.userId, t.type, t.position)],
+);

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { endpoints, envelope, ErrorEnvelope } from '@exchange/contracts';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+/** OpenAPI 3.1 from the contracts table: every path, method, summary, body and answer. */
+export function openApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, e] of Object.entries(endpoints)) {
+    const operation: Record<string, unknown> = {
+      operationId: name,
+      summary: e.summary,
+      tags: [e.path.split('/')[0]],
+      security: e.auth === 'user' ? [{ bearerAuth: [] }] : [],
+      responses: {
+        200: {
+          description: 'Success: `{status: true, message, data}`',
+          content: { 'application/json': { schema: jsonSchema(envelope(e.data), 'output') } },
+        },
+        400: errorResponse('Refused: validation or business rule (`code` says which)'),
+        ...(e.auth === 'user' ? { 401: errorResponse('Missing, invalid or revoked token') } : {}),
+        500: errorResponse('Internal error'),
+      },
+    };
+    if (e.method === 'POST') {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } };
+    }
+    paths[`/api/${e.path}`] = { [e.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Exchange API',
+      version: '0.1.0',
+      description: 'Every answer is `{status, message, data}`; refusals are HTTP 4xx with `status: false` and a machine `code`.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The usertoken from user/login' } },
+      schemas: { ErrorEnvelope: jsonSchema(ErrorEnvelope, 'output') },
+    },
+  };
+}
+
+export default async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  const document = openApiDocument();
+  app.get('/api/docs', async () => document);
+}

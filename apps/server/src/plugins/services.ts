@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../lib/time.ts';
+import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
+import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
+
+export interface ServicesOptions {
+  db: Db;
+  clock: Clock;
+  loginLimit?: LoginLimitOptions;
+  sessionCache?: SessionStoreOptions;
+  defaultAgent: string;
+}
+
+/** The database, the clock and the stateful services, as decorators every route can reach. */
+export default fp<ServicesOptions>(
+  async (app, opts) => {
+    app.decorate('db', opts.db);
+    app.decorate('clock', opts.clock);
+    app.decorate('sessions', new SessionStore(opts.db, opts.clock, opts.sessionCache));
+    app.decorate('loginLimiter', new LoginLimiter(opts.clock, opts.loginLimit));
+    app.decorate('defaultAgent', opts.defaultAgent);
+  },
+  { name: 'services' },
+);

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { endpoints, type DataOf, type EndpointName, type Endpoints } from '@exchange/contracts';
+import { AppError } from '../lib/errors.ts';
+import type { AuthUser } from '../services/sessions.ts';
+
+export interface HandlerContext<N extends EndpointName> {
+  /** The body, already validated and transformed by the endpoint's schema. */
+  body: z.output<Endpoints[N]['body']>;
+  /** The caller; always set on 'user' endpoints. */
+  user: Endpoints[N]['auth'] extends 'user' ? AuthUser : null;
+  app: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+export interface HandlerResult<N extends EndpointName> {
+  data: DataOf<N>;
+  message?: string;
+}
+export type EndpointHandlers<K extends EndpointName> = {
+  [N in K]: (ctx: HandlerContext<N>) => Promise<HandlerResult<N>>;
+};
+
+/** Parses a body with its schema; the first issue's message is the refusal. */
+export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    throw new AppError(400, 'VALIDATION_ERROR', result.error.issues[0]?.message ?? 'Invalid request');
+  }
+  return result.data;
+}
+
+export interface EndpointRegistry {
+  registered: Set<EndpointName>;
+  /** Parse every answer with the contract's data schema (tests); a mismatch is a 500. */
+  checkResponses: boolean;
+}
+
+/**
+ * Registers handlers for endpoints of the contracts table: method and path from the table,
+ * the bearer check for 'user' endpoints, body validation with the table's schema, and the
+ * `{status, message, data}` envelope around the handler's data.
+ */
+export function registerEndpoints<K extends EndpointName>(
+  app: FastifyInstance,
+  registry: EndpointRegistry,
+  handlers: EndpointHandlers<K>,
+): void {
+  for (const name of Object.keys(handlers) as K[]) {
+    const endpoint = endpoints[name];
+    const handle = handlers[name] as unknown as (ctx: HandlerContext<K>) => Promise<HandlerResult<K>>;
+    app.route({
+      method: endpoint.method,
+      url: `/api/${endpoint.path}`,
+      preHandler: endpoint.auth === 'user' ? app.authenticate : undefined,
+      handler: async (request, reply) => {
+        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body ?? {});
+        const user = request.user as HandlerContext<K>['user'];
+        const result = await handle({ body: body as HandlerContext<K>['body'], user, app, request, reply });
+        if (registry.checkResponses) {
+          const check = endpoint.data.safeParse(result.data);
+          if (!check.success) throw new Error(`${name} answered outside its contract: ${check.error.message}`);
+        }
+        return { status: true, message: result.message ?? 'Success', data: result.data };
+      },
+    });
+    registry.registered.add(name);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Starts the process: opens the database (DATABASE_URL=postgres://... or PGlite in DATA_DIR),
+ * migrates, seeds on first start, listens on PORT and shuts down cleanly on SIGINT / SIGTERM.
+ */
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { openDatabase, targetFromEnv } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { systemClock } from './lib/time.ts';
+import { DEMO_PASSWORD, DEMO_USERS, hasUsers, refreshFixtures, seed } from './seed/index.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const target = targetFromEnv(process.env, 'data');
+const database = await openDatabase(target);
+await migrateDatabase(database);
+if (!(await hasUsers(database.db))) await seed(database.db, systemClock());
+else await refreshFixtures(database.db, systemClock());
+
+const app = buildApp({
+  db: database.db,
+  webDist,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  trustProxy: process.env.TRUST_PROXY === '1',
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port, host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await database.close();
+  process.exit(1);
+}
+
+const store = target.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${target.dataDir}`;
+console.log(`\nExchange running at http://localhost:${port}  (database: ${store})\n`);
+console.log('Demo logins:');
+console.table(DEMO_USERS.map((u) => ({ user: u.userName, password: DEMO_PASSWORD, role: u.role, note: u.note })));

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { sessions, users, type UserRole } from '../db/schema/index.ts';
+import type { Clock } from '../lib/time.ts';
+
+/** Who is calling, as the auth hook hands it to the routes. */
+export interface AuthUser {
+  userId: number;
+  userName: string;
+  role: UserRole;
+  parentId: number | null;
+  tokenHash: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionStoreOptions {
+  /** How long a token stays trusted from memory before the database is asked again. */
+  cacheTtlMs?: number;
+  /** Bound on cached tokens; the oldest entry goes first. */
+  maxCachedTokens?: number;
+}
+
+interface CacheEntry {
+  user: AuthUser;
+  expiresAtMs: number;
+}
+
+/**
+ * Bearer tokens: 32 random bytes given to the client (base64url); only their sha256 is stored.
+ * Valid tokens are cached in memory by hash so most requests cost no database round trip; the
+ * cache is cleared for a token at logout and for all of a user's tokens on password change. A
+ * global epoch stops a lookup that raced with a revocation from re-caching a revoked token.
+ */
+export class SessionStore {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly hashesByUser = new Map<number, Set<string>>();
+  private epoch = 0;
+  private readonly cacheTtlMs: number;
+  private readonly maxCachedTokens: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    options: SessionStoreOptions = {},
+  ) {
+    this.cacheTtlMs = options.cacheTtlMs ?? 60_000;
+    this.maxCachedTokens = options.maxCachedTokens ?? 10_000;
+  }
+
+  /** Opens a session and returns the token to give to the client. */
+  async create(db: DbOrTx, userId: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const at = this.clock();
+    await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: at, lastUsedAt: at });
+    return token;
+  }
+
+  /** The user of a valid, unrevoked token of an active account, or null. */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    const tokenHash = hashToken(token);
+    const nowMs = this.clock().getTime();
+    const cached = this.cache.get(tokenHash);
+    if (cached && cached.expiresAtMs > nowMs) return cached.user;
+    if (cached) this.forget(tokenHash);
+
+    const epochAtLookup = this.epoch;
+    const [row] = await this.db
+      .select({ userId: users.id, userName: users.userName, role: users.role, parentId: users.parentId, status: users.status })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    if (!row || row.status !== 'active') return null;
+    await this.db.update(sessions).set({ lastUsedAt: new Date(nowMs) }).where(eq(sessions.tokenHash, tokenHash));
+
+    const user: AuthUser = { userId: row.userId, userName: row.userName, role: row.role, parentId: row.parentId, tokenHash };
+    if (this.epoch === epochAtLookup) this.remember(user, nowMs + this.cacheTtlMs);
+    return user;
+  }
+
+  /** Revokes one token (logout). The cache is cleared after the write is committed. */
+  async revoke(tokenHash: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock() })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    this.epoch++;
+    this.forget(tokenHash);
+  }
+
+  /**
+   * Revokes every token of the user inside the caller's transaction (password change). The
+   * caller must call forgetUser after that transaction commits, so a lookup racing with the
+   * commit cannot leave a revoked token in the cache.
+   */
+  async revokeAllOf(tx: DbOrTx, userId: number): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: this.clock() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** Drops the user's cached tokens: after its tokens were revoked or its account locked. */
+  forgetUser(userId: number): void {
+    this.epoch++;
+    for (const hash of this.hashesByUser.get(userId) ?? []) this.cache.delete(hash);
+    this.hashesByUser.delete(userId);
+  }
+
+  get cachedTokenCount(): number {
+    return this.cache.size;
+  }
+
+  private remember(user: AuthUser, expiresAtMs: number): void {
+    if (this.cache.size >= this.maxCachedTokens) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.forget(oldest);
+    }
+    this.cache.set(user.tokenHash, { user, expiresAtMs });
+    let hashes = this.hashesByUser.get(user.userId);
+    if (!hashes) this.hashesByUser.set(user.userId, (hashes = new Set()));
+    hashes.add(user.tokenHash);
+  }
+
+  private forget(tokenHash: string): void {
+    const entry = this.cache.get(tokenHash);
+    if (!entry) return;
+    this.cache.delete(tokenHash);
+    const hashes = this.hashesByUser.get(entry.user.userId);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) this.hashesByUser.delete(entry.user.userId);
+  }
+}

@@ -1,0 +1,77 @@
+import { eq, sql } from 'drizzle-orm';
+import type { UserDetails } from '@exchange/contracts';
+import { paiseToRupees } from '@exchange/engine';
+import type { DbOrTx } from '../db/client.ts';
+import { users, type UserRole } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { accountOfUser, openUserAccount } from './ledger.ts';
+
+export type User = typeof users.$inferSelect;
+
+export async function findUserByName(db: DbOrTx, userName: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName.trim()})`);
+  return user;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export interface NewUser {
+  userName: string;
+  passwordHash: string;
+  role: UserRole;
+  parentId: number | null;
+  isChangePassword?: boolean;
+  isSignupUser?: boolean;
+  mobile?: string | null;
+  dialCode?: string | null;
+}
+
+/** Postgres unique violation, whether the driver error is wrapped (drizzle) or not. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Creates the user and its ledger account together. A taken name (any case) is USER_EXISTS. */
+export async function createUser(db: DbOrTx, input: NewUser, at: Date): Promise<User> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ ...input, createdAt: at })
+        .returning();
+      if (!user) throw new Error('User insert returned nothing');
+      await openUserAccount(tx, user.id);
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'USER_EXISTS', 'User name already exists');
+    throw error;
+  }
+}
+
+const flag = (v: boolean) => (v ? '1' : '0') as '0' | '1';
+
+/** The user details of the contracts (login and sign-up answer), balance from the ledger. */
+export async function userDetails(db: DbOrTx, user: User, usertoken: string): Promise<UserDetails> {
+  const account = await accountOfUser(db, user.id);
+  return {
+    user_id: user.id,
+    user_name: user.userName,
+    usertoken,
+    total_balance: paiseToRupees(account.balancePaise),
+    liability: paiseToRupees(account.exposurePaise),
+    is_change_password: flag(user.isChangePassword),
+    is_signup_user: flag(user.isSignupUser),
+    parent_id: user.parentId ?? -1,
+    security_auth_enabled: flag(user.securityAuthEnabled),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Runs an API suite on every database engine we support: PGlite (in memory, fresh per suite)
+ * always, and PostgreSQL (a fresh database on TEST_DATABASE_URL's server, dropped afterwards)
+ * when TEST_DATABASE_URL is set. CI must set it: there a missing URL fails instead of skipping.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { endpoints, type BodyOf, type EndpointName } from '@exchange/contracts';
+import { buildApp, type AppOptions } from '../app.ts';
+import { openDatabase, type DatabaseHandle, type Db } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { DEMO_PASSWORD, seed } from '../seed/index.ts';
+
+export interface TestContext {
+  kind: DatabaseHandle['kind'];
+  app: FastifyInstance;
+  db: Db;
+  /** The app's clock; moves only when a test advances it. */
+  now(): Date;
+  advanceClock(ms: number): void;
+  /** Calls an endpoint of the contracts table the way the web client does. */
+  call<N extends EndpointName>(name: N, body?: BodyOf<N> | unknown, token?: string, remoteAddress?: string): Promise<CallResult>;
+  /** Logs a user in (demo password by default) and returns the token. */
+  login(userName: string, password?: string): Promise<string>;
+}
+
+export interface CallResult {
+  statusCode: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on the JSON freely
+  json: any;
+  response: LightMyRequestResponse;
+}
+
+type Engine = { kind: DatabaseHandle['kind']; open(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> };
+
+function engines(): Engine[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.CI && !url) throw new Error('CI must set TEST_DATABASE_URL: the PostgreSQL suites may not be skipped');
+  const list: Engine[] = [
+    {
+      kind: 'pglite',
+      open: async () => ({ handle: await openDatabase({ kind: 'pglite' }), drop: async () => {} }),
+    },
+  ];
+  if (url) list.push({ kind: 'postgres', open: () => freshPostgresDatabase(url) });
+  return list;
+}
+
+async function freshPostgresDatabase(serverUrl: string) {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    handle,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export function describeEachDatabase(
+  title: string,
+  suite: (ctx: () => TestContext) => void,
+  appOptions: Omit<Partial<AppOptions>, 'db'> = {},
+): void {
+  for (const engine of engines()) {
+    describe(`${title} [${engine.kind}]`, () => {
+      let ctx: TestContext | undefined;
+      let cleanup: (() => Promise<void>) | undefined;
+
+      beforeAll(async () => {
+        const { handle, drop } = await engine.open();
+        cleanup = async () => {
+          await handle.close();
+          await drop();
+        };
+        await migrateDatabase(handle);
+        let offsetMs = 0;
+        const now = () => new Date(Date.now() + offsetMs);
+        await seed(handle.db, now());
+        const app = buildApp({ db: handle.db, clock: now, checkResponses: true, ...appOptions });
+        await app.ready();
+        cleanup = async () => {
+          await app.close();
+          await handle.close();
+          await drop();
+        };
+        const call: TestContext['call'] = async (name, body, token, remoteAddress) => {
+          const e = endpoints[name];
+          const response = await app.inject({
+            method: e.method,
+            url: `/api/${e.path}`,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+            ...(e.method === 'POST' ? { payload: (body ?? {}) as object } : {}),
+            ...(remoteAddress ? { remoteAddress } : {}),
+          });
+          return { statusCode: response.statusCode, json: response.json(), response };
+        };
+        ctx = {
+          kind: handle.kind,
+          app,
+          db: handle.db,
+          now,
+          advanceClock: (ms) => void (offsetMs += ms),
+          call,
+          login: async (userName, password = DEMO_PASSWORD) => {
+            const res = await call('login', { user_name: userName, password });
+            if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${JSON.stringify(res.json)}`);
+            return res.json.data.usertoken as string;
+          },
+        };
+      });
+
+      afterAll(async () => {
+        await cleanup?.();
+      });
+
+      suite(() => {
+        if (!ctx) throw new Error('Test context used before beforeAll finished');
+        return ctx;
+      });
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/time.ts';
+import type { LoginLimiter } from './services/login-limiter.ts';
+import type { AuthUser, SessionStore } from './services/sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    clock: Clock;
+    sessions: SessionStore;
+    loginLimiter: LoginLimiter;
+    /** The sign-up parent's user name. */
+    defaultAgent: string;
+    /** preHandler of 'user' endpoints: sets request.user or answers 401. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}

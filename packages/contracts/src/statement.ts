@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { IsoDate, Rupees } from './common.ts';
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd');
+
+/** Filter of the account statement; 'deposit' and 'withdraw' are chips given and taken back. */
+export const StatementType = z.enum(['all', 'deposit', 'withdraw', 'sports', 'casino']);
+export type StatementType = z.infer<typeof StatementType>;
+export const STATEMENT_MAX_LIMIT = 100;
+
+export const AccountStatementRequest = z
+  .object({
+    /** First day, yyyy-MM-dd in IST (inclusive). */
+    from_date: Day,
+    /** Last day, yyyy-MM-dd in IST (inclusive). */
+    to_date: Day,
+    statement_type: StatementType.optional(),
+    /** 1-based page number. */
+    page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'Limit must be at least 1')
+      .max(STATEMENT_MAX_LIMIT, `Limit must be at most ${STATEMENT_MAX_LIMIT}`)
+      .default(20),
+  })
+  .refine((v) => v.from_date <= v.to_date, { path: ['to_date'], message: 'From date must not be after to date' });
+
+/** One ledger transfer as the caller sees it; balance is the caller's balance after it. */
+export const StatementRow = z.object({
+  id: z.number().int(),
+  date: IsoDate,
+  credit: Rupees,
+  debit: Rupees,
+  balance: Rupees,
+  remark: z.string(),
+  type: StatementType.exclude(['all']),
+});
+export type StatementRow = z.infer<typeof StatementRow>;
+
+/** Newest first. */
+export const AccountStatementPage = z.object({
+  rows: z.array(StatementRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AccountStatementPage = z.infer<typeof AccountStatementPage>;

@@ -1,0 +1,53 @@
+/**
+ * Double-entry ledger rules (TigerBeetle's model): money only moves as a transfer between two
+ * accounts, in integer paise, with a reason code and an idempotency key. Every transfer debits
+ * one account and credits another by the same amount, so the sum of all balances stays zero.
+ * The database applies transfers; these pure functions state the rules it follows.
+ */
+import type { Paise } from './money.ts';
+
+/** Cash and chips movements: DEPOSIT / WITHDRAW between the world and the operator, CHIPS_IN /
+ * CHIPS_OUT down and up the agent tree. Statements show them as deposits and withdrawals. */
+export const CHIPS_REASONS = ['DEPOSIT', 'WITHDRAW', 'CHIPS_IN', 'CHIPS_OUT'] as const;
+/** Why money moved. Later issues add bet settlement and casino reasons. */
+export const TRANSFER_REASONS = [...CHIPS_REASONS] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+
+export interface TransferRequest {
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amountPaise: Paise;
+  reason: TransferReason;
+  remark: string;
+}
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
+
+/** Throws a RangeError when the transfer breaks a precondition (not a business refusal). */
+export function assertValidTransfer(t: TransferRequest): void {
+  if (!Number.isSafeInteger(t.amountPaise) || t.amountPaise <= 0) {
+    throw new RangeError(`Transfer amount must be a positive integer of paise: ${t.amountPaise}`);
+  }
+  if (t.debitAccountId === t.creditAccountId) throw new RangeError('Transfer between the same account');
+  if (t.idempotencyKey.length === 0 || t.idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new RangeError('Idempotency key must be 1 to 128 characters');
+  }
+  if (!TRANSFER_REASONS.includes(t.reason)) throw new RangeError(`Unknown transfer reason: ${t.reason}`);
+}
+
+/** Balance changes of one transfer: the debited account loses the amount, the credited gains it. */
+export function transferPostings(t: Pick<TransferRequest, 'debitAccountId' | 'creditAccountId' | 'amountPaise'>) {
+  return [
+    { accountId: t.debitAccountId, deltaPaise: -t.amountPaise },
+    { accountId: t.creditAccountId, deltaPaise: t.amountPaise },
+  ] as const;
+}
+
+/**
+ * Whether a debit of amount leaves the account's available balance (balance - exposure) at or
+ * above zero. The world account is the only one allowed to go negative.
+ */
+export function canDebit(account: { kind: 'world' | 'user'; balancePaise: Paise; exposurePaise: Paise }, amountPaise: Paise): boolean {
+  return account.kind === 'world' || account.balancePaise - account.exposurePaise >= amountPaise;
+}
