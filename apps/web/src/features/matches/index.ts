@@ -1,8 +1,4 @@
-// Placeholder surface until the match pages land; the pages issue replaces this file.
-import { createElement } from 'react';
-import { LaterRelease } from '@/components';
-
-export const HomePage = () => createElement(LaterRelease, { title: 'Home' });
-export const AllSportsPage = () => createElement(LaterRelease, { title: 'All Sports' });
-export const GameDetailsPage = () => createElement(LaterRelease, { title: 'Match Details' });
-export const MatchRedirect = () => createElement(LaterRelease, { title: 'Match Details' });
+export { AllSportsPage } from './components/all-sports-page';
+export { GameDetailsPage } from './components/game-details-page';
+export { HomePage } from './components/home-page';
+export { MatchRedirect } from './components/match-redirect';

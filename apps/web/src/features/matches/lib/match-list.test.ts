@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { groupBySeries, homeSportTabs, isRacingSport, sortMatches } from './match-list';
+import { istTime } from './ist-time';
+import { matchPath, racingPath } from './match-paths';
+
+const m = (match_name: string, match_Date: string, in_play = false, series_id = 1) => ({
+  match_name,
+  match_Date,
+  in_play,
+  series_id,
+  series_name: `Series ${series_id}`,
+});
+
+describe('sortMatches', () => {
+  it('puts in-play matches first, then orders by start time', () => {
+    const sorted = sortMatches([
+      m('Later', '2030-01-02T10:00:00Z'),
+      m('Live late', '2030-01-01T12:00:00Z', true),
+      m('Sooner', '2030-01-01T10:00:00Z'),
+      m('Live early', '2030-01-01T09:00:00Z', true),
+    ]);
+    expect(sorted.map((x) => x.match_name)).toEqual(['Live early', 'Live late', 'Sooner', 'Later']);
+  });
+
+  it('puts unreadable times last and breaks ties by name, without touching its input', () => {
+    const input = [m('B', 'soon'), m('Z', '2030-01-01T10:00:00Z'), m('A', '2030-01-01T10:00:00Z')];
+    expect(sortMatches(input).map((x) => x.match_name)).toEqual(['A', 'Z', 'B']);
+    expect(input.map((x) => x.match_name)).toEqual(['B', 'Z', 'A']);
+  });
+});
+
+describe('groupBySeries', () => {
+  it('groups sorted matches, a series placed by its first match', () => {
+    const groups = groupBySeries([
+      m('S1 later', '2030-01-03T10:00:00Z', false, 1),
+      m('S2 live', '2030-01-05T10:00:00Z', true, 2),
+      m('S1 sooner', '2030-01-02T10:00:00Z', false, 1),
+    ]);
+    expect(groups.map((g) => [g.series_name, g.matches.map((x) => x.match_name)])).toEqual([
+      ['Series 2', ['S2 live']],
+      ['Series 1', ['S1 sooner', 'S1 later']],
+    ]);
+  });
+});
+
+describe('homeSportTabs', () => {
+  it('drops Indian casino and inactive sports and puts cricket first', () => {
+    const tabs = homeSportTabs([
+      { sport_id: 1, is_active: 1 },
+      { sport_id: -1, is_active: 1 },
+      { sport_id: 4, is_active: 1 },
+      { sport_id: 2, is_active: 0 },
+      { sport_id: 7, is_active: 1 },
+    ]);
+    expect(tabs.map((s) => s.sport_id)).toEqual([4, 1, 7]);
+  });
+});
+
+describe('matchPath', () => {
+  it('sends racing sports to the racing page of the IST day of the match', () => {
+    expect(isRacingSport(7) && isRacingSport(4339) && !isRacingSport(4)).toBe(true);
+    // 20:00 UTC on 1 March is 01:30 on 2 March in IST.
+    expect(matchPath({ match_id: 55, sport_id: 7, match_Date: '2030-03-01T20:00:00Z' })).toBe('/horse-racing/55/2030-03-02');
+    expect(matchPath({ match_id: 56, sport_id: 4339, match_Date: '2030-03-01T10:00:00Z' })).toBe('/horse-racing/56/2030-03-01');
+  });
+
+  it('uses the current IST day for a racing match without a readable time', () => {
+    expect(matchPath({ match_id: 5, sport_id: 7, match_Date: '' }, new Date('2030-05-05T19:00:00Z'))).toBe('/horse-racing/5/2030-05-06');
+  });
+
+  it('sends every other sport to game-details', () => {
+    expect(matchPath({ match_id: 9, sport_id: 4, match_Date: '2030-03-01T20:00:00Z' })).toBe('/game-details/4/9');
+    expect(matchPath({ match_id: 10, sport_id: 2378961, match_Date: '2030-03-01T20:00:00Z' })).toBe('/game-details/2378961/10');
+  });
+
+  it('builds racing links with an optional race', () => {
+    expect(racingPath(3, '2030-01-01')).toBe('/horse-racing/3/2030-01-01');
+    expect(racingPath(3, '2030-01-01', 12)).toBe('/horse-racing/3/2030-01-01?race=12');
+  });
+});
+
+describe('istTime', () => {
+  it('gives HH:mm in IST', () => {
+    expect(istTime('2030-03-01T20:05:00Z')).toBe('01:35');
+    expect(istTime('2030-03-01T00:00:00Z')).toBe('05:30');
+    expect(istTime('nonsense')).toBe('');
+  });
+});

@@ -1,0 +1,52 @@
+import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
+
+interface Listed {
+  in_play: boolean;
+  match_Date: string;
+  match_name: string;
+}
+
+const startMs = (iso: string): number => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+};
+
+/** In-play matches first, then by start time (unreadable times last), then by name. */
+export function sortMatches<T extends Listed>(matches: readonly T[]): T[] {
+  return [...matches].sort(
+    (a, b) =>
+      Number(b.in_play) - Number(a.in_play) ||
+      startMs(a.match_Date) - startMs(b.match_Date) ||
+      a.match_name.localeCompare(b.match_name),
+  );
+}
+
+export interface SeriesGroup<T> {
+  series_id: number;
+  series_name: string;
+  matches: T[];
+}
+
+/** Series groups of the sorted matches; a series sits where its first (in-play or soonest) match does. */
+export function groupBySeries<T extends Listed & { series_id: number; series_name: string }>(matches: readonly T[]): SeriesGroup<T>[] {
+  const groups = new Map<number, SeriesGroup<T>>();
+  for (const m of sortMatches(matches)) {
+    let group = groups.get(m.series_id);
+    if (!group) {
+      group = { series_id: m.series_id, series_name: m.series_name, matches: [] };
+      groups.set(m.series_id, group);
+    }
+    group.matches.push(m);
+  }
+  return [...groups.values()];
+}
+
+export function isRacingSport(sportId: number): boolean {
+  return RACING_SPORT_IDS.includes(sportId);
+}
+
+/** The home page's sport tabs: active sports without Indian casino (-1) and the hidden sport, cricket (4) first. */
+export function homeSportTabs<T extends { sport_id: number; is_active: number }>(sports: readonly T[]): T[] {
+  const shown = sports.filter((s) => s.is_active === 1 && s.sport_id !== SPORT.INDIAN_CASINO && s.sport_id !== SPORT.HIDDEN);
+  return [...shown.filter((s) => s.sport_id === SPORT.CRICKET), ...shown.filter((s) => s.sport_id !== SPORT.CRICKET)];
+}
