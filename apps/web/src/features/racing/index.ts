@@ -1,5 +1,1 @@
-// Placeholder surface until the racing page lands; the pages issue replaces this file.
-import { createElement } from 'react';
-import { LaterRelease } from '@/components';
-
-export const HorseRacingPage = () => createElement(LaterRelease, { title: 'Horse Racing' });
+export { HorseRacingPage } from './components/horse-racing-page';

@@ -1,0 +1,173 @@
+import { SPORT, type Venue } from '@exchange/contracts';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageFrame, Spinner } from '@/components';
+import { formatIst } from '@/lib/format';
+import { useRaceMatch } from '../api/get-race-match';
+import { useVenueList } from '../api/get-venue-list';
+import { istTime, orderCountries, pickRace, raceDays, racingSportId, routeDay, venuePath } from '../lib/racing';
+import './racing.css';
+
+const countryName = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+})();
+
+/** The open venue: its races as tabs (IST times) and the chosen race with its markets. */
+function VenueRaces({ venue, date }: { venue: Venue; date: string }) {
+  const [params] = useSearchParams();
+  const asked = params.get('race');
+  const race = pickRace(venue.races, asked == null ? null : Number(asked));
+  return (
+    <section className="race-card" data-testid="race-card">
+      <h2 className="race-card__venue">
+        {venue.venue} <span className="race-card__country">{countryName(venue.country_code)}</span>
+      </h2>
+      {venue.races.length === 0 ? (
+        <p className="racing-empty">No races at this venue on this day</p>
+      ) : (
+        <>
+          <nav className="race-tabs" aria-label="Races">
+            {venue.races.map((r) => (
+              <Link
+                key={r.race_id}
+                to={venuePath(venue.match_id, date, r.race_id)}
+                replace
+                className={`race-tabs__tab${r === race ? ' race-tabs__tab--active' : ''}`}
+                aria-current={r === race ? 'page' : undefined}
+                data-testid={`race-tab-${r.race_id}`}
+              >
+                {istTime(r.market_start_time)}
+              </Link>
+            ))}
+          </nav>
+          {race && (
+            <div className="race-card__race" data-testid="race-detail">
+              <div className="race-card__head">
+                <span className="race-card__time">{istTime(race.market_start_time)}</span>
+                <span className="race-card__name" data-testid="race-name">
+                  {race.name}
+                </span>
+              </div>
+              <p className="race-card__start">Start: {formatIst(race.market_start_time)} (IST)</p>
+              <div className="racing-empty racing-empty--box" data-testid="race-markets-empty">
+                No markets open for this race yet
+              </div>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /horse-racing/:match_id/:date: country tabs, IST day tabs, the venues of that day with their
+ * race times, and the venue of the route opened on one race.
+ */
+export function HorseRacingPage() {
+  const { match_id, date: dateParam } = useParams();
+  const matchId = Number(match_id);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const date = routeDay(dateParam);
+  const match = useRaceMatch(matchId);
+  const sportId = racingSportId(match.data?.sport_id, params.get('sport_id'));
+  const detailSettled = !Number.isInteger(matchId) || !match.isLoading;
+  const venues = useVenueList(sportId, date, detailSettled);
+  const [chosenCountry, setChosenCountry] = useState<string | null>(null);
+
+  const list = venues.data?.venues ?? [];
+  const countries = orderCountries([...(venues.data?.countries ?? []), ...list.map((v) => v.country_code)]);
+  const openVenue = list.find((v) => v.match_id === matchId);
+  const country =
+    (chosenCountry && countries.includes(chosenCountry) ? chosenCountry : null) ?? openVenue?.country_code ?? countries[0];
+  const shown = list.filter((v) => v.country_code === country);
+  const title = sportId === SPORT.GREYHOUND_RACING ? 'Greyhound Racing' : 'Horse Racing';
+
+  return (
+    <PageFrame title={title} testId="horse-racing-page">
+      {countries.length > 0 && (
+        <div className="racing-tabs" role="tablist" aria-label="Countries">
+          {countries.map((c) => (
+            <button
+              key={c}
+              type="button"
+              role="tab"
+              aria-selected={c === country}
+              title={countryName(c)}
+              className={`racing-tabs__tab${c === country ? ' racing-tabs__tab--active' : ''}`}
+              onClick={() => setChosenCountry(c)}
+              data-testid={`racing-country-${c}`}
+            >
+              {c}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="racing-days" role="tablist" aria-label="Days">
+        {raceDays(date).map((d) => (
+          <button
+            key={d.date}
+            type="button"
+            role="tab"
+            aria-selected={d.date === date}
+            className={`racing-days__tab${d.date === date ? ' racing-days__tab--active' : ''}`}
+            onClick={() => navigate(venuePath(matchId, d.date))}
+            data-testid={`racing-date-${d.date}`}
+          >
+            {d.label}
+          </button>
+        ))}
+      </div>
+
+      {venues.error ? (
+        <p className="racing-error" role="alert" data-testid="load-error">
+          {venues.error.message}
+        </p>
+      ) : !venues.data ? (
+        <Spinner />
+      ) : (
+        <div className="racing-layout">
+          <div className="racing-layout__race">
+            {openVenue ? (
+              <VenueRaces venue={openVenue} date={date} />
+            ) : (
+              <p className="racing-empty racing-empty--box" data-testid="race-pick-venue">
+                {list.length ? 'Choose a venue to see its races.' : 'No data available in table'}
+              </p>
+            )}
+          </div>
+          {shown.length > 0 && (
+            <ul className="venue-list" data-testid="venue-list">
+              {shown.map((v) => (
+                <li
+                  key={v.match_id}
+                  className={`venue-list__item${v === openVenue ? ' venue-list__item--open' : ''}`}
+                  data-testid="venue-item"
+                >
+                  <Link to={venuePath(v.match_id, date)} className="venue-list__name">
+                    {v.venue}
+                  </Link>
+                  <div className="venue-list__races">
+                    {v.races.map((r) => (
+                      <Link key={r.race_id} to={venuePath(v.match_id, date, r.race_id)} className="venue-list__chip" title={r.name}>
+                        {istTime(r.market_start_time)}
+                      </Link>
+                    ))}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </PageFrame>
+  );
+}

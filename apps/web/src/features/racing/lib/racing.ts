@@ -1,0 +1,70 @@
+import { SPORT } from '@exchange/contracts';
+// Relative, not '@/lib/format': the web unit tests run without the '@' alias.
+import { formatIst, istYmd } from '../../../lib/format';
+
+const DAY_MS = 86_400_000;
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'HH:mm' of an instant in IST ('' when unreadable). */
+export function istTime(iso: string): string {
+  return formatIst(iso).slice(11, 16);
+}
+
+/** The racing page of a venue on an IST day, optionally opened on one race. */
+export function venuePath(matchId: number, date: string, raceId?: number): string {
+  return `/horse-racing/${matchId}/${date}${raceId == null ? '' : `?race=${raceId}`}`;
+}
+
+export interface RaceDay {
+  date: string;
+  label: string;
+}
+
+/** The route's date when it is a yyyy-MM-dd day, else today in IST. */
+export function routeDay(date: string | undefined, now: Date = new Date()): string {
+  return date && YMD.test(date) && !Number.isNaN(Date.parse(date)) ? date : istYmd(now);
+}
+
+/** Today, tomorrow and the day after in IST; a different route date (an old link) is added in order. */
+export function raceDays(selected: string, now: Date = new Date()): RaceDay[] {
+  const days = [0, 1, 2].map((n) => {
+    const at = new Date(now.getTime() + n * DAY_MS);
+    const date = istYmd(at);
+    const label = n === 0 ? 'Today' : n === 1 ? 'Tomorrow' : formatIst(at).slice(0, 5);
+    return { date, label };
+  });
+  if (!days.some((d) => d.date === selected)) {
+    days.push({ date: selected, label: `${selected.slice(8, 10)}/${selected.slice(5, 7)}/${selected.slice(0, 4)}` });
+    days.sort((a, b) => a.date.localeCompare(b.date));
+  }
+  return days;
+}
+
+/** The racing countries in the usual order (GB, IE, AU, US, ZA, FR, IN), any others after them A-Z. */
+const COUNTRY_ORDER = ['GB', 'IE', 'AU', 'US', 'ZA', 'FR', 'IN'];
+export function orderCountries(codes: readonly string[]): string[] {
+  const rank = (c: string) => {
+    const i = COUNTRY_ORDER.indexOf(c);
+    return i === -1 ? COUNTRY_ORDER.length : i;
+  };
+  return [...new Set(codes)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** The racing sport of the page: greyhounds (4339) when the match or the query says so, else horses (7). */
+export function racingSportId(matchSportId: number | undefined, queryParam: string | null): number {
+  if (matchSportId === SPORT.HORSE_RACING || matchSportId === SPORT.GREYHOUND_RACING) return matchSportId;
+  return Number(queryParam) === SPORT.GREYHOUND_RACING ? SPORT.GREYHOUND_RACING : SPORT.HORSE_RACING;
+}
+
+interface Race {
+  race_id: number;
+  market_start_time: string;
+}
+
+/** The race to open: the one asked for, else the next off, else the last of the day. */
+export function pickRace<T extends Race>(races: readonly T[], asked: number | null, now: Date = new Date()): T | undefined {
+  const byId = races.find((r) => r.race_id === asked);
+  if (byId) return byId;
+  const sorted = [...races].sort((a, b) => Date.parse(a.market_start_time) - Date.parse(b.market_start_time));
+  return sorted.find((r) => Date.parse(r.market_start_time) >= now.getTime()) ?? sorted[sorted.length - 1];
+}
