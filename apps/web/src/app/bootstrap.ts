@@ -1,0 +1,36 @@
+import { onUnauthorized } from '@/lib/api';
+import { startConsoleClearTimer } from '@/lib/console-clear';
+import { ROUTES, startupDecision } from '@/lib/guard';
+import { queryClient } from '@/lib/query-client';
+import { localLogout, onLoggedOut, setSignedIn } from '@/lib/session';
+import { LOCAL_KEYS, getStoredUser } from '@/lib/storage';
+import { createAppRouter, type AppRouter } from './router';
+
+/** The path part of the hash route (`#/home?x=1` -> `/home`). */
+function hashPath(): string {
+  const path = window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/**
+ * Start-up of spec section 4: decide signed-in from storage (or clear the session and go to
+ * /login), hook 401/403 to the local logout, start the console-clear timer, build the router.
+ */
+export function bootstrap(): AppRouter {
+  const decision = startupDecision({
+    pathname: hashPath(),
+    hasUser: getStoredUser() != null,
+    logedIn: localStorage.getItem(LOCAL_KEYS.logedIn) != null,
+  });
+  if (decision.signedIn) setSignedIn(true);
+  if (decision.clearSession) sessionStorage.clear();
+  if (decision.redirectTo) window.history.replaceState(null, '', `#${decision.redirectTo}`);
+
+  const router = createAppRouter();
+  onUnauthorized(() => localLogout());
+  onLoggedOut(() => {
+    void router.navigate(ROUTES.login, { replace: true }).then(() => queryClient.clear());
+  });
+  startConsoleClearTimer();
+  return router;
+}

@@ -1,0 +1,92 @@
+import { Suspense } from 'react';
+import { Navigate, createHashRouter } from 'react-router';
+import { LaterRelease, Spinner } from '@/components';
+import { AccountStatementPage, ChangePasswordPage } from '@/features/account';
+import { AuthLayout, LoginPage, SignUpPage } from '@/features/auth';
+import { GameFramePage } from '@/features/casino';
+import { MainLayout } from '@/features/layout';
+import { AllSportsPage, GameDetailsPage, HomePage, MatchRedirect } from '@/features/matches';
+import { HorseRacingPage } from '@/features/racing';
+import { RulesPage } from '@/features/rules';
+import { RequireSession, RootRedirect } from './routes/guards';
+import { RouteError } from './routes/route-error';
+
+const later = (title: string, testId: string) => <LaterRelease title={title} testId={testId} />;
+
+const signUp = (
+  <Suspense fallback={<Spinner />}>
+    <SignUpPage />
+  </Suspense>
+);
+
+/** Every route of the spec's table (section 2), hash-based. */
+export function createAppRouter() {
+  return createHashRouter([
+    {
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        // '' : the authentication area.
+        {
+          element: <AuthLayout />,
+          children: [
+            { path: 'login', element: <LoginPage /> },
+            { path: 'sign-up', element: signUp },
+            // A sign-up link may carry one segment before it (e.g. an agent code).
+            { path: ':ref/sign-up', element: signUp },
+          ],
+        },
+        { path: 'page/rules', element: <RulesPage /> },
+        {
+          element: <RequireSession />,
+          children: [
+            { path: 'casino/mac88/game', element: <GameFramePage /> },
+            {
+              element: <MainLayout />,
+              children: [
+                { path: 'home', element: <HomePage /> },
+                { path: 'game-details/:sport_id/:match_id', element: <GameDetailsPage /> },
+                { path: 'all-sports/:sport_id', element: <AllSportsPage /> },
+                { path: 'horse-racing/:match_id/:date', element: <HorseRacingPage /> },
+                { path: 'match/matchdetail/:match_id', element: <MatchRedirect /> },
+                { path: 'CM/MD/:match_id', element: <MatchRedirect /> },
+                { path: 'user', element: later('User', 'user-page') },
+                {
+                  path: 'report',
+                  children: [
+                    { index: true, element: <Navigate to="account-statement" replace /> },
+                    { path: 'account-statement', element: <AccountStatementPage /> },
+                    { path: 'payment-withdraw', element: later('Payment Statement', 'payment-statement-page') },
+                    { path: 'current-bet', element: later('Current Bets', 'current-bet-page') },
+                    { path: 'casino-result', element: later('Casino Results', 'casino-result-page') },
+                    { path: 'live-casino-bets', element: later('Live Casino Bets', 'live-casino-bets-page') },
+                  ],
+                },
+                {
+                  path: 'casino',
+                  children: [
+                    { path: 'list/:series_id', element: later('Casino', 'casino-list-page') },
+                    { path: 'match/:match_id', element: later('Casino Game', 'casino-match-page') },
+                    { path: 'mac88', element: later('INT Casino', 'int-casino-page') },
+                  ],
+                },
+                {
+                  path: 'setting',
+                  children: [
+                    { path: 'change-password', element: <ChangePasswordPage /> },
+                    { path: 'd-w', element: later('Deposit / Withdraw', 'deposit-withdraw-page') },
+                  ],
+                },
+                { path: 'security-auth', element: later('Security Auth Verification', 'security-auth-page') },
+                { path: 'world-casino', element: later('World Casino', 'world-casino-page') },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to="/home" replace /> },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
