@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSports } from '../api/get-sports';
 import { homeSportTabs } from '../lib/match-list';
@@ -13,6 +14,12 @@ export function HomePage() {
   const tabs = homeSportTabs(sports ?? []);
   const asked = Number(params.get('sport'));
   const selected = tabs.find((s) => s.sport_id === asked) ?? tabs[0];
+  const activeTab = useRef<HTMLButtonElement>(null);
+
+  // On a phone the tab row scrolls sideways: keep the chosen sport in sight.
+  useEffect(() => {
+    activeTab.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selected?.sport_id]);
 
   return (
     <section className="page-frame home" data-testid="home-page">
@@ -23,6 +30,7 @@ export function HomePage() {
             type="button"
             role="tab"
             aria-selected={s === selected}
+            ref={s === selected ? activeTab : undefined}
             className={`sport-tabs__tab${s === selected ? ' sport-tabs__tab--active' : ''}`}
             onClick={() => setParams({ sport: String(s.sport_id) }, { replace: true })}
             data-testid={`home-sport-tab-${s.sport_id}`}

@@ -60,17 +60,27 @@ describe('matchPath', () => {
   it('sends racing sports to the racing page of the IST day of the match', () => {
     expect(isRacingSport(7) && isRacingSport(4339) && !isRacingSport(4)).toBe(true);
     // 20:00 UTC on 1 March is 01:30 on 2 March in IST.
-    expect(matchPath({ match_id: 55, sport_id: 7, match_Date: '2030-03-01T20:00:00Z' })).toBe('/horse-racing/55/2030-03-02');
-    expect(matchPath({ match_id: 56, sport_id: 4339, match_Date: '2030-03-01T10:00:00Z' })).toBe('/horse-racing/56/2030-03-01');
+    expect(matchPath({ match_id: 55, sport_id: 7, match_Date: '2030-03-01T20:00:00Z' })).toBe(
+      '/horse-racing/55/2030-03-02',
+    );
+    expect(matchPath({ match_id: 56, sport_id: 4339, match_Date: '2030-03-01T10:00:00Z' })).toBe(
+      '/horse-racing/56/2030-03-01',
+    );
   });
 
   it('uses the current IST day for a racing match without a readable time', () => {
-    expect(matchPath({ match_id: 5, sport_id: 7, match_Date: '' }, new Date('2030-05-05T19:00:00Z'))).toBe('/horse-racing/5/2030-05-06');
+    expect(matchPath({ match_id: 5, sport_id: 7, match_Date: '' }, new Date('2030-05-05T19:00:00Z'))).toBe(
+      '/horse-racing/5/2030-05-06',
+    );
   });
 
   it('sends every other sport to game-details', () => {
-    expect(matchPath({ match_id: 9, sport_id: 4, match_Date: '2030-03-01T20:00:00Z' })).toBe('/game-details/4/9');
-    expect(matchPath({ match_id: 10, sport_id: 2378961, match_Date: '2030-03-01T20:00:00Z' })).toBe('/game-details/2378961/10');
+    expect(matchPath({ match_id: 9, sport_id: 4, match_Date: '2030-03-01T20:00:00Z' })).toBe(
+      '/game-details/4/9',
+    );
+    expect(matchPath({ match_id: 10, sport_id: 2378961, match_Date: '2030-03-01T20:00:00Z' })).toBe(
+      '/game-details/2378961/10',
+    );
   });
 
   it('builds racing links with an optional race', () => {

@@ -28,7 +28,9 @@ export interface SeriesGroup<T> {
 }
 
 /** Series groups of the sorted matches; a series sits where its first (in-play or soonest) match does. */
-export function groupBySeries<T extends Listed & { series_id: number; series_name: string }>(matches: readonly T[]): SeriesGroup<T>[] {
+export function groupBySeries<T extends Listed & { series_id: number; series_name: string }>(
+  matches: readonly T[],
+): SeriesGroup<T>[] {
   const groups = new Map<number, SeriesGroup<T>>();
   for (const m of sortMatches(matches)) {
     let group = groups.get(m.series_id);
@@ -47,6 +49,11 @@ export function isRacingSport(sportId: number): boolean {
 
 /** The home page's sport tabs: active sports without Indian casino (-1) and the hidden sport, cricket (4) first. */
 export function homeSportTabs<T extends { sport_id: number; is_active: number }>(sports: readonly T[]): T[] {
-  const shown = sports.filter((s) => s.is_active === 1 && s.sport_id !== SPORT.INDIAN_CASINO && s.sport_id !== SPORT.HIDDEN);
-  return [...shown.filter((s) => s.sport_id === SPORT.CRICKET), ...shown.filter((s) => s.sport_id !== SPORT.CRICKET)];
+  const shown = sports.filter(
+    (s) => s.is_active === 1 && s.sport_id !== SPORT.INDIAN_CASINO && s.sport_id !== SPORT.HIDDEN,
+  );
+  return [
+    ...shown.filter((s) => s.sport_id === SPORT.CRICKET),
+    ...shown.filter((s) => s.sport_id !== SPORT.CRICKET),
+  ];
 }

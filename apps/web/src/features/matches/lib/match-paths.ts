@@ -12,7 +12,10 @@ export function racingPath(matchId: number, date: string, raceId?: number): stri
  * Where a match is shown: racing (sports 7 and 4339) on the racing page of the match's IST day,
  * every other sport on game-details.
  */
-export function matchPath(match: { match_id: number; sport_id: number; match_Date: string }, now: Date = new Date()): string {
+export function matchPath(
+  match: { match_id: number; sport_id: number; match_Date: string },
+  now: Date = new Date(),
+): string {
   if (isRacingSport(match.sport_id)) {
     const start = new Date(match.match_Date);
     return racingPath(match.match_id, istYmd(Number.isNaN(start.getTime()) ? now : start));

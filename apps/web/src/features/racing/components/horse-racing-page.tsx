@@ -5,7 +5,15 @@ import { PageFrame, Spinner } from '@/components';
 import { formatIst } from '@/lib/format';
 import { useRaceMatch } from '../api/get-race-match';
 import { useVenueList } from '../api/get-venue-list';
-import { istTime, orderCountries, pickRace, raceDays, racingSportId, routeDay, venuePath } from '../lib/racing';
+import {
+  istTime,
+  orderCountries,
+  pickRace,
+  raceDays,
+  racingSportId,
+  routeDay,
+  venuePath,
+} from '../lib/racing';
 import './racing.css';
 
 const countryName = (() => {
@@ -18,6 +26,9 @@ const countryName = (() => {
     }
   };
 })();
+
+/** A race whose off time has passed. */
+const isOff = (race: { market_start_time: string }) => Date.parse(race.market_start_time) < Date.now();
 
 /** The open venue: its races as tabs (IST times) and the chosen race with its markets. */
 function VenueRaces({ venue, date }: { venue: Venue; date: string }) {
@@ -39,7 +50,7 @@ function VenueRaces({ venue, date }: { venue: Venue; date: string }) {
                 key={r.race_id}
                 to={venuePath(venue.match_id, date, r.race_id)}
                 replace
-                className={`race-tabs__tab${r === race ? ' race-tabs__tab--active' : ''}`}
+                className={`race-tabs__tab${r === race ? ' race-tabs__tab--active' : ''}${isOff(r) ? ' race-tabs__tab--off' : ''}`}
                 aria-current={r === race ? 'page' : undefined}
                 data-testid={`race-tab-${r.race_id}`}
               >
@@ -87,7 +98,9 @@ export function HorseRacingPage() {
   const countries = orderCountries([...(venues.data?.countries ?? []), ...list.map((v) => v.country_code)]);
   const openVenue = list.find((v) => v.match_id === matchId);
   const country =
-    (chosenCountry && countries.includes(chosenCountry) ? chosenCountry : null) ?? openVenue?.country_code ?? countries[0];
+    (chosenCountry && countries.includes(chosenCountry) ? chosenCountry : null) ??
+    openVenue?.country_code ??
+    countries[0];
   const shown = list.filter((v) => v.country_code === country);
   const title = sportId === SPORT.GREYHOUND_RACING ? 'Greyhound Racing' : 'Horse Racing';
 
@@ -157,7 +170,12 @@ export function HorseRacingPage() {
                   </Link>
                   <div className="venue-list__races">
                     {v.races.map((r) => (
-                      <Link key={r.race_id} to={venuePath(v.match_id, date, r.race_id)} className="venue-list__chip" title={r.name}>
+                      <Link
+                        key={r.race_id}
+                        to={venuePath(v.match_id, date, r.race_id)}
+                        className={`venue-list__chip${isOff(r) ? ' venue-list__chip--off' : ''}`}
+                        title={r.name}
+                      >
                         {istTime(r.market_start_time)}
                       </Link>
                     ))}

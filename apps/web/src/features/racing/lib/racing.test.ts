@@ -14,7 +14,12 @@ describe('IST race days', () => {
   });
 
   it('keeps an older route date as a tab of its own, in date order', () => {
-    expect(raceDays('2030-02-27', NOW).map((d) => d.date)).toEqual(['2030-02-27', '2030-03-02', '2030-03-03', '2030-03-04']);
+    expect(raceDays('2030-02-27', NOW).map((d) => d.date)).toEqual([
+      '2030-02-27',
+      '2030-03-02',
+      '2030-03-03',
+      '2030-03-04',
+    ]);
     expect(raceDays('2030-02-27', NOW)[0]?.label).toBe('27/02/2030');
   });
 
@@ -31,7 +36,14 @@ describe('IST race days', () => {
 
 describe('orderCountries', () => {
   it('orders GB, IE, AU, US, ZA, FR, IN as present, others after', () => {
-    expect(orderCountries(['IN', 'US', 'NZ', 'GB', 'FR', 'AE', 'GB'])).toEqual(['GB', 'US', 'FR', 'IN', 'AE', 'NZ']);
+    expect(orderCountries(['IN', 'US', 'NZ', 'GB', 'FR', 'AE', 'GB'])).toEqual([
+      'GB',
+      'US',
+      'FR',
+      'IN',
+      'AE',
+      'NZ',
+    ]);
   });
 });
 

@@ -34,7 +34,10 @@ export function raceDays(selected: string, now: Date = new Date()): RaceDay[] {
     return { date, label };
   });
   if (!days.some((d) => d.date === selected)) {
-    days.push({ date: selected, label: `${selected.slice(8, 10)}/${selected.slice(5, 7)}/${selected.slice(0, 4)}` });
+    days.push({
+      date: selected,
+      label: `${selected.slice(8, 10)}/${selected.slice(5, 7)}/${selected.slice(0, 4)}`,
+    });
     days.sort((a, b) => a.date.localeCompare(b.date));
   }
   return days;
@@ -62,7 +65,11 @@ interface Race {
 }
 
 /** The race to open: the one asked for, else the next off, else the last of the day. */
-export function pickRace<T extends Race>(races: readonly T[], asked: number | null, now: Date = new Date()): T | undefined {
+export function pickRace<T extends Race>(
+  races: readonly T[],
+  asked: number | null,
+  now: Date = new Date(),
+): T | undefined {
   const byId = races.find((r) => r.race_id === asked);
   if (byId) return byId;
   const sorted = [...races].sort((a, b) => Date.parse(a.market_start_time) - Date.parse(b.market_start_time));

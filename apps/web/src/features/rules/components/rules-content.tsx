@@ -34,7 +34,12 @@ export function RulesContent() {
     <div className="rules">
       <label className="rules__picker">
         <span className="visually-hidden">Rules for</span>
-        <select className="input" value={open} onChange={(e) => setOpen(Number(e.target.value))} data-testid="rules-select">
+        <select
+          className="input"
+          value={open}
+          onChange={(e) => setOpen(Number(e.target.value))}
+          data-testid="rules-select"
+        >
           {RULES_PANELS.map((p, i) => (
             <option key={p.title} value={i}>
               {p.title}
@@ -61,7 +66,13 @@ export function RulesContent() {
           </button>
         ))}
       </div>
-      <div className="rules__panel" id={panelId} role="tabpanel" aria-labelledby={tabId(open)} data-testid="rules-panel">
+      <div
+        className="rules__panel"
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={tabId(open)}
+        data-testid="rules-panel"
+      >
         <h2 className="rules__title">{panel.title}</h2>
         {panel.sections.length === 0 ? (
           <p className="rules__empty">{NO_RECORDS_TEXT}</p>

@@ -1,6 +1,29 @@
-import { BIG_BASH_LEAGUE, BOOKMAKER, CRICKET_CASINO, FANCY, FANCY_MARKET_1, IPL, KHADO, LUNCH_FAVOURITE, MATCH, WORLD_CUP } from './cricket';
+import {
+  BIG_BASH_LEAGUE,
+  BOOKMAKER,
+  CRICKET_CASINO,
+  FANCY,
+  FANCY_MARKET_1,
+  IPL,
+  KHADO,
+  LUNCH_FAVOURITE,
+  MATCH,
+  WORLD_CUP,
+} from './cricket';
 import { BINARY, ELECTION, FOOTBALL_FANCY, KABADDI, POLITICS, TEENPATTI } from './markets';
-import { BASKETBALL, E_GAMES, FOOTBALL, FUTSAL, HANDBALL, HORSE_RACING, ICE_HOCKEY, SNOOKER, TABLE_TENNIS, TENNIS, VOLLEYBALL } from './sports';
+import {
+  BASKETBALL,
+  E_GAMES,
+  FOOTBALL,
+  FUTSAL,
+  HANDBALL,
+  HORSE_RACING,
+  ICE_HOCKEY,
+  SNOOKER,
+  TABLE_TENNIS,
+  TENNIS,
+  VOLLEYBALL,
+} from './sports';
 import type { RulesPanel } from './types';
 
 export type { RulesPanel, RulesSection } from './types';

@@ -2,10 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { NO_RECORDS_TEXT, RULES_PANELS, rulesSlug } from './index';
 
 const ORDER = [
-  'Horse Racing', 'Handball', 'Table Tennis', 'Basketball', 'Vollyball', 'Ice Hockey', 'Football', 'Tennis',
-  'Snooker', 'E-Games', 'Fustal', 'Big Bash League', 'Lunch Favourite', 'Politics', 'Bookmaker', 'Teenpatti',
-  'CricketCasino', 'Fancy Market 1', 'Football Fancy', 'IPL', 'Kabaddi', 'World Cup', 'Khado', 'Election',
-  'Fancy', 'Match', 'Binary',
+  'Horse Racing',
+  'Handball',
+  'Table Tennis',
+  'Basketball',
+  'Vollyball',
+  'Ice Hockey',
+  'Football',
+  'Tennis',
+  'Snooker',
+  'E-Games',
+  'Fustal',
+  'Big Bash League',
+  'Lunch Favourite',
+  'Politics',
+  'Bookmaker',
+  'Teenpatti',
+  'CricketCasino',
+  'Fancy Market 1',
+  'Football Fancy',
+  'IPL',
+  'Kabaddi',
+  'World Cup',
+  'Khado',
+  'Election',
+  'Fancy',
+  'Match',
+  'Binary',
 ];
 
 const textOf = (title: string): string => {
@@ -40,7 +63,20 @@ describe('rules panels', () => {
       const general = RULES_PANELS.find((p) => p.title === title)?.sections[0];
       expect(general?.heading).toBe('General Rules');
       const text = general?.items.join('\n') ?? '';
-      for (const s of ['7 days', '24 hours', 'VPN', 'robot', 'multiple entries', 'punching', 'only the winning bets', 'management is final', 'Manual bets are not accepted', '5 seconds', 'third parties', 'average values']) {
+      for (const s of [
+        '7 days',
+        '24 hours',
+        'VPN',
+        'robot',
+        'multiple entries',
+        'punching',
+        'only the winning bets',
+        'management is final',
+        'Manual bets are not accepted',
+        '5 seconds',
+        'third parties',
+        'average values',
+      ]) {
         expect(text, `${title}: ${s}`).toContain(s);
       }
     }
@@ -48,14 +84,34 @@ describe('rules panels', () => {
 
   // Each constant of spec section 9, in the panel it belongs to.
   const constants: Record<string, string[]> = {
-    'Horse Racing': ['2.5%', '4.0%', '1.01', '15 minutes', '5 minutes for Australian and US', '50% of the rate', 'number of places available'],
+    'Horse Racing': [
+      '2.5%',
+      '4.0%',
+      '1.01',
+      '15 minutes',
+      '5 minutes for Australian and US',
+      '50% of the rate',
+      'number of places available',
+    ],
     Football: ['48 hours'],
     'Football Fancy': ['48 hours'],
     Basketball: ['5 minutes or less'],
     Bookmaker: ['7 days', '25-over', 'ODI', '10-over', 'T20', '50% of the rate'],
     Fancy: [
-      '5 to 6 runs', '44 to 46', '24 to 28', '9 to 12', '12 wickets', '8 to 9', '13 to 16', '310 to 340',
-      '70 overs', '25 overs', '80 overs', '300 overs', '32 overs', '3 consecutive matches',
+      '5 to 6 runs',
+      '44 to 46',
+      '24 to 28',
+      '9 to 12',
+      '12 wickets',
+      '8 to 9',
+      '13 to 16',
+      '310 to 340',
+      '70 overs',
+      '25 overs',
+      '80 overs',
+      '300 overs',
+      '32 overs',
+      '3 consecutive matches',
     ],
     IPL: ['First over total runs: 5 runs', '46 runs', '25 fours', '13 sixes', '12 wickets'],
     'World Cup': ['48 fours', '10 sixes', '15 wickets', '14 wides', '25 extras', 'CPL', 'tour'],

@@ -31,7 +31,7 @@ export const HORSE_RACING: RulesPanel = {
       items: [
         'Reductions always apply in PLACE markets: the prices of bets matched on the other runners before the withdrawal are reduced by the non-runner\u2019s reduction factor, however small.',
         'Unmatched lay offers on the other runners are cancelled only when the reduction factor is 4.0% or more.',
-        'If the number of runners falls so that fewer places are paid, all bets on the PLACE market are settled on the places announced at the off.',
+        'The number of places paid is stated with the market and does not change when runners are withdrawn.',
       ],
     },
     {
