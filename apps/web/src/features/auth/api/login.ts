@@ -1,6 +1,7 @@
 import type { LoginRequest, UserDetails } from '@exchange/contracts';
 import { callApi, type Envelope } from '@/lib/api';
 import { reloadGlobalSettings } from '@/lib/global-settings';
+import { queryClient } from '@/lib/query-client';
 import { rootRedirect } from '@/lib/guard';
 import { saveLogin, sessionSnapshot } from '@/lib/session';
 
@@ -9,6 +10,8 @@ import { saveLogin, sessionSnapshot } from '@/lib/session';
  * welcome-popup flag), fetches the global settings into globalData and returns where to go next.
  */
 export async function completeLogin(user: UserDetails): Promise<string> {
+  // Nothing cached for an earlier session (balance, stake buttons, exposure) may show for this one.
+  queryClient.clear();
   saveLogin(user);
   await reloadGlobalSettings().catch((err: unknown) => console.warn('Global settings not loaded', err));
   return rootRedirect(sessionSnapshot());
