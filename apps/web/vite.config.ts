@@ -23,5 +23,8 @@ export default defineConfig({
     },
   },
   // `npm run dev -w @exchange/web` proxies the API to a server started with `npm start`.
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/ws': { target: 'ws://localhost:3000', ws: true } } },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/ws': { target: 'ws://localhost:3000', ws: true } },
+  },
 });

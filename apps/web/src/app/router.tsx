@@ -56,7 +56,10 @@ export function createAppRouter() {
                   children: [
                     { index: true, element: <Navigate to="account-statement" replace /> },
                     { path: 'account-statement', element: <AccountStatementPage /> },
-                    { path: 'payment-withdraw', element: later('Payment Statement', 'payment-statement-page') },
+                    {
+                      path: 'payment-withdraw',
+                      element: later('Payment Statement', 'payment-statement-page'),
+                    },
                     { path: 'current-bet', element: later('Current Bets', 'current-bet-page') },
                     { path: 'casino-result', element: later('Casino Results', 'casino-result-page') },
                     { path: 'live-casino-bets', element: later('Live Casino Bets', 'live-casino-bets-page') },

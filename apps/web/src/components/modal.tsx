@@ -28,12 +28,24 @@ export function Modal({ title, onClose, children, footer, testId, size = 'md' }:
 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+      <div
+        className={`modal modal--${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+      >
         <div className="modal__head">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={onClose} data-testid={testId ? `${testId}-close` : undefined}>
+          <button
+            type="button"
+            className="modal__close"
+            aria-label="Close"
+            onClick={onClose}
+            data-testid={testId ? `${testId}-close` : undefined}
+          >
             ×
           </button>
         </div>

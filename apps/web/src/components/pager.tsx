@@ -17,13 +17,23 @@ export function Pager({ page, limit, total, onPage, testId }: PagerProps) {
         Showing {from} to {to} of {total} entries
       </span>
       <div className="pager__buttons">
-        <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
           Previous
         </button>
         <span className="pager__page">
           {page} / {pages}
         </span>
-        <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
           Next
         </button>
       </div>

@@ -25,7 +25,11 @@ export function useGlobalSettings() {
 
 /** Fetches the settings again into globalData (done after every login). */
 export function reloadGlobalSettings(): Promise<GlobalSettings> {
-  return queryClient.fetchQuery({ queryKey: globalSettingsQueryKey, queryFn: fetchGlobalSettings, staleTime: 0 });
+  return queryClient.fetchQuery({
+    queryKey: globalSettingsQueryKey,
+    queryFn: fetchGlobalSettings,
+    staleTime: 0,
+  });
 }
 
 const THEME_VARS: Array<[keyof GlobalSettings, string]> = [

@@ -33,8 +33,12 @@ describe('startup', () => {
     });
   });
   it('leaves a visitor on sign-up or the rules page', () => {
-    expect(startupDecision({ pathname: '/abc/sign-up', hasUser: false, logedIn: false }).redirectTo).toBeNull();
-    expect(startupDecision({ pathname: '/page/rules', hasUser: false, logedIn: false }).redirectTo).toBeNull();
+    expect(
+      startupDecision({ pathname: '/abc/sign-up', hasUser: false, logedIn: false }).redirectTo,
+    ).toBeNull();
+    expect(
+      startupDecision({ pathname: '/page/rules', hasUser: false, logedIn: false }).redirectTo,
+    ).toBeNull();
   });
 });
 
@@ -43,12 +47,24 @@ describe('guard of the logged-in area', () => {
     expect(guardDecision('/home', user)).toEqual({ kind: 'allow' });
   });
   it('signs out and goes to / without a token or without user data', () => {
-    expect(guardDecision('/home', { ...user, token: null })).toEqual({ kind: 'redirect', to: '/', signOut: true });
-    expect(guardDecision('/home', { ...user, hasUser: false })).toEqual({ kind: 'redirect', to: '/', signOut: true });
+    expect(guardDecision('/home', { ...user, token: null })).toEqual({
+      kind: 'redirect',
+      to: '/',
+      signOut: true,
+    });
+    expect(guardDecision('/home', { ...user, hasUser: false })).toEqual({
+      kind: 'redirect',
+      to: '/',
+      signOut: true,
+    });
   });
   it('confines a user who must change the password to the change-password page', () => {
     const forced = { ...user, isChangePassword: '1' };
-    expect(guardDecision('/home', forced)).toEqual({ kind: 'redirect', to: '/setting/change-password', signOut: false });
+    expect(guardDecision('/home', forced)).toEqual({
+      kind: 'redirect',
+      to: '/setting/change-password',
+      signOut: false,
+    });
     expect(guardDecision('/report/account-statement', forced).kind).toBe('redirect');
     expect(guardDecision('/setting/change-password', forced)).toEqual({ kind: 'allow' });
   });

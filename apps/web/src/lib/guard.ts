@@ -44,7 +44,11 @@ export interface StartupDecision {
  * At startup the user is signed in when stored userinfo and the logedIn flag exist. Otherwise
  * session storage is cleared and the user is sent to /login, unless on a sign-up or public path.
  */
-export function startupDecision(input: { pathname: string; hasUser: boolean; logedIn: boolean }): StartupDecision {
+export function startupDecision(input: {
+  pathname: string;
+  hasUser: boolean;
+  logedIn: boolean;
+}): StartupDecision {
   if (input.hasUser && input.logedIn) return { signedIn: true, clearSession: false, redirectTo: null };
   return {
     signedIn: false,

@@ -54,7 +54,10 @@ export function saveLogin(details: LoginDetails): void {
   localStorage.setItem(LOCAL_KEYS.parent_id, String(user.parent_id));
   localStorage.setItem(LOCAL_KEYS.userId, String(user.user_id));
   // The balance shown until the first poll is this user's, never a previous session's.
-  writeJson(sessionStorage, SESSION_KEYS.exposureBalance, { total_balance: user.total_balance, liability: user.liability });
+  writeJson(sessionStorage, SESSION_KEYS.exposureBalance, {
+    total_balance: user.total_balance,
+    liability: user.liability,
+  });
   // The welcome popup is flagged only for a user who is not forced to change the password.
   if (user.is_change_password === '0') localStorage.setItem(LOCAL_KEYS.openWelcomePopup, 'true');
   else localStorage.removeItem(LOCAL_KEYS.openWelcomePopup);

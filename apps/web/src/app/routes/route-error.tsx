@@ -10,7 +10,10 @@ export function RouteError() {
       <h1>Something went wrong</h1>
       <p>This page could not be shown. Reload the page, or go back to the home page.</p>
       <p>
-        <Link to="/home">Home</Link> · <a href={window.location.href} onClick={() => window.location.reload()}>Reload</a>
+        <Link to="/home">Home</Link> ·{' '}
+        <a href={window.location.href} onClick={() => window.location.reload()}>
+          Reload
+        </a>
       </p>
     </div>
   );

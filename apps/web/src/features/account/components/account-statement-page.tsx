@@ -29,7 +29,10 @@ export function AccountStatementPage() {
   const [filter, setFilter] = useState(draft);
   const { data, isFetching, isError, error } = useAccountStatement(filter);
   const rows = data?.rows ?? [];
-  const totals = rows.reduce((t, r) => ({ credit: t.credit + r.credit, debit: t.debit + r.debit }), { credit: 0, debit: 0 });
+  const totals = rows.reduce((t, r) => ({ credit: t.credit + r.credit, debit: t.debit + r.debit }), {
+    credit: 0,
+    debit: 0,
+  });
   const invalidRange = draft.from_date > draft.to_date;
 
   const submit = (e: FormEvent) => {
@@ -79,7 +82,12 @@ export function AccountStatementPage() {
             ))}
           </select>
         </label>
-        <button type="submit" className="btn btn--primary" disabled={invalidRange} data-testid="statement-submit">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={invalidRange}
+          data-testid="statement-submit"
+        >
           Submit
         </button>
         {invalidRange && <span className="field__error">From date must not be after to date</span>}
@@ -145,7 +153,13 @@ export function AccountStatementPage() {
           )}
         </table>
       </div>
-      <Pager page={filter.page} limit={filter.limit} total={data?.total ?? 0} onPage={(page) => setFilter({ ...filter, page })} testId="statement-pager" />
+      <Pager
+        page={filter.page}
+        limit={filter.limit}
+        total={data?.total ?? 0}
+        onPage={(page) => setFilter({ ...filter, page })}
+        testId="statement-pager"
+      />
     </PageFrame>
   );
 }

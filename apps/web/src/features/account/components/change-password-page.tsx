@@ -16,10 +16,30 @@ const resolver: Resolver<ChangePasswordRequest> = (values) => {
   return { values: {}, errors: out };
 };
 
-const FIELDS: Array<{ name: keyof ChangePasswordRequest; label: string; testId: string; autoComplete: string }> = [
-  { name: 'master_password', label: 'Old Password', testId: 'change-password-old', autoComplete: 'current-password' },
-  { name: 'new_password', label: 'New Password', testId: 'change-password-new', autoComplete: 'new-password' },
-  { name: 'confirm_password', label: 'Confirm Password', testId: 'change-password-confirm', autoComplete: 'new-password' },
+const FIELDS: Array<{
+  name: keyof ChangePasswordRequest;
+  label: string;
+  testId: string;
+  autoComplete: string;
+}> = [
+  {
+    name: 'master_password',
+    label: 'Old Password',
+    testId: 'change-password-old',
+    autoComplete: 'current-password',
+  },
+  {
+    name: 'new_password',
+    label: 'New Password',
+    testId: 'change-password-new',
+    autoComplete: 'new-password',
+  },
+  {
+    name: 'confirm_password',
+    label: 'Confirm Password',
+    testId: 'change-password-confirm',
+    autoComplete: 'new-password',
+  },
 ];
 
 /**
@@ -79,7 +99,12 @@ export function ChangePasswordPage() {
             )}
           </label>
         ))}
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting} data-testid="change-password-submit">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={isSubmitting}
+          data-testid="change-password-submit"
+        >
           {isSubmitting ? 'Saving…' : 'Change Password'}
         </button>
       </form>

@@ -14,14 +14,24 @@ describe('change-password form rules', () => {
     expect(e.new_password).toBe(PASSWORD_MESSAGES.required);
   });
   it('checks length and characters of the new password', () => {
-    expect(changePasswordErrors({ ...ok, new_password: 'ab12', confirm_password: 'ab12' }).new_password).toBe(PASSWORD_MESSAGES.minLength);
-    expect(changePasswordErrors({ ...ok, new_password: 'abcdefgh', confirm_password: 'abcdefgh' }).new_password).toBe(PASSWORD_MESSAGES.pattern);
+    expect(changePasswordErrors({ ...ok, new_password: 'ab12', confirm_password: 'ab12' }).new_password).toBe(
+      PASSWORD_MESSAGES.minLength,
+    );
+    expect(
+      changePasswordErrors({ ...ok, new_password: 'abcdefgh', confirm_password: 'abcdefgh' }).new_password,
+    ).toBe(PASSWORD_MESSAGES.pattern);
   });
   it('puts the mismatch on confirm, even while the new password is still invalid', () => {
-    expect(changePasswordErrors({ ...ok, confirm_password: 'abcd12345' })).toEqual({ confirm_password: PASSWORD_MESSAGES.mismatch });
-    expect(changePasswordErrors({ ...ok, new_password: 'short', confirm_password: 'other' }).confirm_password).toBe(PASSWORD_MESSAGES.mismatch);
+    expect(changePasswordErrors({ ...ok, confirm_password: 'abcd12345' })).toEqual({
+      confirm_password: PASSWORD_MESSAGES.mismatch,
+    });
+    expect(
+      changePasswordErrors({ ...ok, new_password: 'short', confirm_password: 'other' }).confirm_password,
+    ).toBe(PASSWORD_MESSAGES.mismatch);
   });
   it('skips the mismatch when confirm already has another error', () => {
-    expect(changePasswordErrors({ ...ok, confirm_password: '' }).confirm_password).toBe('Confirm password is required');
+    expect(changePasswordErrors({ ...ok, confirm_password: '' }).confirm_password).toBe(
+      'Confirm password is required',
+    );
   });
 });

@@ -1,4 +1,8 @@
-import { ChangePasswordRequest, PASSWORD_MESSAGES, type ChangePasswordRequest as Body } from '@exchange/contracts';
+import {
+  ChangePasswordRequest,
+  PASSWORD_MESSAGES,
+  type ChangePasswordRequest as Body,
+} from '@exchange/contracts';
 
 export type ChangePasswordErrors = Partial<Record<keyof Body, string>>;
 

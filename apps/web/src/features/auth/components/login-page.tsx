@@ -58,7 +58,12 @@ export function LoginPage() {
         />
         {errors.password && <span className="field__error">{errors.password.message}</span>}
       </label>
-      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} data-testid="login-submit">
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={isSubmitting}
+        data-testid="login-submit"
+      >
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>
       <p className="auth__switch">

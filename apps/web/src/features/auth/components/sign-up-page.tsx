@@ -93,22 +93,47 @@ export default function SignUpPage() {
       <h1 className="auth__title">Sign Up</h1>
       <label className="field">
         <span className="field__label">User Name</span>
-        <input className="input" autoComplete="username" autoCapitalize="none" placeholder="User Name" data-testid="signup-username" {...register('user_name')} />
+        <input
+          className="input"
+          autoComplete="username"
+          autoCapitalize="none"
+          placeholder="User Name"
+          data-testid="signup-username"
+          {...register('user_name')}
+        />
         {errors.user_name && <span className="field__error">{errors.user_name.message}</span>}
       </label>
       <label className="field">
         <span className="field__label">Password</span>
-        <PasswordInput className="input" autoComplete="new-password" placeholder="Password" data-testid="signup-password" toggleTestId="signup-show-password" {...register('password')} />
+        <PasswordInput
+          className="input"
+          autoComplete="new-password"
+          placeholder="Password"
+          data-testid="signup-password"
+          toggleTestId="signup-show-password"
+          {...register('password')}
+        />
         {errors.password && <span className="field__error">{errors.password.message}</span>}
       </label>
       <label className="field">
         <span className="field__label">Confirm Password</span>
-        <PasswordInput className="input" autoComplete="new-password" placeholder="Confirm Password" data-testid="signup-confirm-password" toggleTestId="signup-show-confirm" {...register('confirm_password')} />
+        <PasswordInput
+          className="input"
+          autoComplete="new-password"
+          placeholder="Confirm Password"
+          data-testid="signup-confirm-password"
+          toggleTestId="signup-show-confirm"
+          {...register('confirm_password')}
+        />
         {errors.confirm_password && <span className="field__error">{errors.confirm_password.message}</span>}
       </label>
       <label className="field">
         <span className="field__label">Country</span>
-        <select className="input" data-testid="signup-country" {...register('country', { onChange: () => (countryChosen.current = true) })}>
+        <select
+          className="input"
+          data-testid="signup-country"
+          {...register('country', { onChange: () => (countryChosen.current = true) })}
+        >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.flag} {c.name} ({c.dial_code})
@@ -122,11 +147,24 @@ export default function SignUpPage() {
           <span className="input-group__prefix" data-testid="signup-dial-code">
             {dialCode}
           </span>
-          <input className="input" type="tel" inputMode="tel" autoComplete="tel-national" placeholder="Mobile Number" data-testid="signup-mobile" {...register('mobile')} />
+          <input
+            className="input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="Mobile Number"
+            data-testid="signup-mobile"
+            {...register('mobile')}
+          />
         </div>
         {errors.mobile && <span className="field__error">{errors.mobile.message}</span>}
       </label>
-      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} data-testid="signup-submit">
+      <button
+        type="submit"
+        className="btn btn--primary btn--block"
+        disabled={isSubmitting}
+        data-testid="signup-submit"
+      >
         {isSubmitting ? 'Creating account…' : 'Sign Up'}
       </button>
       <p className="auth__switch">

@@ -11,7 +11,11 @@ describe('sign-up country list', () => {
     expect(countries.length).toBeGreaterThanOrEqual(230);
     expect(countries.length).toBeLessThanOrEqual(260);
     expect(new Set(countries.map((c) => c.code)).size).toBe(countries.length);
-    expect(countries.every((c) => /^[A-Z]{2}$/.test(c.code) && /^\+\d{1,4}$/.test(c.dial_code) && c.name.length > 1)).toBe(true);
+    expect(
+      countries.every(
+        (c) => /^[A-Z]{2}$/.test(c.code) && /^\+\d{1,4}$/.test(c.dial_code) && c.name.length > 1,
+      ),
+    ).toBe(true);
   });
   it('sorts the rest by name', () => {
     const rest = countries.slice(1).map((c) => c.name);

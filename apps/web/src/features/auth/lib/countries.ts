@@ -17,7 +17,9 @@ export const FIRST_COUNTRY: CountryCode = 'IN';
 const REGIONAL_INDICATOR_A = 0x1f1e6;
 
 export function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => REGIONAL_INDICATOR_A + c.charCodeAt(0) - 65));
+  return String.fromCodePoint(
+    ...[...code.toUpperCase()].map((c) => REGIONAL_INDICATOR_A + c.charCodeAt(0) - 65),
+  );
 }
 
 /**
@@ -33,7 +35,9 @@ export function buildCountries(locale = 'en'): Country[] {
     dial_code: `+${getCountryCallingCode(code)}`,
   }));
   const first = all.filter((c) => c.code === FIRST_COUNTRY);
-  const rest = all.filter((c) => c.code !== FIRST_COUNTRY).sort((a, b) => a.name.localeCompare(b.name, locale));
+  const rest = all
+    .filter((c) => c.code !== FIRST_COUNTRY)
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
   return [...first, ...rest];
 }
 

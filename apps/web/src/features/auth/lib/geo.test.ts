@@ -17,7 +17,10 @@ describe('geo lookup for the default dial code', () => {
   });
 
   it('falls back when the answer has no dial code', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ error: true }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response(JSON.stringify({ error: true }), { status: 200 })),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(lookupGeo()).resolves.toEqual({ countryCode: 'IN', dialCode: '+91' });
   });
@@ -25,7 +28,12 @@ describe('geo lookup for the default dial code', () => {
   it('gives up after the timeout', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init: RequestInit) => new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))),
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_r, reject) =>
+            init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+          ),
+      ),
     );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await expect(lookupDialCode(20)).resolves.toBe('+91');
@@ -34,7 +42,11 @@ describe('geo lookup for the default dial code', () => {
   it('uses the looked-up country and dial code', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValue(new Response(JSON.stringify({ country_code: 'gb', country_calling_code: '+44' }), { status: 200 })),
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response(JSON.stringify({ country_code: 'gb', country_calling_code: '+44' }), { status: 200 }),
+        ),
     );
     await expect(lookupGeo()).resolves.toEqual({ countryCode: 'GB', dialCode: '+44' });
   });

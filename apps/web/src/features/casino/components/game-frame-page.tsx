@@ -23,9 +23,17 @@ export function GameFramePage() {
         </span>
       </header>
       {url ? (
-        <iframe className="game-frame__iframe" src={url} title="Casino game" allow="autoplay; fullscreen" data-testid="game-frame" />
+        <iframe
+          className="game-frame__iframe"
+          src={url}
+          title="Casino game"
+          allow="autoplay; fullscreen"
+          data-testid="game-frame"
+        />
       ) : (
-        <p className="game-frame__missing">This game link is not valid. Go back to the casino and open the game again.</p>
+        <p className="game-frame__missing">
+          This game link is not valid. Go back to the casino and open the game again.
+        </p>
       )}
     </div>
   );

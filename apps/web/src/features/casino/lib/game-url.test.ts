@@ -4,7 +4,9 @@ import { gameFramePath, safeGameUrl } from './game-url';
 
 describe('game frame url', () => {
   it('keeps http(s) urls and resolves relative ones', () => {
-    expect(safeGameUrl('https://games.example/play?t=1', 'http://site/')).toBe('https://games.example/play?t=1');
+    expect(safeGameUrl('https://games.example/play?t=1', 'http://site/')).toBe(
+      'https://games.example/play?t=1',
+    );
     expect(safeGameUrl('/provider/game/1', 'http://site/')).toBe('http://site/provider/game/1');
   });
   it('refuses script and data urls and missing values', () => {

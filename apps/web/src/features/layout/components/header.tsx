@@ -45,7 +45,13 @@ export function Header({ onMenu }: { onMenu: () => void }) {
 
   return (
     <header className="header" data-testid="header">
-      <button type="button" className="icon-btn header__menu" aria-label="Open menu" onClick={onMenu} data-testid="mobile-menu-button">
+      <button
+        type="button"
+        className="icon-btn header__menu"
+        aria-label="Open menu"
+        onClick={onMenu}
+        data-testid="mobile-menu-button"
+      >
         <span className="burger" aria-hidden="true" />
       </button>
       <Link to="/home" className="header__logo" aria-label="Home" data-testid="header-logo">
@@ -53,11 +59,21 @@ export function Header({ onMenu }: { onMenu: () => void }) {
       </Link>
       <HeaderSearch />
       <div className="header__right">
-        <button type="button" className="header__link header__rules" onClick={() => setModal('rules')} data-testid="rules-link">
+        <button
+          type="button"
+          className="header__link header__rules"
+          onClick={() => setModal('rules')}
+          data-testid="rules-link"
+        >
           Rules
         </button>
         {payments && (
-          <Link to="/setting/d-w" className="header__link header__wallet" aria-label="Deposit/Withdraw" data-testid="deposit-withdraw-link">
+          <Link
+            to="/setting/d-w"
+            className="header__link header__wallet"
+            aria-label="Deposit/Withdraw"
+            data-testid="deposit-withdraw-link"
+          >
             <span className="header__wallet-long">Deposit/Withdraw</span>
             <span className="header__wallet-short" aria-hidden="true">
               D/W
@@ -72,7 +88,12 @@ export function Header({ onMenu }: { onMenu: () => void }) {
             </div>
           )}
           {visibility.exposure && (
-            <button type="button" className="header__exposure" onClick={() => setModal('market')} data-testid="exposure-button">
+            <button
+              type="button"
+              className="header__exposure"
+              onClick={() => setModal('market')}
+              data-testid="exposure-button"
+            >
               <span className="header__money-label">Exposure:</span>{' '}
               <b data-testid="exposure">{formatAmount(Math.abs(balance?.liability ?? 0))}</b>
             </button>

@@ -17,7 +17,8 @@ const TABS: Array<{ type: ButtonType; label: string }> = [
   { type: 'Casino', label: 'Casino Buttons' },
 ];
 
-const toRows = (values: ButtonValue[]): Row[] => values.map((v) => ({ ...v, button_value: String(v.button_value) }));
+const toRows = (values: ButtonValue[]): Row[] =>
+  values.map((v) => ({ ...v, button_value: String(v.button_value) }));
 
 /** 'Set Button Value': edit the Game and Casino stake buttons; Update sends all rows of both. */
 export function SetButtonValueModal({ onClose }: { onClose: () => void }) {
@@ -54,7 +55,11 @@ function ButtonValueForm({ initial, onClose }: { initial: Row[]; onClose: () => 
       const body = rows.map((r) => {
         const text = r.button_value.trim();
         // Numbers go as numbers; anything else goes as typed so the server's message explains it.
-        return { button_name: r.button_name, button_value: text !== '' && Number.isFinite(Number(text)) ? Number(text) : text, type: r.type };
+        return {
+          button_name: r.button_name,
+          button_value: text !== '' && Number.isFinite(Number(text)) ? Number(text) : text,
+          type: r.type,
+        };
       });
       const res = await callApi('setButtonValue', body);
       if (!res.status) {
@@ -79,7 +84,13 @@ function ButtonValueForm({ initial, onClose }: { initial: Row[]; onClose: () => 
       onClose={onClose}
       testId="button-values-modal"
       footer={
-        <button type="button" className="btn btn--primary" onClick={update} disabled={saving} data-testid="button-values-update">
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={update}
+          disabled={saving}
+          data-testid="button-values-update"
+        >
           {saving ? 'Updating…' : 'Update'}
         </button>
       }

@@ -8,10 +8,20 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
   return (
     <>
       {open && <div className="drawer-backdrop" onClick={onClose} data-testid="sidebar-backdrop" />}
-      <aside className={`sidebar${open ? ' sidebar--open' : ''}`} data-testid="sidebar" aria-label="Games and sports">
+      <aside
+        className={`sidebar${open ? ' sidebar--open' : ''}`}
+        data-testid="sidebar"
+        aria-label="Games and sports"
+      >
         <div className="sidebar__drawer-head">
           <span>Menu</span>
-          <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose} data-testid="sidebar-close">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Close menu"
+            onClick={onClose}
+            data-testid="sidebar-close"
+          >
             ✕
           </button>
         </div>
@@ -26,7 +36,12 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   const [open, setOpen] = useState(true);
   return (
     <section className="sidebar__section" data-testid={testId}>
-      <button type="button" className="sidebar__heading" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="sidebar__heading"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         {title}
         <span className="sidebar__chevron" aria-hidden="true">
           {open ? '−' : '+'}

@@ -2,7 +2,8 @@ import { NavLink } from 'react-router';
 import { useSports } from '../api/catalog';
 import { sportTabs } from '../lib/link-rules';
 
-const tabClass = ({ isActive }: { isActive: boolean }) => `sports-nav__tab${isActive ? ' sports-nav__tab--active' : ''}`;
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `sports-nav__tab${isActive ? ' sports-nav__tab--active' : ''}`;
 
 /** Home, INT Casino, then one tab per active sport; scrolls sideways on a phone. */
 export function SportsNav() {
@@ -16,7 +17,12 @@ export function SportsNav() {
         INT Casino
       </NavLink>
       {sportTabs(data ?? []).map((s) => (
-        <NavLink key={s.sport_id} to={`/all-sports/${s.sport_id}`} className={tabClass} data-testid={`nav-sport-${s.sport_id}`}>
+        <NavLink
+          key={s.sport_id}
+          to={`/all-sports/${s.sport_id}`}
+          className={tabClass}
+          data-testid={`nav-sport-${s.sport_id}`}
+        >
           {s.name}
         </NavLink>
       ))}

@@ -24,22 +24,48 @@ interface MenuLink {
 
 /** The user dropdown: reports, settings, the two modals, the visibility switches and SignOut. */
 export function UserMenu(props: UserMenuProps) {
-  const { userName, showPayments, showParentTokenLinks, visibility, onToggle, onOpenModal, onSignOut } = props;
+  const { userName, showPayments, showParentTokenLinks, visibility, onToggle, onOpenModal, onSignOut } =
+    props;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const close = () => setOpen(false);
   useDismiss(box, open, close);
 
   const reports: MenuLink[] = [
-    { label: 'Account Statement', to: '/report/account-statement', testId: 'user-menu-account-statement', show: true },
-    { label: 'Payment Statement', to: '/report/payment-withdraw', testId: 'user-menu-payment-statement', show: showPayments },
+    {
+      label: 'Account Statement',
+      to: '/report/account-statement',
+      testId: 'user-menu-account-statement',
+      show: true,
+    },
+    {
+      label: 'Payment Statement',
+      to: '/report/payment-withdraw',
+      testId: 'user-menu-payment-statement',
+      show: showPayments,
+    },
     { label: 'Current Bet', to: '/report/current-bet', testId: 'user-menu-current-bet', show: true },
     { label: 'Casino Result', to: '/report/casino-result', testId: 'user-menu-casino-result', show: true },
-    { label: 'Live Casino Bets', to: '/report/live-casino-bets', testId: 'user-menu-live-casino-bets', show: showParentTokenLinks },
+    {
+      label: 'Live Casino Bets',
+      to: '/report/live-casino-bets',
+      testId: 'user-menu-live-casino-bets',
+      show: showParentTokenLinks,
+    },
   ];
   const settings: MenuLink[] = [
-    { label: 'Security Auth Verification', to: '/security-auth', testId: 'user-menu-security-auth', show: showParentTokenLinks },
-    { label: 'Change Password', to: '/setting/change-password', testId: 'user-menu-change-password', show: showParentTokenLinks },
+    {
+      label: 'Security Auth Verification',
+      to: '/security-auth',
+      testId: 'user-menu-security-auth',
+      show: showParentTokenLinks,
+    },
+    {
+      label: 'Change Password',
+      to: '/setting/change-password',
+      testId: 'user-menu-change-password',
+      show: showParentTokenLinks,
+    },
   ];
   const link = (l: MenuLink) =>
     l.show && (
@@ -67,7 +93,12 @@ export function UserMenu(props: UserMenuProps) {
   const toggle = (label: string, key: keyof Visibility, testId: string) => (
     <li>
       <label className="user-menu__item user-menu__check">
-        <input type="checkbox" checked={visibility[key]} onChange={() => onToggle(key)} data-testid={testId} />
+        <input
+          type="checkbox"
+          checked={visibility[key]}
+          onChange={() => onToggle(key)}
+          data-testid={testId}
+        />
         {label}
       </label>
     </li>

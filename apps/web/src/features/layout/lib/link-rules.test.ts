@@ -44,11 +44,17 @@ describe('sports tabs', () => {
 
 describe('balance and exposure visibility', () => {
   it('always starts visible at 993 px and wider', () => {
-    expect(initialVisibility(993, { balance: false, exposure: false })).toEqual({ balance: true, exposure: true });
+    expect(initialVisibility(993, { balance: false, exposure: false })).toEqual({
+      balance: true,
+      exposure: true,
+    });
     expect(initialVisibility(1280, null)).toEqual({ balance: true, exposure: true });
   });
   it('keeps the saved choice on narrow screens, visible by default', () => {
-    expect(initialVisibility(390, { balance: false, exposure: true })).toEqual({ balance: false, exposure: true });
+    expect(initialVisibility(390, { balance: false, exposure: true })).toEqual({
+      balance: false,
+      exposure: true,
+    });
     expect(initialVisibility(992, null)).toEqual({ balance: true, exposure: true });
   });
 });
