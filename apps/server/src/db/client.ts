@@ -15,8 +15,8 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /** dataDir undefined keeps the database in memory (tests); template starts from a dumped data dir. */
+  | { kind: 'pglite'; dataDir?: string; template?: Blob };
 
 export interface DatabaseHandle {
   db: Db;
@@ -41,7 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+  const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.template });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -261,11 +261,16 @@ const FIXTURE_SPAN_MS = 3 * DAY_MS;
 export function fixtureBatch(now: Date, firstMatchId: number) {
   const base = Math.floor(now.getTime() / FIVE_MINUTES) * FIVE_MINUTES;
   let nextId = firstMatchId;
+  // Per sport, the series' fixtures interleaved (first of each series, then second...), so the
+  // in-play ones come from different series.
   const bySport = new Map<number, { seriesId: number; name: string }[]>();
-  for (const s of SERIES) {
-    const list = bySport.get(s.sportId) ?? [];
-    list.push(...s.matches.map((name) => ({ seriesId: s.seriesId, name })));
-    bySport.set(s.sportId, list);
+  const longest = Math.max(...SERIES.map((s) => s.matches.length));
+  for (let k = 0; k < longest; k++) {
+    for (const s of SERIES) {
+      const name = s.matches[k];
+      if (name === undefined) continue;
+      bySport.set(s.sportId, [...(bySport.get(s.sportId) ?? []), { seriesId: s.seriesId, name }]);
+    }
   }
   return [...bySport.entries()].flatMap(([sportId, fixtures]) => {
     const inPlay = IN_PLAY_COUNT[sportId] ?? 0;

@@ -3,14 +3,19 @@
  * always, and PostgreSQL (a fresh database on TEST_DATABASE_URL's server, dropped afterwards)
  * when TEST_DATABASE_URL is set. CI must set it: there a missing URL fails instead of skipping.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { endpoints, type BodyOf, type EndpointName } from '@exchange/contracts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { migrateDatabase, MIGRATIONS_FOLDER } from '../db/migrate.ts';
 import { DEMO_PASSWORD, seed } from '../seed/index.ts';
 
 export interface TestContext {
@@ -41,11 +46,38 @@ function engines(): Engine[] {
   const list: Engine[] = [
     {
       kind: 'pglite',
-      open: async () => ({ handle: await openDatabase({ kind: 'pglite' }), drop: async () => {} }),
+      open: async () => ({ handle: await openDatabase({ kind: 'pglite', template: await pgliteTemplate() }), drop: async () => {} }),
     },
   ];
   if (url) list.push({ kind: 'postgres', open: () => freshPostgresDatabase(url) });
   return list;
+}
+
+/**
+ * A migrated, empty PGlite data dir, dumped once and reused by every suite: starting PGlite from
+ * a dump takes about half a second, running initdb and the migrations several. The dump lives in
+ * the OS temp folder, keyed by the PGlite version and the migrations, so any change rebuilds it.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  // Its package.json is not exported: read it beside the resolved entry point (dist/..).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const key = createHash('sha256').update(readFileSync(join(dirname(entry), '..', 'package.json')));
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(MIGRATIONS_FOLDER, file);
+    if (statSync(path).isFile()) key.update(file).update(readFileSync(path));
+  }
+  const file = join(tmpdir(), `exchange-pglite-template-${key.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    await migrateDatabase(handle);
+    const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    await handle.close();
+    // Write then rename: suites racing to build it never read half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
 }
 
 async function freshPostgresDatabase(serverUrl: string) {

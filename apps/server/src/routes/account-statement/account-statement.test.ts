@@ -1,0 +1,74 @@
+import { expect, it } from 'vitest';
+import { AccountStatementPage } from '@exchange/contracts';
+import { DAY_MS, istDate } from '../../lib/time.ts';
+import { accountOfUser, checkLedger, transfer } from '../../services/ledger.ts';
+import { findUserByName } from '../../services/users.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+
+describeEachDatabase('account statement', (ctx) => {
+  const today = () => istDate(ctx().now());
+  const statement = async (userName: string, body: Record<string, unknown> = {}) => {
+    const token = await ctx().login(userName);
+    const res = await ctx().call('getUserAccountStatementHistory', { from_date: today(), to_date: today(), page: 1, limit: 20, ...body }, token);
+    return res;
+  };
+  const accountId = async (userName: string) => (await accountOfUser(ctx().db, (await findUserByName(ctx().db, userName))!.id)).id;
+
+  it('shows a bettor its opening chips', async () => {
+    const res = await statement('demo1');
+    expect(res.statusCode).toBe(200);
+    const page = AccountStatementPage.parse(res.json.data);
+    expect(page).toMatchObject({ total: 1, page: 1, limit: 20 });
+    expect(page.rows[0]).toMatchObject({ credit: 100_000, debit: 0, balance: 100_000, type: 'deposit', remark: 'Chips from agent1 to demo1' });
+  });
+
+  it('shows an agent its chips in and out, newest first, with the running balance, filtered and paged', async () => {
+    const all = (await statement('agent1')).json.data as AccountStatementPage;
+    expect(all.total).toBe(4);
+    expect(all.rows.map((r) => [r.type, r.credit, r.debit, r.balance])).toEqual([
+      ['withdraw', 0, 100_000, 4_700_000],
+      ['withdraw', 0, 100_000, 4_800_000],
+      ['withdraw', 0, 100_000, 4_900_000],
+      ['deposit', 5_000_000, 0, 5_000_000],
+    ]);
+    expect(all.rows.map((r) => r.id)).toEqual([...all.rows.map((r) => r.id)].sort((a, b) => b - a));
+    expect((await statement('agent1', { statement_type: 'deposit' })).json.data.total).toBe(1);
+    expect((await statement('agent1', { statement_type: 'withdraw' })).json.data.rows).toHaveLength(3);
+    expect((await statement('agent1', { statement_type: 'casino' })).json.data).toEqual({ rows: [], total: 0, page: 1, limit: 20 });
+    const page2 = (await statement('agent1', { page: 2, limit: 3 })).json.data as AccountStatementPage;
+    expect(page2).toMatchObject({ total: 4, page: 2, limit: 3 });
+    expect(page2.rows.map((r) => r.balance)).toEqual([5_000_000]);
+    expect((await statement('agent1', { page: 3, limit: 3 })).json.data.rows).toEqual([]);
+  });
+
+  it('includes only the days asked for (IST)', async () => {
+    const yesterday = new Date(ctx().now().getTime() - DAY_MS);
+    await transfer(
+      ctx().db,
+      { idempotencyKey: 'test:yesterday', debitAccountId: await accountId('agent1'), creditAccountId: await accountId('demo3'), amountPaise: 2_550, reason: 'CHIPS_IN', remark: 'Late chips' },
+      yesterday,
+    );
+    const day = istDate(yesterday);
+    const onlyYesterday = (await statement('demo3', { from_date: day, to_date: day })).json.data as AccountStatementPage;
+    expect(onlyYesterday.rows).toEqual([expect.objectContaining({ credit: 25.5, balance: 100_025.5, remark: 'Late chips', type: 'deposit' })]);
+    expect((await statement('demo3')).json.data.total).toBe(1);
+    expect((await statement('demo3', { from_date: day })).json.data.total).toBe(2);
+  });
+
+  it('refuses bad dates and limits', async () => {
+    const expectRefusal = async (body: Record<string, unknown>, message: string) => {
+      const res = await statement('demo1', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json).toEqual({ status: false, message, code: 'VALIDATION_ERROR' });
+    };
+    await expectRefusal({ from_date: '22/11/2026' }, 'Date must be yyyy-MM-dd');
+    await expectRefusal({ from_date: '2026-11-23', to_date: '2026-11-22' }, 'From date must not be after to date');
+    await expectRefusal({ limit: 101 }, 'Limit must be at most 100');
+    await expectRefusal({ page: 0 }, 'Page must be at least 1');
+    await expectRefusal({ statement_type: 'bonus' }, 'Invalid option: expected one of "all"|"deposit"|"withdraw"|"sports"|"casino"');
+  });
+
+  it('keeps the ledger balanced', async () => {
+    expect(await checkLedger(ctx().db)).toEqual({ sumPaise: 0, mismatchedAccountIds: [] });
+  });
+});
