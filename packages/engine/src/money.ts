@@ -18,3 +18,17 @@ export function paiseToRupees(paise: Paise): number {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Paise must be an integer: ${paise}`);
   return paise / 100;
 }
+
+/**
+ * The largest stake (or order size) the engine accepts: ₹10 crore. The bound keeps every product
+ * the engine forms (stake x odds in hundredths x 100, summed over a market's bets) far inside
+ * Number.MAX_SAFE_INTEGER, so integer arithmetic on numbers stays exact.
+ */
+export const MAX_STAKE_PAISE: Paise = 10_000_000_000;
+
+/** Throws a RangeError unless the amount is a whole number of paise in 1..MAX_STAKE_PAISE. */
+export function assertStake(stakePaise: Paise, what = 'Stake'): void {
+  if (!Number.isSafeInteger(stakePaise) || stakePaise <= 0 || stakePaise > MAX_STAKE_PAISE) {
+    throw new RangeError(`${what} must be a whole number of paise in 1..${MAX_STAKE_PAISE}: ${stakePaise}`);
+  }
+}
