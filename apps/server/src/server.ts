@@ -51,7 +51,12 @@ try {
   process.exit(1);
 }
 
-const store = target.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${target.dataDir}`;
-console.log(`\nExchange running at http://localhost:${port}  (database: ${store})\n`);
-console.log('Demo logins:');
-console.table(DEMO_USERS.map((u) => ({ user: u.userName, password: DEMO_PASSWORD, role: u.role, note: u.note })));
+const store = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
+console.log(`\nExchange running at http://localhost:${port}\nDatabase: ${store}\n\nDemo logins:\n${loginsTable()}\n`);
+
+function loginsTable(): string {
+  const rows = [['user', 'password', 'role', ''], ...DEMO_USERS.map((u) => [u.userName, DEMO_PASSWORD, u.role, u.note])];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
+  return [line(rows[0]!), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n');
+}

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,7 +29,8 @@ export interface DatabaseHandle {
 export function targetFromEnv(env: NodeJS.ProcessEnv, defaultDataDir: string): DatabaseTarget {
   const url = env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
-  return { kind: 'pglite', dataDir: env.DATA_DIR || defaultDataDir };
+  // Relative to the working directory (the repository root under `npm start`).
+  return { kind: 'pglite', dataDir: resolve(env.DATA_DIR || defaultDataDir) };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
