@@ -118,6 +118,16 @@ describeEachDatabase('user routes', (ctx) => {
     expect((await ctx().call('getUserBalance', undefined, b)).statusCode).toBe(200);
   });
 
+  it('trusts a cached token for at most the cache TTL after another process revoked it', async () => {
+    const token = await ctx().login('demo3');
+    expect((await ctx().call('getUserBalance', undefined, token)).statusCode).toBe(200); // cached
+    // Revoked behind this process's back, as another server process would.
+    await ctx().db.update(sessions).set({ revokedAt: ctx().now() }).where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await ctx().call('getUserBalance', undefined, token)).statusCode).toBe(200);
+    ctx().advanceClock(60_001);
+    expect((await ctx().call('getUserBalance', undefined, token)).statusCode).toBe(401);
+  });
+
   it('reports the balance the ledger holds', async () => {
     const token = await ctx().login('demo1');
     const res = await ctx().call('getUserBalance', undefined, token);
