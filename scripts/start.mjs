@@ -2,7 +2,7 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs
 // the server (which serves the build) in the foreground, passing signals and the exit code on.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,14 +24,6 @@ function newestMtime(path) {
   return newest;
 }
 
-/** The web app can be built once index.html exists and the script it loads exists too. */
-function webIsBuildable() {
-  const html = join(web, 'index.html');
-  if (!existsSync(html)) return false;
-  const entry = /<script[^>]+src="\/?([^"]+)"/.exec(readFileSync(html, 'utf8'))?.[1];
-  return entry !== undefined && existsSync(join(web, entry));
-}
-
 function buildWebIfStale() {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   const changedAt = Math.max(...sources.map(newestMtime));
@@ -39,16 +31,17 @@ function buildWebIfStale() {
     console.log('start: web build is up to date');
     return;
   }
-  if (!webIsBuildable()) {
-    console.warn('start: apps/web has no buildable entry yet; serving the API only');
-    return;
-  }
   console.log(builtAt ? 'start: web sources changed, rebuilding' : 'start: building the web app');
   const build = spawnSync('npm', ['run', 'build', '-w', '@exchange/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) console.warn(`start: web build failed (exit ${build.status}); serving the API and any previous build`);
+  if (build.status !== 0) {
+    console.error(`start: web build failed (exit ${build.status})`);
+    process.exit(build.status ?? 1);
+  }
 }
 
 buildWebIfStale();
+// `--build-only` (used by the browser tests) stops after the build.
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
