@@ -36,6 +36,9 @@ export function targetFromEnv(env: NodeJS.ProcessEnv, defaultDataDir: string): D
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection can be cut by the server (restart, admin command); without a listener
+    // node-postgres would throw it as an uncaught error and end the process. The pool replaces it.
+    pool.on('error', (err) => console.warn(`database: idle connection closed: ${err.message}`));
     // Fail fast on a wrong URL instead of at the first request.
     const probe = await pool.connect();
     probe.release();
