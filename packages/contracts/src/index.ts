@@ -5,4 +5,5 @@ export * from './user.ts';
 export * from './catalog.ts';
 export * from './exposure.ts';
 export * from './statement.ts';
+export * from './casino.ts';
 export * from './endpoints.ts';
