@@ -76,6 +76,14 @@ export async function worldAccount(db: DbOrTx): Promise<LedgerAccount> {
   return account;
 }
 
+/** The house (commission, bookmaker and fancy counterparty) or clearing (exchange settlement) account, created on first use. */
+export async function systemAccount(db: DbOrTx, kind: 'house' | 'clearing'): Promise<LedgerAccount> {
+  await db.insert(ledgerAccounts).values({ kind }).onConflictDoNothing();
+  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind));
+  if (!account) throw new Error(`${kind} account missing`);
+  return account;
+}
+
 export async function openUserAccount(db: DbOrTx, userId: number): Promise<LedgerAccount> {
   const [account] = await db.insert(ledgerAccounts).values({ kind: 'user', userId }).returning();
   if (!account) throw new Error(`Could not open an account for user ${userId}`);

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './ledger.ts';
 export * from './catalog.ts';
 export * from './settings.ts';
+export * from './betting.ts';

@@ -3,7 +3,15 @@ import { bigint, bigserial, check, index, integer, pgTable, serial, text, timest
 import { TRANSFER_REASONS } from '@exchange/engine';
 import { users } from './users.ts';
 
-/** One account per user plus the single `world` account that funds deposits. */
+/**
+ * Kinds of ledger account: `world` funds deposits; `house` is the operator's book (commission,
+ * counterparty of bookmaker and fancy bets); `clearing` passes exchange winnings from losers to
+ * winners at settlement and nets back to zero; `user` is one per user.
+ */
+export const LEDGER_ACCOUNT_KINDS = ['world', 'house', 'clearing', 'user'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+/** One account per user plus the single `world`, `house` and `clearing` accounts. */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
@@ -11,7 +19,7 @@ export const ledgerAccounts = pgTable(
     userId: integer('user_id')
       .unique()
       .references(() => users.id),
-    kind: text('kind', { enum: ['world', 'user'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
     /** Sum of the account's postings, kept in step by every transfer. */
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
     /** Reserved for open bets (a reservation, not a posting). */
@@ -19,7 +27,8 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_single_world_idx').on(t.kind).where(sql`${t.kind} = 'world'`),
-    check('ledger_accounts_owner_check', sql`(${t.kind} = 'world') = (${t.userId} is null)`),
+    uniqueIndex('ledger_accounts_single_system_idx').on(t.kind).where(sql`${t.kind} in ('house', 'clearing')`),
+    check('ledger_accounts_owner_check', sql`(${t.kind} = 'user') = (${t.userId} is not null)`),
     check('ledger_accounts_exposure_check', sql`${t.exposurePaise} >= 0`),
   ],
 );
