@@ -2,3 +2,4 @@ export * from './money.ts';
 export * from './ledger.ts';
 export * from './ladder.ts';
 export * from './order-book.ts';
+export * from './pnl.ts';
