@@ -3,3 +3,5 @@ export * from './ledger.ts';
 export * from './ladder.ts';
 export * from './order-book.ts';
 export * from './pnl.ts';
+export * from './racing.ts';
+export * from './settlement.ts';
