@@ -5,3 +5,4 @@ export * from './order-book.ts';
 export * from './pnl.ts';
 export * from './racing.ts';
 export * from './settlement.ts';
+export * from './ledger-model.ts';

@@ -9,8 +9,13 @@ import type { Paise } from './money.ts';
 /** Cash and chips movements: DEPOSIT / WITHDRAW between the world and the operator, CHIPS_IN /
  * CHIPS_OUT down and up the agent tree. Statements show them as deposits and withdrawals. */
 export const CHIPS_REASONS = ['DEPOSIT', 'WITHDRAW', 'CHIPS_IN', 'CHIPS_OUT'] as const;
-/** Why money moved. Later issues add bet settlement and casino reasons. */
-export const TRANSFER_REASONS = [...CHIPS_REASONS] as const;
+/** Betting: a user's net result on a settled market, the commission on a net win, and the
+ * exact reversal of a settlement's postings when a result is rolled back. */
+export const BET_REASONS = ['BET_SETTLEMENT', 'COMMISSION', 'SETTLEMENT_ROLLBACK'] as const;
+/** The casino provider's seamless-wallet calls. */
+export const CASINO_REASONS = ['CASINO_DEBIT', 'CASINO_CREDIT', 'CASINO_ROLLBACK'] as const;
+/** Why money moved. */
+export const TRANSFER_REASONS = [...CHIPS_REASONS, ...BET_REASONS, ...CASINO_REASONS] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 
 export interface TransferRequest {
@@ -44,10 +49,14 @@ export function transferPostings(t: Pick<TransferRequest, 'debitAccountId' | 'cr
   ] as const;
 }
 
+/** world funds deposits; house takes commission and is the bookmaker's and fancy's counterparty;
+ * clearing passes exchange winnings from losers to winners (nets to zero per settled market). */
+export type AccountKind = 'world' | 'house' | 'clearing' | 'user';
+
 /**
  * Whether a debit of amount leaves the account's available balance (balance - exposure) at or
- * above zero. The world account is the only one allowed to go negative.
+ * above zero. Only user accounts are held to it; the operator's accounts may go negative.
  */
-export function canDebit(account: { kind: 'world' | 'user'; balancePaise: Paise; exposurePaise: Paise }, amountPaise: Paise): boolean {
-  return account.kind === 'world' || account.balancePaise - account.exposurePaise >= amountPaise;
+export function canDebit(account: { kind: AccountKind; balancePaise: Paise; exposurePaise: Paise }, amountPaise: Paise): boolean {
+  return account.kind !== 'user' || account.balancePaise - account.exposurePaise >= amountPaise;
 }
