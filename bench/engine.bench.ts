@@ -41,6 +41,14 @@ interface Stream {
   reductionPaise: Float64Array;
 }
 
+/** What the stream holds, for the table's footnote. */
+interface StreamMix {
+  placements: number;
+  crossing: number;
+  cancels: number;
+  fills: number;
+}
+
 interface StreamShape {
   markets: number;
   commands: number;
@@ -53,13 +61,15 @@ interface StreamShape {
  * Generates the stream by playing it on shadow books, so that cancels pick orders that are
  * really resting and each market's book stays near its resting target.
  */
-function makeStream({ markets, commands, restingTarget, seed }: StreamShape): { prefill: Stream; stream: Stream } {
+function makeStream({ markets, commands, restingTarget, seed }: StreamShape): { prefill: Stream; stream: Stream; mix: StreamMix } {
   const random = prng(seed);
   const int = (n: number) => Math.floor(random() * n);
   const mids = Array.from({ length: markets }, () => 80 + int(120)); // ticks of 1.81 .. 7.8
   const shadows = Array.from({ length: markets }, () => new OrderBook());
   const pools = Array.from({ length: markets }, () => new RestingPool());
   const shadowFills: Fill[] = [];
+  const mix: StreamMix = { placements: 0, crossing: 0, cancels: 0, fills: 0 };
+  let counting = false;
   let nextId = 1;
 
   const alloc = (length: number): Stream => ({
@@ -82,6 +92,7 @@ function makeStream({ markets, commands, restingTarget, seed }: StreamShape): { 
     if (!forcePlace && pool.size > 0 && random() < cancelChance) {
       const id = pool.pick(int(pool.size));
       const partial = random() < 0.2 ? 100 + int(1_000) : 0;
+      if (counting) mix.cancels++;
       s.op[i] = CANCEL;
       s.orderId[i] = id;
       s.reductionPaise[i] = partial;
@@ -109,14 +120,20 @@ function makeStream({ markets, commands, restingTarget, seed }: StreamShape): { 
       shadowFills,
     );
     for (const fill of shadowFills) if (!shadow.order(fill.makerOrderId)) pool.delete(fill.makerOrderId);
+    if (counting) {
+      mix.placements++;
+      if (shadowFills.length > 0) mix.crossing++;
+      mix.fills += shadowFills.length;
+    }
     if (rested > 0) pool.add(id);
   };
 
   const prefill = alloc(markets * restingTarget);
   for (let i = 0; i < prefill.length; i++) write(prefill, i, i % markets, true);
   const stream = alloc(commands);
+  counting = true;
   for (let i = 0; i < commands; i++) write(stream, i, int(markets), false);
-  return { prefill, stream };
+  return { prefill, stream, mix };
 }
 
 /** The ids resting in a shadow book, with O(1) add, delete and pick by position. */
@@ -218,4 +235,10 @@ export default function main(): void {
     console.log(`${name.padEnd(33)} ${String(commands).padStart(9)} ${String(resting).padStart(15)} ${fmt(rate).padStart(12)}   ${target}`);
   }
   console.log(`fast / reference on the same stream: ${Math.round(cFast.perSecond / cReference.perSecond)}x (state hashes equal: ${cFast.hash})`);
+  for (const [name, { mix }] of [['(a)', one], ['(b)', many]] as const) {
+    const pct = (n: number) => `${Math.round((100 * n) / (mix.placements + mix.cancels))}%`;
+    console.log(
+      `${name} stream: ${pct(mix.placements)} placements (${pct(mix.crossing)} of all commands matched something, ${mix.fills} fills), ${pct(mix.cancels)} cancels (a fifth partial)`,
+    );
+  }
 }
