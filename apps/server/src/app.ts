@@ -3,6 +3,7 @@ import { endpoints, type EndpointName } from '@exchange/contracts';
 import type { Db } from './db/client.ts';
 import { systemClock, type Clock } from './lib/time.ts';
 import authPlugin from './plugins/auth.ts';
+import casinoPlugin from './plugins/casino.ts';
 import envelopePlugin from './plugins/envelope.ts';
 import openApiRoutes from './plugins/openapi.ts';
 import servicesPlugin from './plugins/services.ts';
@@ -12,11 +13,14 @@ import betRoutes from './routes/bet/index.ts';
 import casinoRoutes from './routes/casino/index.ts';
 import type { EndpointRegistry } from './routes/endpoint.ts';
 import globalSettingRoutes from './routes/global-setting/index.ts';
+import mac88Routes from './routes/mac88/index.ts';
 import matchRoutes from './routes/match/index.ts';
 import seriesRoutes from './routes/series/index.ts';
 import sportRoutes from './routes/sport/index.ts';
 import userRoutes from './routes/user/index.ts';
+import walletRoutes from './routes/wallet/index.ts';
 import { DEFAULT_AGENT } from './seed/index.ts';
+import { casinoConfigFromEnv, type CasinoConfig } from './services/casino/config.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
 import type { SessionStoreOptions } from './services/sessions.ts';
 
@@ -35,9 +39,11 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** Trust X-Forwarded-For (behind a proxy): the login limit then counts the real client address. */
   trustProxy?: boolean;
+  /** Casino provider and wallet settings; PROVIDER_URL, PROVIDER_ID and WALLET_SECRET fill the rest. */
+  casino?: Partial<CasinoConfig>;
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, accountStatementRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {
@@ -50,12 +56,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
     sessionCache: options.sessionCache,
     defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
   });
+  app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: { ...casinoConfigFromEnv(process.env), ...options.casino } });
   app.register(envelopePlugin);
   app.register(authPlugin);
 
   const registry: EndpointRegistry = { registered: new Set(), checkResponses: options.checkResponses ?? false };
   app.register(async (api) => {
     for (const area of AREAS) area(api, registry);
+    walletRoutes(api);
     const missing = (Object.keys(endpoints) as EndpointName[]).filter((name) => !registry.registered.has(name));
     if (missing.length > 0) throw new Error(`Endpoints without a handler: ${missing.join(', ')}`);
   });

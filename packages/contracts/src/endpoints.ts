@@ -17,6 +17,15 @@ import {
   VenueList,
   VenueListRequest,
 } from './catalog.ts';
+import {
+  CasinoGameList,
+  CasinoResultPage,
+  CasinoResultRequest,
+  LaunchGameAnswer,
+  LaunchGameRequest,
+  LiveCasinoBetsPage,
+  LiveCasinoBetsRequest,
+} from './casino-platform.ts';
 import { ExposureDetail } from './exposure.ts';
 import { GlobalSettings } from './settings.ts';
 import { AccountStatementPage, AccountStatementRequest } from './statement.ts';
@@ -185,6 +194,38 @@ export const endpoints = {
     summary: 'Casino sections and their order',
     body: None,
     data: z.array(CasinoSport),
+  }),
+  getCasinoGameList: def({
+    method: 'GET',
+    path: 'casino/getGameList',
+    auth: 'user',
+    summary: "The provider's static game list (about 50 games); images are under api/upload/image/ of this site",
+    body: None,
+    data: CasinoGameList,
+  }),
+  launchNewGame: def({
+    method: 'POST',
+    path: 'mac88/launchNewGame',
+    auth: 'user',
+    summary: "Launch a casino game (type 1 desktop, 3 mobile): the provider's one-time game URL in GameUrl",
+    body: LaunchGameRequest,
+    data: LaunchGameAnswer,
+  }),
+  getCasinoResult: def({
+    method: 'POST',
+    path: 'casino/getCasinoResult',
+    auth: 'user',
+    summary: "A casino game's finished rounds, newest first: cards, winner and fairness proof (date: an IST day)",
+    body: CasinoResultRequest,
+    data: CasinoResultPage,
+  }),
+  getLiveCasinoBets: def({
+    method: 'POST',
+    path: 'casino/getLiveCasinoBets',
+    auth: 'user',
+    summary: "The caller's casino rounds between two IST dates, newest first: bets, payouts and P&L per round",
+    body: LiveCasinoBetsRequest,
+    data: LiveCasinoBetsPage,
   }),
   getMatchVenueListByCountryCodeSportId: def({
     method: 'POST',

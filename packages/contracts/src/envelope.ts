@@ -13,6 +13,9 @@ export const ErrorCode = z.enum([
   'INSUFFICIENT_FUNDS',
   'ACCOUNT_LOCKED',
   'INTERNAL_ERROR',
+  // Casino refusals.
+  'GAME_NOT_FOUND',
+  'PROVIDER_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -6,4 +6,5 @@ export * from './catalog.ts';
 export * from './exposure.ts';
 export * from './statement.ts';
 export * from './casino.ts';
+export * from './casino-platform.ts';
 export * from './endpoints.ts';

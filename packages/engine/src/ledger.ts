@@ -50,8 +50,9 @@ export function transferPostings(t: Pick<TransferRequest, 'debitAccountId' | 'cr
 }
 
 /** world funds deposits; house takes commission and is the bookmaker's and fancy's counterparty;
- * clearing passes exchange winnings from losers to winners (nets to zero per settled market). */
-export type AccountKind = 'world' | 'house' | 'clearing' | 'user';
+ * clearing passes exchange winnings from losers to winners (nets to zero per settled market);
+ * casino is the counterparty of the casino provider's wallet calls (its balance is casino GGR). */
+export type AccountKind = 'world' | 'house' | 'clearing' | 'casino' | 'user';
 
 /**
  * Whether a debit of amount leaves the account's available balance (balance - exposure) at or

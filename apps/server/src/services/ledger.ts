@@ -76,8 +76,11 @@ export async function worldAccount(db: DbOrTx): Promise<LedgerAccount> {
   return account;
 }
 
-/** The house (commission, bookmaker and fancy counterparty) or clearing (exchange settlement) account, created on first use. */
-export async function systemAccount(db: DbOrTx, kind: 'house' | 'clearing'): Promise<LedgerAccount> {
+/**
+ * The house (commission, bookmaker and fancy counterparty), clearing (exchange settlement) or
+ * casino (casino wallet counterparty) account, created on first use.
+ */
+export async function systemAccount(db: DbOrTx, kind: 'house' | 'clearing' | 'casino'): Promise<LedgerAccount> {
   await db.insert(ledgerAccounts).values({ kind }).onConflictDoNothing();
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind));
   if (!account) throw new Error(`${kind} account missing`);

@@ -6,12 +6,13 @@ import { users } from './users.ts';
 /**
  * Kinds of ledger account: `world` funds deposits; `house` is the operator's book (commission,
  * counterparty of bookmaker and fancy bets); `clearing` passes exchange winnings from losers to
- * winners at settlement and nets back to zero; `user` is one per user.
+ * winners at settlement and nets back to zero; `casino` is the counterparty of the casino
+ * provider's wallet calls; `user` is one per user.
  */
-export const LEDGER_ACCOUNT_KINDS = ['world', 'house', 'clearing', 'user'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['world', 'house', 'clearing', 'casino', 'user'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
-/** One account per user plus the single `world`, `house` and `clearing` accounts. */
+/** One account per user plus the single `world`, `house`, `clearing` and `casino` accounts. */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
@@ -27,7 +28,7 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_single_world_idx').on(t.kind).where(sql`${t.kind} = 'world'`),
-    uniqueIndex('ledger_accounts_single_system_idx').on(t.kind).where(sql`${t.kind} in ('house', 'clearing')`),
+    uniqueIndex('ledger_accounts_single_system_idx').on(t.kind).where(sql`${t.kind} in ('house', 'clearing', 'casino')`),
     check('ledger_accounts_owner_check', sql`(${t.kind} = 'user') = (${t.userId} is not null)`),
     check('ledger_accounts_exposure_check', sql`${t.exposurePaise} >= 0`),
   ],
