@@ -15,12 +15,15 @@ import type { EndpointRegistry } from './routes/endpoint.ts';
 import globalSettingRoutes from './routes/global-setting/index.ts';
 import mac88Routes from './routes/mac88/index.ts';
 import matchRoutes from './routes/match/index.ts';
+import operatorRoutes from './routes/operator/index.ts';
+import reportRoutes from './routes/report/index.ts';
 import seriesRoutes from './routes/series/index.ts';
 import sportRoutes from './routes/sport/index.ts';
 import userRoutes from './routes/user/index.ts';
 import walletRoutes from './routes/wallet/index.ts';
 import { DEFAULT_AGENT } from './seed/index.ts';
 import { casinoConfigFromEnv, type CasinoConfig } from './services/casino/config.ts';
+import type { BettingOptions, BettingService } from './services/betting/service.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
 import type { SessionStoreOptions } from './services/sessions.ts';
 
@@ -41,9 +44,12 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Casino provider and wallet settings; PROVIDER_URL, PROVIDER_ID and WALLET_SECRET fill the rest. */
   casino?: Partial<CasinoConfig>;
+  /** A betting service built beforehand (server.ts seeds markets through it); else one is made. */
+  betting?: BettingService;
+  bettingOptions?: BettingOptions;
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {
@@ -55,6 +61,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     loginLimit: options.loginLimit,
     sessionCache: options.sessionCache,
     defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
+    betting: options.betting,
+    bettingOptions: options.bettingOptions,
   });
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: { ...casinoConfigFromEnv(process.env), ...options.casino } });
   app.register(envelopePlugin);

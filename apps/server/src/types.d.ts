@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/time.ts';
+import type { BettingService } from './services/betting/service.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     clock: Clock;
     sessions: SessionStore;
     loginLimiter: LoginLimiter;
+    /** Markets, bets and settlement (in-memory books in front of the database). */
+    betting: BettingService;
     /** The sign-up parent's user name. */
     defaultAgent: string;
     /** preHandler of 'user' endpoints: sets request.user or answers 401. */

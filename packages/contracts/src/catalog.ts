@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MarketView } from './betting.ts';
 import { IdLike, IsoDate } from './common.ts';
 
 /** Special sport ids of the spec (section 9). */
@@ -143,12 +144,12 @@ export const VenueList = z.object({
 export type VenueList = z.infer<typeof VenueList>;
 
 export const MatchDetailRequest = z.object({ match_id: IdLike });
-/** Header data of a match; the betting-core issue adds markets. */
+/** A match header with its markets (exchange, bookmaker, fancy) and the caller's positions. */
 export const MatchDetail = Match.extend({
   /** Teams as split from the match name ("A v B"), empty for races and outrights. */
   teams: z.array(z.string()),
   score: z.string().nullable(),
   venue: z.string().nullable(),
-  markets: z.array(z.unknown()),
+  markets: z.array(MarketView),
 });
 export type MatchDetail = z.infer<typeof MatchDetail>;

@@ -16,6 +16,20 @@ export const ErrorCode = z.enum([
   // Casino refusals.
   'GAME_NOT_FOUND',
   'PROVIDER_UNAVAILABLE',
+  // Betting refusals.
+  'INVALID_ODDS',
+  'INVALID_STAKE',
+  'BELOW_MIN_STAKE',
+  'ABOVE_MAX_STAKE',
+  'MARKET_SUSPENDED',
+  'MARKET_CLOSED',
+  'RUNNER_REMOVED',
+  'ODDS_CHANGED',
+  'DUPLICATE_BET',
+  'MARKET_NOT_FOUND',
+  'BET_NOT_FOUND',
+  'MAX_PROFIT_EXCEEDED',
+  'MARKET_NOT_OPEN_HOURS',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

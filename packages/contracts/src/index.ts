@@ -7,4 +7,5 @@ export * from './exposure.ts';
 export * from './statement.ts';
 export * from './casino.ts';
 export * from './casino-platform.ts';
+export * from './betting.ts';
 export * from './endpoints.ts';

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
+import { BettingService, type BettingOptions } from '../services/betting/service.ts';
 import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
 
@@ -10,6 +11,9 @@ export interface ServicesOptions {
   loginLimit?: LoginLimitOptions;
   sessionCache?: SessionStoreOptions;
   defaultAgent: string;
+  /** The betting service (markets in memory); one is created when not given. */
+  betting?: BettingService;
+  bettingOptions?: BettingOptions;
 }
 
 /** The database, the clock and the stateful services, as decorators every route can reach. */
@@ -20,6 +24,7 @@ export default fp<ServicesOptions>(
     app.decorate('sessions', new SessionStore(opts.db, opts.clock, opts.sessionCache));
     app.decorate('loginLimiter', new LoginLimiter(opts.clock, opts.loginLimit));
     app.decorate('defaultAgent', opts.defaultAgent);
+    app.decorate('betting', opts.betting ?? new BettingService(opts.db, opts.clock, opts.bettingOptions));
   },
   { name: 'services' },
 );

@@ -152,6 +152,8 @@ export const orders = pgTable(
       .default('LAPSE'),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     clientRef: text('client_ref'),
+    /** The request as placed (market, runner, side, odds, stake): a repeated client_ref must match it. */
+    requestKey: text('request_key'),
     /** The market version that accepted it: price-time priority when a book is rebuilt. */
     bookSeq: integer('book_seq').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),

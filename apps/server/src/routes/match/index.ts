@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cupsForMenu, listMatches, matchDetail, searchMatches, venueList } from '../../services/catalog.ts';
 import { istDate } from '../../lib/time.ts';
+import { matchMarkets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function matchRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
@@ -9,7 +10,10 @@ export default function matchRoutes(app: FastifyInstance, registry: EndpointRegi
       data: await listMatches(app.db, { sportId: body.sport_id, seriesId: body.series_id, isActive: body.is_active }),
     }),
     searchByMatchNameHeader: async ({ body }) => ({ data: await searchMatches(app.db, body.search) }),
-    getMatchDetail: async ({ body }) => ({ data: await matchDetail(app.db, body.match_id) }),
+    getMatchDetail: async ({ body, user }) => {
+      const detail = await matchDetail(app.db, body.match_id);
+      return { data: { ...detail, markets: await matchMarkets(app.betting, body.match_id, user.userId) } };
+    },
     getCupsForMenu: async () => ({ data: await cupsForMenu(app.db) }),
     getMatchVenueListByCountryCodeSportId: async ({ body }) => ({
       data: await venueList(app.db, { sportId: body.sport_id, day: body.date ?? istDate(app.clock()), country: body.country }),

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { profitLoss } from '../../services/betting/views.ts';
+import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
+
+export default function reportRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
+  registerEndpoints(app, registry, {
+    getProfitLoss: async ({ body, user }) => ({ data: await profitLoss(app.db, user.userId, body.from_date, body.to_date) }),
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * One user's bets in one market, kept in memory beside the order book so a bet's exposure is
+ * computed without reading the user's history. P&L is linear in stake, so bets with the same
+ * runner, side, price and matched flag (or fancy side, line and rate) are summed into one
+ * bucket: the engine's exposure of the buckets equals the exposure of the bets.
+ */
+import {
+  fancyExposure,
+  fancyPositions,
+  floorToPaise,
+  runnerExposure,
+  runnerPnl,
+  type FancyBet,
+  type FancyRange,
+  type FancySide,
+  type Paise,
+  type RunnerBet,
+  type SelectionId,
+  type Side,
+} from '@exchange/engine';
+
+export class UserPosition {
+  readonly runnerBets = new Map<string, RunnerBet>();
+  readonly fancyBets = new Map<string, FancyBet>();
+  /** The exposure stored for this market (market_positions), i.e. reserved on the account. */
+  exposurePaise = 0;
+
+  clone(): UserPosition {
+    const copy = new UserPosition();
+    for (const [k, b] of this.runnerBets) copy.runnerBets.set(k, { ...b });
+    for (const [k, b] of this.fancyBets) copy.fancyBets.set(k, { ...b });
+    copy.exposurePaise = this.exposurePaise;
+    return copy;
+  }
+
+  get isEmpty(): boolean {
+    return this.runnerBets.size === 0 && this.fancyBets.size === 0 && this.exposurePaise === 0;
+  }
+
+  addRunner(selectionId: SelectionId, side: Side, price: number, matched: boolean, deltaPaise: Paise): void {
+    if (deltaPaise === 0) return;
+    const key = `${selectionId}:${side}:${price}:${matched ? 1 : 0}`;
+    const size = (this.runnerBets.get(key)?.sizePaise ?? 0) + deltaPaise;
+    if (size < 0) throw new Error(`Position bucket ${key} would go negative`);
+    if (size === 0) this.runnerBets.delete(key);
+    else this.runnerBets.set(key, { selectionId, side, price, matched, sizePaise: size });
+  }
+
+  addFancy(side: FancySide, line: number, ratePercent: number, deltaPaise: Paise): void {
+    if (deltaPaise === 0) return;
+    const key = `${side}:${line}:${ratePercent}`;
+    const size = (this.fancyBets.get(key)?.sizePaise ?? 0) + deltaPaise;
+    if (size < 0) throw new Error(`Fancy bucket ${key} would go negative`);
+    if (size === 0) this.fancyBets.delete(key);
+    else this.fancyBets.set(key, { side, line, ratePercent, sizePaise: size });
+  }
+
+  /** Drops every bet on a runner (a non-runner's bets are void). */
+  dropRunner(selectionId: SelectionId): void {
+    for (const [k, b] of this.runnerBets) if (b.selectionId === selectionId) this.runnerBets.delete(k);
+  }
+
+  /** Re-prices the matched bets (a non-runner's reduction on the bets matched before it). */
+  repriceMatched(reprice: (bet: RunnerBet) => number): void {
+    const matched = [...this.runnerBets.values()].filter((b) => b.matched);
+    for (const b of matched) {
+      const price = reprice(b);
+      if (price === b.price) continue;
+      this.addRunner(b.selectionId, b.side, b.price, true, -b.sizePaise);
+      this.addRunner(b.selectionId, b.side, price, true, b.sizePaise);
+    }
+  }
+}
+
+/** How a market computes a position's exposure. */
+export interface ExposureModel {
+  fancy: boolean;
+  /** Runners still in the market (not removed). */
+  runners: readonly SelectionId[];
+  /** Places paid: 1 for a single-winner market. */
+  places: number;
+}
+
+export function positionExposure(model: ExposureModel, position: UserPosition): Paise {
+  if (model.fancy) return position.fancyBets.size === 0 ? 0 : fancyExposure([...position.fancyBets.values()]);
+  if (position.runnerBets.size === 0) return 0;
+  const bets = [...position.runnerBets.values()];
+  if (model.places <= 1) return runnerExposure(model.runners, bets);
+  return multiWinnerExposure(model.runners, bets, model.places);
+}
+
+/**
+ * Exposure of a market that pays several places (horse PLACE): the worst P&L over every set
+ * of `places` placed runners. With win(r) / lose(r) the P&L of the bets on r when r places or
+ * not, P&L(W) = sum lose + sum over W of (win - lose), lowest for the `places` smallest
+ * differences. Exact sums in hundredths of a paisa, floored once, as the engine rounds.
+ * (The engine's runnerExposure assumes exactly one winner.)
+ */
+export function multiWinnerExposure(runners: readonly SelectionId[], bets: readonly RunnerBet[], places: number): Paise {
+  const win = new Map<SelectionId, bigint>(runners.map((r) => [r, 0n]));
+  const lose = new Map<SelectionId, bigint>(runners.map((r) => [r, 0n]));
+  for (const b of bets) {
+    if (!win.has(b.selectionId)) throw new RangeError(`Bet on runner ${b.selectionId}, which is not in the market`);
+    const stake = BigInt(b.sizePaise) * 100n;
+    const gain = BigInt(b.sizePaise) * BigInt(b.price - 100);
+    let w: bigint;
+    let l: bigint;
+    if (b.side === 'BACK') {
+      w = b.matched ? gain : 0n;
+      l = -stake;
+    } else {
+      w = -gain;
+      l = b.matched ? stake : 0n;
+    }
+    win.set(b.selectionId, win.get(b.selectionId)! + w);
+    lose.set(b.selectionId, lose.get(b.selectionId)! + l);
+  }
+  let base = 0n;
+  const diffs: bigint[] = [];
+  for (const r of runners) {
+    base += lose.get(r)!;
+    diffs.push(win.get(r)! - lose.get(r)!);
+  }
+  diffs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const k = Math.min(places, runners.length);
+  for (let i = 0; i < k; i++) base += diffs[i]!;
+  return Math.max(0, -floorToPaise(base));
+}
+
+/** The caller's P&L per runner (matched bets only), as the market page shows it. */
+export function positionPnl(runners: readonly SelectionId[], position: UserPosition | undefined): Map<SelectionId, Paise> {
+  if (!position || position.runnerBets.size === 0) return new Map(runners.map((r) => [r, 0]));
+  return runnerPnl(runners, [...position.runnerBets.values()]);
+}
+
+export function positionFancyBook(position: UserPosition | undefined): FancyRange[] {
+  if (!position || position.fancyBets.size === 0) return [];
+  return fancyPositions([...position.fancyBets.values()]);
+}

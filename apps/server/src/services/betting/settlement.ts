@@ -1,0 +1,306 @@
+/**
+ * Settling a market, inside the market's transaction (row locked): unmatched orders are
+ * cancelled, the engine settles the matched bets from the stored fills and bets, each user's
+ * net P&L minus commission is posted to the ledger (exchange: against the clearing account,
+ * which nets to zero, commission and rounding to the house; bookmaker and fancy: against the
+ * house), exposures are released and statement rows get readable remarks. Idempotency keys
+ * settle:{market}:{version}:{user}; a rollback posts the exact reversal (rollback:settle:...)
+ * and re-opens the exposure; the next declaration settles with version + 1.
+ */
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { SettlementSummary } from '@exchange/contracts';
+import {
+  postingsForRollback,
+  postingsForSettlement,
+  settleMarket,
+  type MatchedFancyBet,
+  type MatchedRunnerBet,
+  type RunnerResult,
+  type Settlement,
+  type TransferRequest,
+} from '@exchange/engine';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { fills, ledgerAccounts, ledgerTransfers, marketPositions, markets, matches, orders, races, runners, settlementResults, sports } from '../../db/schema/index.ts';
+import { systemAccount } from '../ledger.ts';
+import { loadMarkets, type MarketState } from './market-state.ts';
+import { lockAccounts, postTransfers } from './postings.ts';
+import { refuse } from './refusals.ts';
+
+export interface ResultInput {
+  void?: boolean;
+  /** Winning (or placed) selections. */
+  winnerIds?: readonly number[];
+  /** Places paid (default: the market's). */
+  places?: number;
+  /** Winners that dead-heated for the last places (default: all, when winners outnumber places). */
+  tiedIds?: readonly number[];
+  /** Fancy: the run total. */
+  runs?: number;
+}
+
+interface SettleContext {
+  at: Date;
+  accountIdOf(userId: number): Promise<number>;
+}
+
+/** "Cricket / India v Australia / Match Odds": what statement rows of a market say. */
+export async function marketTitle(tx: DbOrTx, marketId: number): Promise<string> {
+  const [row] = await tx
+    .select({ sport: sports.name, match: matches.matchName, race: races.name, market: markets.name })
+    .from(markets)
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .leftJoin(races, eq(races.raceId, markets.raceId))
+    .where(eq(markets.id, marketId));
+  if (!row) return `Market ${marketId}`;
+  return [row.sport, row.match, row.race, row.market].filter(Boolean).join(' / ');
+}
+
+function runnerResults(market: MarketState, input: ResultInput): RunnerResult[] {
+  const winners = [...new Set(input.winnerIds ?? [])];
+  if (winners.length === 0) throw refuse.invalid('Name the winning selections (or void the market)');
+  for (const id of winners) {
+    const runner = market.runner(id);
+    if (!runner) throw refuse.invalid(`Selection ${id} is not in the market`);
+    if (runner.status === 'REMOVED') throw refuse.invalid(`Selection ${id} was removed`);
+  }
+  const places = input.places ?? market.row.places;
+  let tied = [...new Set(input.tiedIds ?? [])];
+  if (tied.length === 0 && winners.length > places) tied = winners;
+  if (tied.some((id) => !winners.includes(id))) throw refuse.invalid('Tied selections must be among the winners');
+  const clear = winners.length - tied.length;
+  const shared = places - clear;
+  if (tied.length > 0 && (tied.length < 2 || shared < 1 || shared >= tied.length)) throw refuse.invalid('Not a dead heat: more tied runners than the places they share are needed');
+  if (tied.length === 0 && winners.length > places) throw refuse.invalid('More winners than places');
+  const placedStatus = market.row.marketType === 'PLACE' ? 'PLACED' : 'WINNER';
+  return market.runners.map((r): RunnerResult => {
+    if (r.status === 'REMOVED') return { selectionId: r.selectionId, status: 'REMOVED', reductionFactorBps: r.reductionFactorBps, removedAtSeq: r.removedSeq ?? 0 };
+    if (!winners.includes(r.selectionId)) return { selectionId: r.selectionId, status: 'LOSER' };
+    const result: RunnerResult = { selectionId: r.selectionId, status: placedStatus };
+    if (tied.includes(r.selectionId)) result.deadHeat = { places: shared, tiedRunners: tied.length };
+    return result;
+  });
+}
+
+export async function declareResultInTx(tx: DbOrTx, market: MarketState, input: ResultInput, ctx: SettleContext): Promise<SettlementSummary> {
+  if (market.settled) throw refuse.invalid('The market is already settled: roll it back first');
+  const marketId = market.id;
+  const row = market.row;
+  const isVoid = input.void === true;
+  if (!isVoid && row.kind === 'FANCY' && (input.runs === undefined || !Number.isInteger(input.runs) || input.runs < 0)) {
+    throw refuse.invalid('Declare the run total of a fancy market');
+  }
+  const results = isVoid || row.kind === 'FANCY' ? null : runnerResults(market, input);
+
+  // Unmatched orders go: only matched bets settle.
+  await tx
+    .update(orders)
+    .set({
+      cancelledPaise: sql`${orders.sizePaise} - ${orders.matchedPaise}`,
+      status: sql`case when ${orders.matchedPaise} > 0 then 'MATCHED' else 'CANCELLED' end`,
+    })
+    .where(and(eq(orders.marketId, marketId), eq(orders.status, 'OPEN')));
+
+  let settlement: Settlement;
+  if (row.kind === 'FANCY') {
+    const bets = await tx.select().from(orders).where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
+    const matched: MatchedFancyBet[] = bets.map((b) => ({
+      betId: String(b.id),
+      userId: b.userId,
+      side: b.side as 'YES' | 'NO',
+      line: b.line ?? 0,
+      ratePercent: b.price,
+      sizePaise: b.matchedPaise,
+    }));
+    settlement = settleMarket({ kind: 'FANCY', bets: matched, result: isVoid ? 'VOID' : { runs: input.runs! }, commissionBps: row.commissionBps });
+  } else {
+    let matched: MatchedRunnerBet[];
+    if (row.kind === 'EXCHANGE') {
+      const rows = await tx.select().from(fills).where(eq(fills.marketId, marketId));
+      matched = rows.flatMap((f): MatchedRunnerBet[] => [
+        { betId: String(f.takerOrderId), userId: f.takerUserId, selectionId: f.selectionId, side: f.takerSide, price: f.price, sizePaise: f.sizePaise, matchedSeq: f.seq },
+        { betId: String(f.makerOrderId), userId: f.makerUserId, selectionId: f.selectionId, side: f.takerSide === 'BACK' ? 'LAY' : 'BACK', price: f.price, sizePaise: f.sizePaise, matchedSeq: f.seq },
+      ]);
+    } else {
+      const rows = await tx.select().from(orders).where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
+      matched = rows.map((b) => ({ betId: String(b.id), userId: b.userId, selectionId: b.selectionId!, side: b.side as 'BACK' | 'LAY', price: b.price, sizePaise: b.matchedPaise, matchedSeq: b.bookSeq }));
+    }
+    settlement = settleMarket({
+      kind: row.kind,
+      bets: matched,
+      result: isVoid ? 'VOID' : results!,
+      raceMarket: market.raceMarketType(),
+      commissionBps: row.commissionBps,
+    });
+  }
+
+  const version = row.settlementVersion + 1;
+  const house = await systemAccount(tx, 'house');
+  const clearing = await systemAccount(tx, 'clearing');
+  const accountOf = new Map<number, number>();
+  for (const u of settlement.users) accountOf.set(u.userId, await ctx.accountIdOf(u.userId));
+  const title = await marketTitle(tx, marketId);
+  const transfers = postingsForSettlement(marketId, version, settlement, { house: house.id, clearing: clearing.id, ofUser: (u) => accountOf.get(u)! }).map((t) =>
+    withRemark(t, title, settlement),
+  );
+
+  // Release the market's reservations, then post (accounts locked in id order first).
+  const positions = await tx.select().from(marketPositions).where(eq(marketPositions.marketId, marketId));
+  for (const p of positions) if (!accountOf.has(p.userId)) accountOf.set(p.userId, await ctx.accountIdOf(p.userId));
+  const locked = await lockAccounts(tx, [...accountOf.values(), house.id, clearing.id]);
+  for (const p of positions) {
+    if (p.exposurePaise === 0) continue;
+    const accountId = accountOf.get(p.userId)!;
+    const account = locked.get(accountId)!;
+    account.exposurePaise -= p.exposurePaise;
+    await tx.update(ledgerAccounts).set({ exposurePaise: account.exposurePaise }).where(eq(ledgerAccounts.id, accountId));
+  }
+  await tx.update(marketPositions).set({ exposurePaise: 0 }).where(eq(marketPositions.marketId, marketId));
+  const posted = await postTransfers(tx, transfers, ctx.at);
+
+  // Each bet's outcome (exchange bets settle per fill: summed per order).
+  const byOrder = new Map<number, { pnl: number; won: boolean; lost: boolean }>();
+  for (const b of settlement.bets) {
+    const id = Number(b.betId);
+    const o = byOrder.get(id) ?? { pnl: 0, won: false, lost: false };
+    o.pnl += b.pnlPaise;
+    o.won ||= b.outcome === 'WON';
+    o.lost ||= b.outcome === 'LOST';
+    byOrder.set(id, o);
+  }
+  const ids = [...byOrder.keys()];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const values = sql.join(
+      chunk.map((id) => {
+        const o = byOrder.get(id)!;
+        const outcome = o.pnl > 0 ? 'WON' : o.pnl < 0 ? 'LOST' : o.won ? 'WON' : o.lost ? 'LOST' : 'VOID';
+        return sql`(${id}::bigint, ${o.pnl}::bigint, ${outcome}::text)`;
+      }),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update orders set pnl_paise = v.pnl, outcome = v.outcome,
+        status = case when v.outcome = 'VOID' then 'VOID' else 'SETTLED' end,
+        settled_at = ${ctx.at.toISOString()}::timestamptz
+      from (values ${values}) as v(id, pnl, outcome) where orders.id = v.id`);
+  }
+
+  if (settlement.users.length > 0) {
+    await tx.insert(settlementResults).values(
+      settlement.users.map((u) => ({ marketId, version, userId: u.userId, netPnlPaise: u.netPnlPaise, commissionPaise: u.commissionPaise, settledAt: ctx.at })),
+    );
+  }
+  await tx
+    .update(markets)
+    .set({
+      status: 'CLOSED',
+      resultKind: isVoid ? 'VOID' : row.kind === 'FANCY' ? 'RUNS' : 'WINNERS',
+      resultRuns: !isVoid && row.kind === 'FANCY' ? input.runs! : null,
+      settlementVersion: version,
+      settledAt: ctx.at,
+    })
+    .where(eq(markets.id, marketId));
+  if (results) {
+    for (const r of results) {
+      if (r.status === 'REMOVED') continue;
+      await tx
+        .update(runners)
+        .set({ status: r.status, deadHeatPlaces: r.deadHeat?.places ?? null, deadHeatRunners: r.deadHeat?.tiedRunners ?? null })
+        .where(and(eq(runners.marketId, marketId), eq(runners.selectionId, r.selectionId)));
+    }
+  }
+  return {
+    market_id: marketId,
+    settlement_version: version,
+    result: isVoid ? 'VOID' : row.kind === 'FANCY' ? 'RUNS' : 'WINNERS',
+    users: settlement.users.length,
+    transfers: posted,
+    users_net: settlement.users.reduce((s, u) => s + u.netPnlPaise, 0) / 100,
+    commission: settlement.users.reduce((s, u) => s + u.commissionPaise, 0) / 100,
+  };
+}
+
+function withRemark(t: TransferRequest, title: string, settlement: Settlement): TransferRequest {
+  const [kind, , , who] = t.idempotencyKey.split(':');
+  let what: string;
+  if (kind === 'commission') what = 'commission';
+  else if (who === 'rounding') what = 'rounding';
+  else {
+    const user = settlement.users.find((u) => String(u.userId) === who);
+    what = user && user.netPnlPaise > 0 ? 'won' : 'lost';
+  }
+  return { ...t, remark: `${title} — ${what}` };
+}
+
+export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleContext): Promise<SettlementSummary> {
+  if (!market.settled) throw refuse.invalid('The market has no result to roll back');
+  const marketId = market.id;
+  const version = market.row.settlementVersion;
+  const prefix = `${marketId}:${version}:`;
+  const posted = await tx
+    .select()
+    .from(ledgerTransfers)
+    .where(or(like(ledgerTransfers.idempotencyKey, `settle:${prefix}%`), like(ledgerTransfers.idempotencyKey, `commission:${prefix}%`)));
+  const title = await marketTitle(tx, marketId);
+  const reversal = postingsForRollback(
+    posted.map((t) => ({
+      idempotencyKey: t.idempotencyKey,
+      debitAccountId: t.debitAccountId,
+      creditAccountId: t.creditAccountId,
+      amountPaise: t.amountPaise,
+      reason: t.reason,
+      remark: t.remark,
+    })),
+  ).map((t) => ({ ...t, remark: `${title} — result rolled back` }));
+
+  const results = await tx.select().from(settlementResults).where(and(eq(settlementResults.marketId, marketId), eq(settlementResults.version, version)));
+  await tx
+    .update(settlementResults)
+    .set({ rolledBackAt: ctx.at })
+    .where(and(eq(settlementResults.marketId, marketId), eq(settlementResults.version, version)));
+  await tx
+    .update(orders)
+    .set({ status: 'MATCHED', outcome: null, pnlPaise: null, settledAt: null })
+    .where(and(eq(orders.marketId, marketId), inArray(orders.status, ['SETTLED', 'VOID'])));
+  await tx.update(markets).set({ status: 'SUSPENDED', resultKind: null, resultRuns: null, settledAt: null }).where(eq(markets.id, marketId));
+  await tx
+    .update(runners)
+    .set({ status: 'ACTIVE', deadHeatPlaces: null, deadHeatRunners: null })
+    .where(and(eq(runners.marketId, marketId), sql`${runners.status} <> 'REMOVED'`));
+
+  // The bets are open again: reserve their exposure (read back through this transaction).
+  const reopened = (await loadMarkets(tx, [marketId])).get(marketId)!;
+  const exposures: { userId: number; accountId: number; exposure: number }[] = [];
+  for (const [userId, position] of reopened.positions) {
+    exposures.push({ userId, accountId: await ctx.accountIdOf(userId), exposure: reopened.exposureOf(position) });
+  }
+  const accountIds = new Set([...exposures.map((e) => e.accountId), ...reversal.flatMap((t) => [t.debitAccountId, t.creditAccountId])]);
+  const locked = await lockAccounts(tx, accountIds);
+  for (const e of exposures) {
+    await tx
+      .insert(marketPositions)
+      .values({ marketId, userId: e.userId, exposurePaise: e.exposure })
+      .onConflictDoUpdate({ target: [marketPositions.marketId, marketPositions.userId], set: { exposurePaise: e.exposure } });
+    if (e.exposure === 0) continue;
+    const account = locked.get(e.accountId)!;
+    account.exposurePaise += e.exposure;
+    await tx.update(ledgerAccounts).set({ exposurePaise: account.exposurePaise }).where(eq(ledgerAccounts.id, e.accountId));
+  }
+  const count = await postTransfers(tx, reversal, ctx.at);
+  return {
+    market_id: marketId,
+    settlement_version: version,
+    result: 'ROLLED_BACK',
+    users: results.length,
+    transfers: count,
+    users_net: -results.reduce((s, r) => s + r.netPnlPaise, 0) / 100,
+    commission: -results.reduce((s, r) => s + r.commissionPaise, 0) / 100,
+  };
+}
+
+/** Sum of everything ever posted against the clearing account for one market's settlements (tests: nets to zero). */
+export async function clearingBalance(db: DbOrTx): Promise<number> {
+  const rows = await queryRows<{ balance: string | number }>(db, sql`select balance_paise as balance from ledger_accounts where kind = 'clearing'`);
+  return Number(rows[0]?.balance ?? 0);
+}

@@ -1,0 +1,245 @@
+/**
+ * What callers read: a match's markets with the live book and the caller's position, the
+ * caller's current bets, the exposure table ("My Market"), the profit/loss report, and the
+ * operator's market list.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { CurrentBet, ExposureRow, MarketView, OperatorMarket, ProfitLossReport } from '@exchange/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { markets, matches, orders, races, runners, settlementResults, sports } from '../../db/schema/index.ts';
+import { istDayRange } from '../../lib/time.ts';
+import { hhmm } from './hours.ts';
+import type { MarketState } from './market-state.ts';
+import { positionFancyBook, positionPnl } from './positions.ts';
+import { averageOdds, sessionOf, type BettingService } from './service.ts';
+
+const rupees = (paise: number) => paise / 100;
+
+/** One market as the caller sees it; without a user, positions are empty. */
+export function marketView(state: MarketState, userId: number | null): MarketView {
+  const row = state.row;
+  const position = userId === null ? undefined : state.positions.get(userId);
+  const pnl = row.kind === 'FANCY' ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), position);
+  const hours = sessionOf(row);
+  return {
+    market_id: row.id,
+    match_id: row.matchId,
+    race_id: row.raceId,
+    name: row.name,
+    kind: row.kind,
+    market_type: row.marketType,
+    status: row.status,
+    in_play: row.inPlay,
+    start_time: row.startTime.toISOString(),
+    min_stake: rupees(row.minStakePaise),
+    max_stake: rupees(row.maxStakePaise),
+    max_profit: rupees(row.maxProfitPaise),
+    bet_delay_ms: row.betDelayMs,
+    commission_percent: row.commissionBps / 100,
+    places: row.places,
+    runners: state.runners.map((r) => {
+      const book = state.book && r.status !== 'REMOVED' ? state.book.runner(r.selectionId) : null;
+      return {
+        selection_id: r.selectionId,
+        name: r.name,
+        sort: r.sort,
+        status: r.status,
+        reduction_factor: r.reductionFactorBps / 100,
+        back: book ? book.bestLevels('BACK', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) })) : [],
+        lay: book ? book.bestLevels('LAY', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) })) : [],
+        back_rate: r.backRate,
+        lay_rate: r.layRate,
+        position: rupees(pnl.get(r.selectionId) ?? 0),
+      };
+    }),
+    fancy: row.kind === 'FANCY' ? { no_line: row.noLine, no_rate: row.noRate, yes_line: row.yesLine, yes_rate: row.yesRate } : null,
+    session_hours: hours ? { open: hhmm(hours.openMinute), close: hhmm(hours.closeMinute), weekdays_only: hours.weekdaysOnly } : null,
+    exposure: rupees(position?.exposurePaise ?? 0),
+    fancy_positions: positionFancyBook(position).map((r) => ({ from_runs: r.fromRuns, pnl: rupees(r.pnlPaise) })),
+    result:
+      row.resultKind === null
+        ? null
+        : {
+            kind: row.resultKind,
+            winner_ids: state.runners.filter((r) => r.status === 'WINNER' || r.status === 'PLACED').map((r) => r.selectionId),
+            runs: row.resultRuns,
+            settled_at: row.settledAt?.toISOString() ?? null,
+          },
+  };
+}
+
+export function operatorMarketView(state: MarketState): OperatorMarket {
+  const { exposure: _exposure, fancy_positions: _positions, ...view } = marketView(state, null);
+  return { ...view, version: state.version, settlement_version: state.row.settlementVersion, open_orders: state.openOrders.size };
+}
+
+/** The markets of a match, in display order, with the live book and the caller's positions. */
+export async function matchMarkets(service: BettingService, matchId: number, userId: number | null): Promise<MarketView[]> {
+  const rows = await service.db
+    .select({ id: markets.id, version: markets.version })
+    .from(markets)
+    .where(eq(markets.matchId, matchId))
+    .orderBy(asc(markets.startTime), asc(markets.sort), asc(markets.id));
+  if (rows.length === 0) return [];
+  const states = await service.statesAtLeast(new Map(rows.map((r) => [r.id, r.version])));
+  return rows.map((r) => marketView(states.get(r.id)!, userId));
+}
+
+export async function operatorMarkets(service: BettingService, q: { matchId?: number | undefined; openOnly?: boolean | undefined }): Promise<OperatorMarket[]> {
+  const where: SQL[] = [];
+  if (q.matchId !== undefined) where.push(eq(markets.matchId, q.matchId));
+  if (q.openOnly ?? true) where.push(isNull(markets.settledAt));
+  const rows = await service.db
+    .select({ id: markets.id, version: markets.version })
+    .from(markets)
+    .where(and(...where))
+    .orderBy(asc(markets.matchId), asc(markets.startTime), asc(markets.sort), asc(markets.id))
+    .limit(2_000);
+  const states = await service.statesAtLeast(new Map(rows.map((r) => [r.id, r.version])));
+  return rows.map((r) => operatorMarketView(states.get(r.id)!));
+}
+
+/** "R1 1m2f Class 4 - Win" for race markets, the market's own name otherwise. */
+const marketLabel = sql<string>`case when ${races.name} is null then ${markets.name} else ${races.name} || ' - ' || ${markets.name} end`;
+
+export async function currentBets(db: DbOrTx, userId: number, q: { betType: 'matched' | 'unmatched' | 'all'; sportId?: number | undefined; matchId?: number | undefined }): Promise<CurrentBet[]> {
+  const where: SQL[] = [eq(orders.userId, userId), inArray(orders.status, ['OPEN', 'MATCHED']), isNull(markets.settledAt)];
+  if (q.betType === 'matched') where.push(sql`${orders.matchedPaise} > 0`);
+  if (q.betType === 'unmatched') where.push(eq(orders.status, 'OPEN'));
+  if (q.sportId !== undefined) where.push(eq(matches.sportId, q.sportId));
+  if (q.matchId !== undefined) where.push(eq(markets.matchId, q.matchId));
+  const rows = await db
+    .select({
+      order: orders,
+      marketName: marketLabel,
+      marketType: markets.marketType,
+      matchId: matches.matchId,
+      matchName: matches.matchName,
+      sportId: sports.sportId,
+      sportName: sports.name,
+      runnerName: runners.name,
+    })
+    .from(orders)
+    .innerJoin(markets, eq(markets.id, orders.marketId))
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .leftJoin(races, eq(races.raceId, markets.raceId))
+    .leftJoin(runners, and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)))
+    .where(and(...where))
+    .orderBy(desc(orders.id))
+    .limit(1_000);
+  return rows.map(({ order: o, ...r }) => {
+    const unmatched = o.status === 'OPEN' ? o.sizePaise - o.matchedPaise - o.cancelledPaise : 0;
+    const isFancy = o.kind === 'FANCY';
+    return {
+      bet_id: o.id,
+      sport_id: r.sportId,
+      sport_name: r.sportName,
+      match_id: r.matchId,
+      match_name: r.matchName,
+      market_id: o.marketId,
+      market_name: r.marketName,
+      market_type: r.marketType,
+      kind: o.kind,
+      selection_id: o.selectionId,
+      selection_name: isFancy ? r.marketName : (r.runnerName ?? ''),
+      side: o.side,
+      is_back: o.side === 'BACK' || o.side === 'YES' ? 1 : 0,
+      odds: isFancy ? o.price : o.price / 100,
+      run: isFancy ? o.line : null,
+      rate: isFancy ? o.price : o.kind === 'BOOKMAKER' ? o.price - 100 : null,
+      stake: rupees(o.sizePaise),
+      matched_stake: rupees(o.matchedPaise),
+      unmatched_stake: rupees(unmatched),
+      avg_odds: averageOdds(o),
+      status: o.matchedPaise === 0 ? 'UNMATCHED' : unmatched > 0 ? 'PARTIAL' : 'MATCHED',
+      placed_at: o.placedAt.toISOString(),
+    };
+  });
+}
+
+/** The "My Market" table: matches with the caller's open bets, and per market how many. */
+export async function exposureDetail(db: DbOrTx, userId: number): Promise<ExposureRow[]> {
+  const rows = await db
+    .select({
+      sportId: sports.sportId,
+      sportName: sports.name,
+      matchId: matches.matchId,
+      matchName: matches.matchName,
+      marketId: markets.id,
+      marketName: marketLabel,
+      subType: markets.marketType,
+      bets: count(orders.id),
+    })
+    .from(orders)
+    .innerJoin(markets, eq(markets.id, orders.marketId))
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .leftJoin(races, eq(races.raceId, markets.raceId))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['OPEN', 'MATCHED']), isNull(markets.settledAt)))
+    .groupBy(sports.sportId, sports.name, matches.matchId, matches.matchName, markets.id, markets.name, races.name, markets.marketType, markets.startTime, markets.sort)
+    .orderBy(asc(matches.startTime), asc(matches.matchId), asc(markets.startTime), asc(markets.sort), asc(markets.id));
+  const out: ExposureRow[] = [];
+  for (const r of rows) {
+    let row = out.at(-1);
+    if (row?.match_id !== r.matchId) out.push((row = { sport_id: r.sportId, sport_name: r.sportName, match_id: r.matchId, match_name: r.matchName, market_details: [] }));
+    row.market_details.push({ market_id: r.marketId, market_name: r.marketName, sub_type: r.subType, bet_count: r.bets });
+  }
+  return out;
+}
+
+/** The caller's settled markets between two IST days (inclusive), rolled-back results left out. */
+export async function profitLoss(db: DbOrTx, userId: number, fromDay: string, toDay: string): Promise<ProfitLossReport> {
+  const rows = await db
+    .select({
+      result: settlementResults,
+      sportId: sports.sportId,
+      sportName: sports.name,
+      matchId: matches.matchId,
+      matchName: matches.matchName,
+      marketName: marketLabel,
+    })
+    .from(settlementResults)
+    .innerJoin(markets, eq(markets.id, settlementResults.marketId))
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .leftJoin(races, eq(races.raceId, markets.raceId))
+    .where(
+      and(
+        eq(settlementResults.userId, userId),
+        isNull(settlementResults.rolledBackAt),
+        gte(settlementResults.settledAt, istDayRange(fromDay).start),
+        lt(settlementResults.settledAt, istDayRange(toDay).end),
+      ),
+    )
+    .orderBy(desc(settlementResults.settledAt), desc(settlementResults.marketId))
+    .limit(5_000);
+  const sportsTotal = new Map<number, { sport_id: number; sport_name: string; net: number }>();
+  let pnl = 0;
+  let commission = 0;
+  const out = rows.map((r) => {
+    const net = r.result.netPnlPaise - r.result.commissionPaise;
+    pnl += r.result.netPnlPaise;
+    commission += r.result.commissionPaise;
+    const sport = sportsTotal.get(r.sportId) ?? { sport_id: r.sportId, sport_name: r.sportName, net: 0 };
+    sport.net += net;
+    sportsTotal.set(r.sportId, sport);
+    return {
+      sport_id: r.sportId,
+      sport_name: r.sportName,
+      match_id: r.matchId,
+      match_name: r.matchName,
+      market_id: r.result.marketId,
+      market_name: r.marketName,
+      settled_at: r.result.settledAt.toISOString(),
+      pnl: rupees(r.result.netPnlPaise),
+      commission: rupees(r.result.commissionPaise),
+      net: rupees(net),
+    };
+  });
+  return {
+    rows: out,
+    sports: [...sportsTotal.values()].map((s) => ({ ...s, net: rupees(s.net) })),
+    total: { pnl: rupees(pnl), commission: rupees(commission), net: rupees(pnl - commission) },
+  };
+}

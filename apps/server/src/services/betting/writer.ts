@@ -1,0 +1,138 @@
+/**
+ * Writing one accepted bet: the order, its fills, the makers' orders, every affected user's
+ * market exposure and account reservation, and the market's version, all or nothing. The
+ * service has matched the bet in memory against the book of version `expectVersion`; the write
+ * succeeds only if the market is still at that version (else 'stale': reload and match again)
+ * and the taker can afford the exposure (else 'funds').
+ *
+ * Two implementations with the same contract: `writeBetTransaction` (one transaction, market row
+ * locked first, then accounts in id order: the obviously correct one) and `writeBetStatement`
+ * (statement-writer.ts: the same work as one data-modifying statement, one round trip).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { fills, ledgerAccounts, marketPositions, markets, orders } from '../../db/schema/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = Omit<OrderRow, 'outcome' | 'pnlPaise' | 'settledAt'>;
+
+export interface FillWrite {
+  makerOrderId: number;
+  makerUserId: number;
+  takerUserId: number;
+  selectionId: number;
+  takerSide: 'BACK' | 'LAY';
+  price: number;
+  sizePaise: number;
+}
+
+export interface MakerWrite {
+  orderId: number;
+  matchedDeltaPaise: number;
+  valueDelta: number;
+  /** Nothing of the order is left unmatched after this bet. */
+  filledOut: boolean;
+}
+
+export interface ExposureWrite {
+  userId: number;
+  accountId: number;
+  beforePaise: number;
+  afterPaise: number;
+}
+
+export interface BetPlan {
+  marketId: number;
+  expectVersion: number;
+  order: NewOrder;
+  fills: FillWrite[];
+  makers: MakerWrite[];
+  /** The taker's first, then the makers' (each user once). */
+  exposures: ExposureWrite[];
+  at: Date;
+}
+
+export type WriteResult =
+  | { kind: 'ok'; balancePaise: number; exposurePaise: number }
+  | { kind: 'stale' }
+  | { kind: 'funds' }
+  | { kind: 'duplicate'; existing: OrderRow };
+
+export type BetWriter = (db: Db, plan: BetPlan) => Promise<WriteResult>;
+
+export async function orderByClientRef(db: DbOrTx, userId: number, clientRef: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.clientRef, clientRef)));
+  return row;
+}
+
+/** Postgres unique violation, whether the driver error is wrapped (drizzle) or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export const writeBetTransaction: BetWriter = async (db, plan) => {
+  try {
+    return await db.transaction(async (tx): Promise<WriteResult> => {
+      const [market] = await tx.select({ version: markets.version }).from(markets).where(eq(markets.id, plan.marketId)).for('update');
+      if (!market || market.version !== plan.expectVersion) return { kind: 'stale' };
+      const { order } = plan;
+      if (order.clientRef) {
+        const existing = await orderByClientRef(tx, order.userId, order.clientRef);
+        if (existing) return { kind: 'duplicate', existing };
+      }
+      const accountIds = [...new Set(plan.exposures.map((e) => e.accountId))].sort((a, b) => a - b);
+      const accounts = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds)).orderBy(asc(ledgerAccounts.id)).for('update');
+      const taker = plan.exposures[0]!;
+      const takerAccount = accounts.find((a) => a.id === taker.accountId);
+      if (!takerAccount) throw new Error(`Ledger account ${taker.accountId} missing`);
+      const takerDelta = taker.afterPaise - taker.beforePaise;
+      if (takerDelta > 0 && takerAccount.balancePaise - takerAccount.exposurePaise - takerDelta < 0) return { kind: 'funds' };
+
+      const newVersion = plan.expectVersion + 1;
+      await tx.insert(orders).values(order);
+      if (plan.fills.length > 0) {
+        await tx.insert(fills).values(
+          plan.fills.map((f) => ({ ...f, marketId: plan.marketId, takerOrderId: order.id, seq: newVersion, createdAt: plan.at })),
+        );
+      }
+      for (const m of plan.makers) {
+        await tx
+          .update(orders)
+          .set({
+            matchedPaise: sql`${orders.matchedPaise} + ${m.matchedDeltaPaise}`,
+            matchedValue: sql`${orders.matchedValue} + ${m.valueDelta}`,
+            ...(m.filledOut ? { status: 'MATCHED' as const } : {}),
+          })
+          .where(eq(orders.id, m.orderId));
+      }
+      for (const e of plan.exposures) {
+        await tx
+          .insert(marketPositions)
+          .values({ marketId: plan.marketId, userId: e.userId, exposurePaise: e.afterPaise })
+          .onConflictDoUpdate({ target: [marketPositions.marketId, marketPositions.userId], set: { exposurePaise: e.afterPaise } });
+        const delta = e.afterPaise - e.beforePaise;
+        if (delta !== 0) {
+          await tx
+            .update(ledgerAccounts)
+            .set({ exposurePaise: sql`${ledgerAccounts.exposurePaise} + ${delta}` })
+            .where(eq(ledgerAccounts.id, e.accountId));
+        }
+      }
+      await tx.update(markets).set({ version: newVersion }).where(eq(markets.id, plan.marketId));
+      return { kind: 'ok', balancePaise: takerAccount.balancePaise, exposurePaise: takerAccount.exposurePaise + takerDelta };
+    });
+  } catch (error) {
+    // A concurrent request with the same client_ref committed first.
+    if (plan.order.clientRef && isUniqueViolation(error)) {
+      const existing = await orderByClientRef(db, plan.order.userId, plan.order.clientRef);
+      if (existing) return { kind: 'duplicate', existing };
+    }
+    throw error;
+  }
+};
