@@ -3,7 +3,15 @@ import { Navigate, createHashRouter } from 'react-router';
 import { LaterRelease, Spinner } from '@/components';
 import { AccountStatementPage, ChangePasswordPage } from '@/features/account';
 import { AuthLayout, LoginPage, SignUpPage } from '@/features/auth';
-import { GameFramePage } from '@/features/casino';
+import {
+  CasinoGamePage,
+  CasinoListPage,
+  CasinoLobbyPage,
+  CasinoResultPage,
+  GameFramePage,
+  LiveCasinoBetsPage,
+  WorldCasinoPage,
+} from '@/features/casino';
 import { MainLayout } from '@/features/layout';
 import { AllSportsPage, GameDetailsPage, HomePage, MatchRedirect } from '@/features/matches';
 import { HorseRacingPage } from '@/features/racing';
@@ -61,16 +69,16 @@ export function createAppRouter() {
                       element: later('Payment Statement', 'payment-statement-page'),
                     },
                     { path: 'current-bet', element: later('Current Bets', 'current-bet-page') },
-                    { path: 'casino-result', element: later('Casino Results', 'casino-result-page') },
-                    { path: 'live-casino-bets', element: later('Live Casino Bets', 'live-casino-bets-page') },
+                    { path: 'casino-result', element: <CasinoResultPage /> },
+                    { path: 'live-casino-bets', element: <LiveCasinoBetsPage /> },
                   ],
                 },
                 {
                   path: 'casino',
                   children: [
-                    { path: 'list/:series_id', element: later('Casino', 'casino-list-page') },
-                    { path: 'match/:match_id', element: later('Casino Game', 'casino-match-page') },
-                    { path: 'mac88', element: later('INT Casino', 'int-casino-page') },
+                    { path: 'list/:series_id', element: <CasinoListPage /> },
+                    { path: 'match/:match_id', element: <CasinoGamePage /> },
+                    { path: 'mac88', element: <CasinoLobbyPage /> },
                   ],
                 },
                 {
@@ -81,7 +89,7 @@ export function createAppRouter() {
                   ],
                 },
                 { path: 'security-auth', element: later('Security Auth Verification', 'security-auth-page') },
-                { path: 'world-casino', element: later('World Casino', 'world-casino-page') },
+                { path: 'world-casino', element: <WorldCasinoPage /> },
               ],
             },
           ],

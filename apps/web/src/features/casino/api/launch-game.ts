@@ -2,17 +2,14 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { isMobileWidth } from '@/hooks/use-is-mobile';
-import { callPath } from '@/lib/api';
+import { callApi } from '@/lib/api';
 import { GAME_LAUNCH_TYPE } from '@/lib/constants';
 import { gameFramePath } from '../lib/game-url';
 
-interface LaunchAnswer {
-  GameUrl?: string;
-}
-
 /**
- * Launches a provider game: POST mac88/launchNewGame {GameCode, type} (type 1 desktop, 3 mobile),
- * then opens data.GameUrl in the full-page frame. A refusal shows the server's message.
+ * Launches a provider game: POST mac88/launchNewGame {GameCode, type} (type 1 desktop, 3 mobile
+ * below 993 px), then opens data.GameUrl in the full-page frame. A refusal shows the server's
+ * message as a toast.
  */
 export function useLaunchGame() {
   const navigate = useNavigate();
@@ -22,7 +19,7 @@ export function useLaunchGame() {
       setLaunching(gameCode);
       try {
         const type = isMobileWidth() ? GAME_LAUNCH_TYPE.mobile : GAME_LAUNCH_TYPE.desktop;
-        const res = await callPath<LaunchAnswer>('POST', 'mac88/launchNewGame', { GameCode: gameCode, type });
+        const res = await callApi('launchNewGame', { GameCode: gameCode, type });
         if (!res.status || !res.data?.GameUrl) {
           toast.error(res.message || 'The game could not be opened');
           return;
