@@ -7,7 +7,7 @@
  * settle:{market}:{version}:{user}; a rollback posts the exact reversal (rollback:settle:...)
  * and re-opens the exposure; the next declaration settles with version + 1.
  */
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { SettlementSummary } from '@exchange/contracts';
 import {
   postingsForRollback,
@@ -241,7 +241,8 @@ export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleC
   const posted = await tx
     .select()
     .from(ledgerTransfers)
-    .where(or(like(ledgerTransfers.idempotencyKey, `settle:${prefix}%`), like(ledgerTransfers.idempotencyKey, `commission:${prefix}%`)));
+    .where(or(like(ledgerTransfers.idempotencyKey, `settle:${prefix}%`), like(ledgerTransfers.idempotencyKey, `commission:${prefix}%`)))
+    .orderBy(asc(ledgerTransfers.id));
   const title = await marketTitle(tx, marketId);
   const reversal = postingsForRollback(
     posted.map((t) => ({
