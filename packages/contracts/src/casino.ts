@@ -229,6 +229,21 @@ export type CasinoLaunchAnswer = z.infer<typeof CasinoLaunchAnswer>;
 // Results (Casino Result report): GET {provider}/api/results/:gameCode?page=1 (public, unsigned)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Query of the results API. The platform sends all three: `pageSize` (the last-results strip asks
+ * for 10, the report for 20) and `date`, an IST day (yyyy-MM-dd) keeping only the rounds settled
+ * on it; `total` then counts that day's rounds. Absent: every day, 20 a page.
+ */
+export const CasinoResultsQuery = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+export type CasinoResultsQuery = z.infer<typeof CasinoResultsQuery>;
+
 /** A hand or position of the table and the cards it got, e.g. {name: 'Player A', cards: [...]}. */
 export const CasinoHand = z.object({ name: z.string(), cards: z.array(z.string()) });
 export type CasinoHand = z.infer<typeof CasinoHand>;
