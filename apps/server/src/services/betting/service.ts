@@ -93,8 +93,6 @@ export interface CreateMarketInput {
   externalKey?: string;
 }
 
-class StaleMarket extends Error {}
-
 const DEFAULT_LIMITS: Record<MarketKind, { min: number; max: number; profit: number; commissionBps: number }> = {
   EXCHANGE: { min: 10_000, max: 50_000_000, profit: 250_000_000, commissionBps: 200 },
   BOOKMAKER: { min: 10_000, max: 20_000_000, profit: 100_000_000, commissionBps: 0 },
@@ -147,8 +145,8 @@ export class BettingService {
     return this.reload(marketId);
   }
 
-  private async reload(marketId: number): Promise<MarketState> {
-    const loaded = (await loadMarkets(this.db, [marketId])).get(marketId);
+  private async reload(marketId: number, db: DbOrTx = this.db): Promise<MarketState> {
+    const loaded = (await loadMarkets(db, [marketId])).get(marketId);
     this.uninstall(marketId);
     if (!loaded) throw refuse.marketNotFound();
     this.install(loaded);
@@ -300,28 +298,48 @@ export class BettingService {
     }
   }
 
+  /**
+   * Optimistic first: match against the book in memory and write if the market is still at that
+   * version. When another process keeps moving the market (a stale version twice), the bet takes
+   * the market row lock, reloads the market under it and writes in the same transaction, so a
+   * hot market shared by several processes cannot starve a bet.
+   */
   private async placeNow(req: BetRequest): Promise<PlacedBet> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const market = await this.state(req.marketId);
-      const price = this.check(market, req);
-      const pending = market.book ? await this.matchExchange(market, req) : await this.planHouseBet(market, req, price);
-      let result;
-      try {
-        result = await this.writer(this.db, pending.plan);
-      } catch (error) {
-        if (pending.bookMutated) this.stale.add(market.id);
-        throw error;
-      }
-      if (result.kind === 'ok') {
-        this.commitBet(market, pending);
-        return placedAnswer(pending.plan.order, false, result.balancePaise, result.exposurePaise);
-      }
-      if (pending.bookMutated || result.kind === 'stale') this.stale.add(market.id);
-      if (result.kind === 'stale') continue;
-      if (result.kind === 'funds') throw refuse.insufficientFunds();
-      return this.repeatAnswer(result.existing, req);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const placed = await this.attemptBet(this.db, await this.state(req.marketId), req);
+      if (placed) return placed;
     }
-    throw new Error(`Market ${req.marketId} kept changing under bet placement`);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select({ version: markets.version }).from(markets).where(eq(markets.id, req.marketId)).for('update');
+      if (!row) throw refuse.marketNotFound();
+      let market = this.states.get(req.marketId);
+      if (!market || this.stale.has(req.marketId) || market.version !== row.version) market = await this.reload(req.marketId, tx);
+      const placed = await this.attemptBet(tx, market, req);
+      if (!placed) throw new Error(`Market ${req.marketId} changed while its row was locked`);
+      return placed;
+    });
+  }
+
+  /** One try: check, match or price, write. Undefined when the market's version had moved on. */
+  private async attemptBet(db: DbOrTx, market: MarketState, req: BetRequest): Promise<PlacedBet | undefined> {
+    const price = this.check(market, req);
+    const pending = market.book ? await this.matchExchange(market, req) : await this.planHouseBet(market, req, price);
+    let result;
+    try {
+      result = await this.writer(db, pending.plan);
+    } catch (error) {
+      if (pending.bookMutated) this.stale.add(market.id);
+      throw error;
+    }
+    if (result.kind === 'ok') {
+      this.commitBet(market, pending);
+      return placedAnswer(pending.plan.order, false, result.balancePaise, result.exposurePaise);
+    }
+    if (pending.bookMutated || result.kind === 'stale') this.stale.add(market.id);
+    else if (result.versionBumped) market.row = { ...market.row, version: market.version + 1 };
+    if (result.kind === 'stale') return undefined;
+    if (result.kind === 'funds') throw refuse.insufficientFunds();
+    return this.repeatAnswer(result.existing, req);
   }
 
   /** Status, hours, runner, limits and (bookmaker, fancy) price checks; returns the price the bet is taken at. */
@@ -586,29 +604,26 @@ export class BettingService {
    * the commit. Call inside serial(marketId).
    */
   private async inMarketTx<T>(marketId: number, fn: (tx: DbOrTx, market: MarketState) => Promise<T>): Promise<T> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const market = await this.state(marketId);
-      try {
-        const result = await this.db.transaction(async (tx) => {
-          const [row] = await tx.select({ version: markets.version }).from(markets).where(eq(markets.id, marketId)).for('update');
-          if (!row) throw refuse.marketNotFound();
-          if (row.version !== market.version) throw new StaleMarket();
-          const out = await fn(tx, market);
-          await tx
-            .update(markets)
-            .set({ version: sql`${markets.version} + 1` })
-            .where(eq(markets.id, marketId));
-          return out;
-        });
-        await this.reload(marketId);
-        return result;
-      } catch (error) {
-        this.stale.add(marketId);
-        if (error instanceof StaleMarket) continue;
-        throw error;
-      }
+    try {
+      const result = await this.db.transaction(async (tx) => {
+        const [row] = await tx.select({ version: markets.version }).from(markets).where(eq(markets.id, marketId)).for('update');
+        if (!row) throw refuse.marketNotFound();
+        // Holding the row lock, the market cannot move: catch up with the database if behind.
+        let market = this.states.get(marketId);
+        if (!market || this.stale.has(marketId) || market.version !== row.version) market = await this.reload(marketId, tx);
+        const out = await fn(tx, market);
+        await tx
+          .update(markets)
+          .set({ version: sql`${markets.version} + 1` })
+          .where(eq(markets.id, marketId));
+        return out;
+      });
+      await this.reload(marketId);
+      return result;
+    } catch (error) {
+      this.stale.add(marketId);
+      throw error;
     }
-    throw new Error(`Market ${marketId} kept changing`);
   }
 
   // ---- operator and feed --------------------------------------------------------------------

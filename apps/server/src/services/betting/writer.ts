@@ -10,7 +10,7 @@
  * (statement-writer.ts: the same work as one data-modifying statement, one round trip).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, markets, orders } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -55,10 +55,11 @@ export interface BetPlan {
 export type WriteResult =
   | { kind: 'ok'; balancePaise: number; exposurePaise: number }
   | { kind: 'stale' }
-  | { kind: 'funds' }
-  | { kind: 'duplicate'; existing: OrderRow };
+  /** Refused: the taker cannot afford it. versionBumped: the market's version moved on by one with nothing else written. */
+  | { kind: 'funds'; versionBumped: boolean }
+  | { kind: 'duplicate'; existing: OrderRow; versionBumped: boolean };
 
-export type BetWriter = (db: Db, plan: BetPlan) => Promise<WriteResult>;
+export type BetWriter = (db: DbOrTx, plan: BetPlan) => Promise<WriteResult>;
 
 export async function orderByClientRef(db: DbOrTx, userId: number, clientRef: string): Promise<OrderRow | undefined> {
   const [row] = await db
@@ -84,7 +85,7 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
       const { order } = plan;
       if (order.clientRef) {
         const existing = await orderByClientRef(tx, order.userId, order.clientRef);
-        if (existing) return { kind: 'duplicate', existing };
+        if (existing) return { kind: 'duplicate', existing, versionBumped: false };
       }
       const accountIds = [...new Set(plan.exposures.map((e) => e.accountId))].sort((a, b) => a - b);
       const accounts = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds)).orderBy(asc(ledgerAccounts.id)).for('update');
@@ -92,7 +93,7 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
       const takerAccount = accounts.find((a) => a.id === taker.accountId);
       if (!takerAccount) throw new Error(`Ledger account ${taker.accountId} missing`);
       const takerDelta = taker.afterPaise - taker.beforePaise;
-      if (takerDelta > 0 && takerAccount.balancePaise - takerAccount.exposurePaise - takerDelta < 0) return { kind: 'funds' };
+      if (takerDelta > 0 && takerAccount.balancePaise - takerAccount.exposurePaise - takerDelta < 0) return { kind: 'funds', versionBumped: false };
 
       const newVersion = plan.expectVersion + 1;
       await tx.insert(orders).values(order);
@@ -131,7 +132,7 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
     // A concurrent request with the same client_ref committed first.
     if (plan.order.clientRef && isUniqueViolation(error)) {
       const existing = await orderByClientRef(db, plan.order.userId, plan.order.clientRef);
-      if (existing) return { kind: 'duplicate', existing };
+      if (existing) return { kind: 'duplicate', existing, versionBumped: false };
     }
     throw error;
   }
