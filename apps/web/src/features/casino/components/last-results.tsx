@@ -1,7 +1,7 @@
 import type { CasinoRoundResult } from '@exchange/contracts';
 import { useState } from 'react';
 import { useCasinoResult } from '../api/casino-result';
-import { resultBadge } from '../lib/casino-games';
+import { resultBadge, resultTone } from '../lib/casino-games';
 import { RoundModal } from './round-modal';
 
 const LAST_RESULTS = 10;
@@ -26,7 +26,7 @@ export function LastResults({ gameCode }: { gameCode: string }) {
             <button
               key={r.roundId}
               type="button"
-              className="result-badge"
+              className={`result-badge result-badge--${resultTone(r.winner)}`}
               title={`Round ${r.roundId}: ${r.winner}`}
               onClick={() => setOpen(r)}
               data-testid="last-result"

@@ -6,6 +6,7 @@ import {
   filterGames,
   lobbyCategories,
   resultBadge,
+  resultTone,
   worldCasinoGames,
 } from './casino-games';
 import { commitmentHolds, sha256Hex } from './fairness';
@@ -71,6 +72,11 @@ describe('casino lobby', () => {
     expect(resultBadge('Dragon')).toBe('D');
     expect(resultBadge('17 Red')).toBe('17');
     expect(resultBadge('Amar Akbar Anthony')).toBe('AAA');
+  });
+  it('colours the same winner the same way, and A and B apart', () => {
+    expect(resultTone('Player A')).toBe(resultTone('A'));
+    expect(resultTone('Player A')).not.toBe(resultTone('Player B'));
+    expect([0, 1, 2, 3]).toContain(resultTone('Tie'));
   });
 });
 

@@ -84,3 +84,10 @@ export function resultBadge(winner: string): string {
     .join('')
     .slice(0, 3);
 }
+
+/** A colour (0..3) per winner text, so the same winner always looks the same in the strip. */
+export function resultTone(winner: string): number {
+  let h = 0;
+  for (const ch of resultBadge(winner)) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h % 4;
+}
