@@ -28,9 +28,8 @@ afterEach(async () => {
 function setup(opts: { outboxStore?: OutboxDocument; dataDir?: string; timeoutMs?: number } = {}) {
   const wallet = new WalletClient({ platformUrl: platform.url, providerId: PROVIDER, secret: SECRET, clock: systemClock, timeoutMs: opts.timeoutMs ?? 2000 });
   const store = opts.dataDir ? new JsonFile<OutboxDocument>(join(opts.dataDir, 'outbox.json')) : memoryPersisted<OutboxDocument>(opts.outboxStore);
-  let bets!: BetService;
   const outbox = new Outbox({ wallet, clock: systemClock, store, baseDelayMs: 20, maxDelayMs: 100, onFinal: (e, a) => bets.onOutboxFinal(e, a) });
-  bets = new BetService({ wallet, outbox, clock: systemClock, store: memoryPersisted(), debitRetryMs: 10 });
+  const bets: BetService = new BetService({ wallet, outbox, clock: systemClock, store: memoryPersisted(), debitRetryMs: 10 });
   // a Teen Patti table whose round stays open (the fake clock never moves)
   const table = new Table(findGame('imlive1001')!, { clock: new FakeClock(), timings: { revealMs: 10, maxDealMs: 100, resultMs: 10 }, store: memoryPersisted<TableState>() });
   table.start();
