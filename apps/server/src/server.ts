@@ -8,6 +8,7 @@ import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasUsers, refreshFixtures, seed } from './seed/index.ts';
+import { MARKET_MAKER, seedMarkets } from './seed/markets.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -44,6 +45,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
+  // Demo markets for the fixtures (new ones at every start) and the market maker's liquidity,
+  // through the app's own betting service so its books are warm. SEED_MARKETS=0 skips it.
+  await app.ready();
+  if (process.env.SEED_MARKETS !== '0') {
+    const started = Date.now();
+    const seeded = await seedMarkets(database.db, app.betting, systemClock());
+    app.log.info({ ...seeded, ms: Date.now() - started }, 'demo markets seeded');
+  }
   await app.listen({ port, host });
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
@@ -55,7 +64,11 @@ const store = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite
 console.log(`\nExchange running at http://localhost:${port}\nDatabase: ${store}\n\nDemo logins:\n${loginsTable()}\n`);
 
 function loginsTable(): string {
-  const rows = [['user', 'password', 'role', ''], ...DEMO_USERS.map((u) => [u.userName, DEMO_PASSWORD, u.role, u.note])];
+  const rows = [
+    ['user', 'password', 'role', ''],
+    ...DEMO_USERS.map((u) => [u.userName, DEMO_PASSWORD, u.role, u.note]),
+    [MARKET_MAKER, DEMO_PASSWORD, 'user', 'market maker: rests back and lay liquidity on exchange markets'],
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
   return [line(rows[0]!), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n');

@@ -26,11 +26,15 @@ export const Persistence = z.enum(['LAPSE', 'PERSIST']);
 
 /** 1 / 0 as the original client sends it (numbers, strings or booleans). */
 export const BackFlag = z
-  .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], { error: 'is_back must be 1 or 0' })
+  .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], {
+    error: 'is_back must be 1 or 0',
+  })
   .transform((v) => (v === 1 || v === '1' || v === true ? 1 : 0));
 
 /** A number as sent; the server refuses bad odds and stakes with their own codes (INVALID_ODDS, INVALID_STAKE). */
-const Amount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], { error: 'Must be a number' }).transform(Number);
+const Amount = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], { error: 'Must be a number' })
+  .transform(Number);
 
 /** A price level of the book: decimal odds and the stake available there (backer's stake). */
 export const PriceSize = z.object({ price: z.number(), size: Rupees });
@@ -104,7 +108,11 @@ export const MarketView = z.object({
 });
 export type MarketView = z.infer<typeof MarketView>;
 
-const ClientRef = z.string().trim().min(1, 'client_ref must not be empty').max(64, 'client_ref is at most 64 characters');
+const ClientRef = z
+  .string()
+  .trim()
+  .min(1, 'client_ref must not be empty')
+  .max(64, 'client_ref is at most 64 characters');
 
 export const PlaceMarketBetRequest = z.object({
   market_id: IdLike,
@@ -204,7 +212,10 @@ export type CurrentBet = z.infer<typeof CurrentBet>;
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd');
 export const ProfitLossRequest = z
   .object({ from_date: Day, to_date: Day })
-  .refine((v) => v.from_date <= v.to_date, { path: ['to_date'], message: 'From date must not be after to date' });
+  .refine((v) => v.from_date <= v.to_date, {
+    path: ['to_date'],
+    message: 'From date must not be after to date',
+  });
 export const ProfitLossRow = z.object({
   sport_id: z.number().int(),
   sport_name: z.string(),
@@ -247,7 +258,12 @@ export const CreateMarketRequest = z.object({
   name: z.string().trim().min(1).max(120),
   /** Exchange and bookmaker: the runners; selection ids default to 1, 2, 3... */
   runners: z
-    .array(z.object({ selection_id: z.number().int().positive().optional(), name: z.string().trim().min(1).max(80) }))
+    .array(
+      z.object({
+        selection_id: z.number().int().positive().optional(),
+        name: z.string().trim().min(1).max(80),
+      }),
+    )
     .max(60)
     .optional(),
   status: MarketStatus.optional(),
@@ -287,7 +303,10 @@ export const SetBookmakerRatesRequest = z.object({
     .min(1),
 });
 
-export const SetFancyLineRequest = FancyLineInput.extend({ market_id: IdLike, status: MarketStatus.exclude(['INACTIVE', 'CLOSED']).optional() });
+export const SetFancyLineRequest = FancyLineInput.extend({
+  market_id: IdLike,
+  status: MarketStatus.exclude(['INACTIVE', 'CLOSED']).optional(),
+});
 
 export const RemoveRunnerRequest = z.object({
   market_id: IdLike,

@@ -8,11 +8,21 @@ import type { BettingService } from '../services/betting/service.ts';
 import { checkLedger } from '../services/ledger.ts';
 import type { TestContext } from './databases.ts';
 
-export async function firstMatchOf(db: Db, sportId: number, inPlay?: boolean): Promise<{ matchId: number; matchName: string }> {
+export async function firstMatchOf(
+  db: Db,
+  sportId: number,
+  inPlay?: boolean,
+): Promise<{ matchId: number; matchName: string }> {
   const rows = await db
     .select({ matchId: matches.matchId, matchName: matches.matchName })
     .from(matches)
-    .where(and(eq(matches.sportId, sportId), eq(matches.isActive, true), inPlay === undefined ? undefined : eq(matches.inPlay, inPlay)))
+    .where(
+      and(
+        eq(matches.sportId, sportId),
+        eq(matches.isActive, true),
+        inPlay === undefined ? undefined : eq(matches.inPlay, inPlay),
+      ),
+    )
     .orderBy(matches.matchId)
     .limit(1);
   if (!rows[0]) throw new Error(`No match of sport ${sportId}`);
@@ -20,13 +30,20 @@ export async function firstMatchOf(db: Db, sportId: number, inPlay?: boolean): P
 }
 
 /** Creates a market through operator/createMarket and returns its id. */
-export async function createMarket(ctx: TestContext, adminToken: string, body: BodyOf<'operatorCreateMarket'>): Promise<number> {
+export async function createMarket(
+  ctx: TestContext,
+  adminToken: string,
+  body: BodyOf<'operatorCreateMarket'>,
+): Promise<number> {
   const res = await ctx.call('operatorCreateMarket', body, adminToken);
   if (res.statusCode !== 200) throw new Error(`createMarket failed: ${JSON.stringify(res.json)}`);
   return res.json.data.market_id as number;
 }
 
-export async function balanceOf(ctx: TestContext, token: string): Promise<{ total_balance: number; liability: number }> {
+export async function balanceOf(
+  ctx: TestContext,
+  token: string,
+): Promise<{ total_balance: number; liability: number }> {
   return (await ctx.call('getUserBalance', undefined, token)).json.data;
 }
 
@@ -37,13 +54,21 @@ export async function balanceOf(ctx: TestContext, token: string): Promise<{ tota
  */
 export async function expectInvariants(db: Db, betting: BettingService): Promise<void> {
   expect(await checkLedger(db)).toEqual({ sumPaise: 0, mismatchedAccountIds: [] });
-  const negative = await queryRows<{ id: number }>(db, sql`select id from ledger_accounts where kind = 'user' and balance_paise - exposure_paise < 0`);
+  const negative = await queryRows<{ id: number }>(
+    db,
+    sql`select id from ledger_accounts where kind = 'user' and balance_paise - exposure_paise < 0`,
+  );
   expect(negative).toEqual([]);
   const recomputed = await betting.recomputedExposures();
   const stored = await db.select().from(marketPositions);
   const storedByKey = new Map(stored.map((p) => [`${p.marketId}:${p.userId}`, p.exposurePaise]));
   for (const [marketId, byUser] of recomputed) {
-    for (const [userId, exposure] of byUser) expect({ marketId, userId, exposure: storedByKey.get(`${marketId}:${userId}`) ?? 0 }).toEqual({ marketId, userId, exposure });
+    for (const [userId, exposure] of byUser)
+      expect({ marketId, userId, exposure: storedByKey.get(`${marketId}:${userId}`) ?? 0 }).toEqual({
+        marketId,
+        userId,
+        exposure,
+      });
   }
   const sums = await queryRows<{ user_id: number; total: string | number }>(
     db,
@@ -51,5 +76,9 @@ export async function expectInvariants(db: Db, betting: BettingService): Promise
   );
   const sumByUser = new Map(sums.map((s) => [Number(s.user_id), Number(s.total)]));
   const accounts = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'user'));
-  for (const a of accounts) expect({ account: a.id, exposure: a.exposurePaise }).toEqual({ account: a.id, exposure: sumByUser.get(a.userId!) ?? 0 });
+  for (const a of accounts)
+    expect({ account: a.id, exposure: a.exposurePaise }).toEqual({
+      account: a.id,
+      exposure: sumByUser.get(a.userId!) ?? 0,
+    });
 }

@@ -36,7 +36,9 @@ function suite(betPath: BetPathMode) {
           in_play: false,
           ...extra,
         });
-      const statement = async (token: string) => (await call('getUserAccountStatementHistory', { ...OPEN_DAYS, limit: 100 }, token)).json.data.rows as { credit: number; debit: number; remark: string; balance: number }[];
+      const statement = async (token: string) =>
+        (await call('getUserAccountStatementHistory', { ...OPEN_DAYS, limit: 100 }, token)).json.data
+          .rows as { credit: number; debit: number; remark: string; balance: number }[];
 
       beforeAll(async () => {
         admin = await ctx().login('admin');
@@ -49,7 +51,13 @@ function suite(betPath: BetPathMode) {
         it('answers every refusal with its code and a readable message, and moves nothing', async () => {
           const market = await matchOdds({ max_stake: 1000, max_profit: 5000 });
           const before = await balanceOf(ctx(), demo1);
-          const refused = async (body: Record<string, unknown>, code: string, message?: RegExp, token = demo1, name: 'placeMarketBet' | 'placeFancyBet' | 'cancelBet' = 'placeMarketBet') => {
+          const refused = async (
+            body: Record<string, unknown>,
+            code: string,
+            message?: RegExp,
+            token = demo1,
+            name: 'placeMarketBet' | 'placeFancyBet' | 'cancelBet' = 'placeMarketBet',
+          ) => {
             const res = await call(name, body, token);
             expect(res.json, JSON.stringify(body)).toMatchObject({ status: false, code });
             if (message) expect(res.json.message).toMatch(message);
@@ -67,7 +75,11 @@ function suite(betPath: BetPathMode) {
           expect((await bet(demo1, { ...base, market_id: 99_999_999 })).statusCode).toBe(404);
           // Laying at 1000 risks 999 x the stake.
           const poor = await matchOdds({ max_profit: 100_000 });
-          await refused({ market_id: poor, selection_id: 1, is_back: 0, odds: 1000, stake: 1000 }, 'INSUFFICIENT_FUNDS', /Insufficient balance/);
+          await refused(
+            { market_id: poor, selection_id: 1, is_back: 0, odds: 1000, stake: 1000 },
+            'INSUFFICIENT_FUNDS',
+            /Insufficient balance/,
+          );
 
           await call('operatorSetMarketStatus', { market_id: market, status: 'SUSPENDED' }, admin);
           await refused(base, 'MARKET_SUSPENDED', /Market suspended/);
@@ -77,7 +89,11 @@ function suite(betPath: BetPathMode) {
           await refused(base, 'MARKET_CLOSED', /Market closed/);
           await call('operatorSetMarketStatus', { market_id: market, status: 'OPEN' }, admin);
 
-          await call('operatorRemoveRunner', { market_id: market, selection_id: 2, reduction_factor: 0 }, admin);
+          await call(
+            'operatorRemoveRunner',
+            { market_id: market, selection_id: 2, reduction_factor: 0 },
+            admin,
+          );
           await refused({ ...base, selection_id: 2 }, 'RUNNER_REMOVED', /removed/);
 
           const bookmaker = await createMarket(ctx(), admin, {
@@ -87,11 +103,28 @@ function suite(betPath: BetPathMode) {
             name: 'Bookmaker',
             runners: [{ name: 'Home' }, { name: 'Away' }],
           });
-          await call('operatorSetBookmakerRates', { market_id: bookmaker, rates: [{ selection_id: 1, back_rate: 80, lay_rate: 85 }] }, admin);
-          await refused({ market_id: bookmaker, selection_id: 1, is_back: 1, odds: 81, stake: 200 }, 'ODDS_CHANGED', /Odds have changed/);
-          await refused({ market_id: bookmaker, selection_id: 1, is_back: 0, odds: 84, stake: 200 }, 'ODDS_CHANGED');
-          await refused({ market_id: bookmaker, selection_id: 2, is_back: 1, odds: 50, stake: 200 }, 'ODDS_CHANGED'); // no rate offered
-          await refused({ market_id: bookmaker, selection_id: 1, is_back: 1, odds: 80.5, stake: 200 }, 'INVALID_ODDS');
+          await call(
+            'operatorSetBookmakerRates',
+            { market_id: bookmaker, rates: [{ selection_id: 1, back_rate: 80, lay_rate: 85 }] },
+            admin,
+          );
+          await refused(
+            { market_id: bookmaker, selection_id: 1, is_back: 1, odds: 81, stake: 200 },
+            'ODDS_CHANGED',
+            /Odds have changed/,
+          );
+          await refused(
+            { market_id: bookmaker, selection_id: 1, is_back: 0, odds: 84, stake: 200 },
+            'ODDS_CHANGED',
+          );
+          await refused(
+            { market_id: bookmaker, selection_id: 2, is_back: 1, odds: 50, stake: 200 },
+            'ODDS_CHANGED',
+          ); // no rate offered
+          await refused(
+            { market_id: bookmaker, selection_id: 1, is_back: 1, odds: 80.5, stake: 200 },
+            'INVALID_ODDS',
+          );
           const fancy = await createMarket(ctx(), admin, {
             match_id: cricket.matchId,
             kind: 'FANCY',
@@ -99,26 +132,82 @@ function suite(betPath: BetPathMode) {
             name: '6 Over Runs',
             fancy: { no_line: 45, no_rate: 100, yes_line: 46, yes_rate: 100 },
           });
-          await refused({ fancy_id: fancy, is_back: 1, run: 45, rate: 100, stake: 200 }, 'ODDS_CHANGED', undefined, demo1, 'placeFancyBet');
-          await refused({ fancy_id: fancy, is_back: 0, run: 45, rate: 90, stake: 200 }, 'ODDS_CHANGED', undefined, demo1, 'placeFancyBet');
-          await refused({ fancy_id: fancy, is_back: 0, run: 45.5, rate: 100, stake: 200 }, 'INVALID_ODDS', undefined, demo1, 'placeFancyBet');
-          await refused({ fancy_id: market, is_back: 0, run: 45, rate: 100, stake: 200 }, 'VALIDATION_ERROR', /not a fancy market/, demo1, 'placeFancyBet');
-          await refused({ market_id: fancy, selection_id: 1, is_back: 1, odds: 2, stake: 200 }, 'VALIDATION_ERROR', /placeFancyBet/);
+          await refused(
+            { fancy_id: fancy, is_back: 1, run: 45, rate: 100, stake: 200 },
+            'ODDS_CHANGED',
+            undefined,
+            demo1,
+            'placeFancyBet',
+          );
+          await refused(
+            { fancy_id: fancy, is_back: 0, run: 45, rate: 90, stake: 200 },
+            'ODDS_CHANGED',
+            undefined,
+            demo1,
+            'placeFancyBet',
+          );
+          await refused(
+            { fancy_id: fancy, is_back: 0, run: 45.5, rate: 100, stake: 200 },
+            'INVALID_ODDS',
+            undefined,
+            demo1,
+            'placeFancyBet',
+          );
+          await refused(
+            { fancy_id: market, is_back: 0, run: 45, rate: 100, stake: 200 },
+            'VALIDATION_ERROR',
+            /not a fancy market/,
+            demo1,
+            'placeFancyBet',
+          );
+          await refused(
+            { market_id: fancy, selection_id: 1, is_back: 1, odds: 2, stake: 200 },
+            'VALIDATION_ERROR',
+            /placeFancyBet/,
+          );
 
           await refused({ bet_id: 99_999_999 }, 'BET_NOT_FOUND', /Bet not found/, demo1, 'cancelBet');
           const open = await matchOdds();
-          const placed = await bet(demo3, { market_id: open, selection_id: 1, is_back: 1, odds: 3, stake: 200 });
+          const placed = await bet(demo3, {
+            market_id: open,
+            selection_id: 1,
+            is_back: 1,
+            odds: 3,
+            stake: 200,
+          });
           expect(placed.json.data.status).toBe('UNMATCHED');
           await refused({ bet_id: placed.json.data.bet_id }, 'BET_NOT_FOUND', undefined, demo1, 'cancelBet'); // someone else's bet
 
           await bet(demo1, { ...base, market_id: open, client_ref: 'refusal-dup' });
-          await refused({ ...base, market_id: open, stake: 300, client_ref: 'refusal-dup' }, 'DUPLICATE_BET', /client_ref/);
-          expect((await bet(demo1, { ...base, market_id: open, stake: 300, client_ref: 'refusal-dup' })).statusCode).toBe(409);
+          await refused(
+            { ...base, market_id: open, stake: 300, client_ref: 'refusal-dup' },
+            'DUPLICATE_BET',
+            /client_ref/,
+          );
+          expect(
+            (await bet(demo1, { ...base, market_id: open, stake: 300, client_ref: 'refusal-dup' }))
+              .statusCode,
+          ).toBe(409);
 
-          const forbidden = await call('operatorCreateMarket', { match_id: cricket.matchId, kind: 'EXCHANGE', market_type: 'MATCH_ODDS', name: 'x', runners: [{ name: 'a' }] }, demo1);
+          const forbidden = await call(
+            'operatorCreateMarket',
+            {
+              match_id: cricket.matchId,
+              kind: 'EXCHANGE',
+              market_type: 'MATCH_ODDS',
+              name: 'x',
+              runners: [{ name: 'a' }],
+            },
+            demo1,
+          );
           expect(forbidden.statusCode).toBe(403);
           expect(forbidden.json).toMatchObject({ status: false, code: 'FORBIDDEN' });
-          for (const name of ['operatorSetMarketStatus', 'operatorDeclareResult', 'operatorVoidMarket', 'operatorRollbackResult'] as const) {
+          for (const name of [
+            'operatorSetMarketStatus',
+            'operatorDeclareResult',
+            'operatorVoidMarket',
+            'operatorRollbackResult',
+          ] as const) {
             expect((await call(name, { market_id: open, status: 'OPEN' }, demo3)).statusCode).toBe(403);
           }
           // Nothing moved but the two small bets' reservations.
@@ -134,22 +223,60 @@ function suite(betPath: BetPathMode) {
         it('matches a back against two resting lays, best price first, and rests the rest', async () => {
           market = await matchOdds();
           const start3 = await balanceOf(ctx(), demo3);
-          const lay21 = await bet(demo3, { market_id: market, selection_id: 1, is_back: 0, odds: 2.1, stake: 200 });
-          expect(lay21.json.data).toMatchObject({ status: 'UNMATCHED', matched_stake: 0, unmatched_stake: 200, balance: { liability: start3.liability + 220 } });
-          const lay20 = await bet(demo3, { market_id: market, selection_id: 1, is_back: 0, odds: 2, stake: 200 });
+          const lay21 = await bet(demo3, {
+            market_id: market,
+            selection_id: 1,
+            is_back: 0,
+            odds: 2.1,
+            stake: 200,
+          });
+          expect(lay21.json.data).toMatchObject({
+            status: 'UNMATCHED',
+            matched_stake: 0,
+            unmatched_stake: 200,
+            balance: { liability: start3.liability + 220 },
+          });
+          const lay20 = await bet(demo3, {
+            market_id: market,
+            selection_id: 1,
+            is_back: 0,
+            odds: 2,
+            stake: 200,
+          });
           expect(lay20.json.data.balance.liability).toBe(start3.liability + 420);
 
-          const back = await bet(demo1, { market_id: market, selection_id: 1, is_back: 1, odds: 2, stake: 500 });
+          const back = await bet(demo1, {
+            market_id: market,
+            selection_id: 1,
+            is_back: 1,
+            odds: 2,
+            stake: 500,
+          });
           expect(back.statusCode).toBe(200);
-          expect(back.json.data).toMatchObject({ side: 'BACK', status: 'PARTIAL', stake: 500, matched_stake: 400, unmatched_stake: 100, avg_odds: 2.05, repeated: false });
+          expect(back.json.data).toMatchObject({
+            side: 'BACK',
+            status: 'PARTIAL',
+            stake: 500,
+            matched_stake: 400,
+            unmatched_stake: 100,
+            avg_odds: 2.05,
+            repeated: false,
+          });
           partialId = back.json.data.bet_id;
           // demo1: +200x1.1 + 200x1 = 420 if Home wins, -400 if Away wins, and the unmatched 100 can lose too.
           const detail1 = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data;
           const view1 = detail1.markets.find((m: { market_id: number }) => m.market_id === market);
-          expect(view1.runners[0]).toMatchObject({ name: 'Home', back: [], lay: [{ price: 2, size: 100 }], position: 420 });
+          expect(view1.runners[0]).toMatchObject({
+            name: 'Home',
+            back: [],
+            lay: [{ price: 2, size: 100 }],
+            position: 420,
+          });
           expect(view1.runners[1]).toMatchObject({ name: 'Away', back: [], lay: [], position: -400 });
           expect(view1.exposure).toBe(500);
-          const view3 = (await call('getMatchDetail', { match_id: cricket.matchId }, demo3)).json.data.markets.find((m: { market_id: number }) => m.market_id === market);
+          const view3 = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo3)
+          ).json.data.markets.find((m: { market_id: number }) => m.market_id === market);
           expect(view3.runners.map((r: { position: number }) => r.position)).toEqual([-420, 400]);
           expect(view3.exposure).toBe(420);
           await invariants();
@@ -174,7 +301,9 @@ function suite(betPath: BetPathMode) {
           ] as const) {
             await bet(demo3, { market_id: m, selection_id: 2, is_back: 1, odds, stake });
           }
-          const view = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          const view = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
           expect(view.runners[1].back).toEqual([
             { price: 1.9, size: 100 },
             { price: 1.8, size: 200 },
@@ -192,21 +321,44 @@ function suite(betPath: BetPathMode) {
         it('cancels the unmatched rest and releases its liability', async () => {
           const before = await balanceOf(ctx(), demo1);
           const res = await call('cancelBet', { bet_id: partialId }, demo1);
-          expect(res.json.data).toMatchObject({ bet_id: partialId, cancelled_stake: 100, matched_stake: 400 });
+          expect(res.json.data).toMatchObject({
+            bet_id: partialId,
+            cancelled_stake: 100,
+            matched_stake: 400,
+          });
           expect(res.json.data.balance.liability).toBeCloseTo(before.liability - 100, 2);
           expect((await call('cancelBet', { bet_id: partialId }, demo1)).json.code).toBe('BET_NOT_FOUND');
-          const view = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find((m: { market_id: number }) => m.market_id === market);
+          const view = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((m: { market_id: number }) => m.market_id === market);
           expect(view.runners[0].lay).toEqual([]);
           expect(view.exposure).toBe(400);
           await invariants();
         });
 
         it('answers a repeated client_ref with the first answer and moves nothing', async () => {
-          const body = { market_id: market, selection_id: 2, is_back: 1, odds: 5, stake: 100, client_ref: 'slip-42', persistence: 'PERSIST' };
+          const body = {
+            market_id: market,
+            selection_id: 2,
+            is_back: 1,
+            odds: 5,
+            stake: 100,
+            client_ref: 'slip-42',
+            persistence: 'PERSIST',
+          };
           const first = await bet(demo1, body);
-          expect(first.json.data).toMatchObject({ status: 'UNMATCHED', repeated: false, client_ref: 'slip-42' });
+          expect(first.json.data).toMatchObject({
+            status: 'UNMATCHED',
+            repeated: false,
+            client_ref: 'slip-42',
+          });
           const again = await bet(demo1, body);
-          expect(again.json.data).toMatchObject({ bet_id: first.json.data.bet_id, status: 'UNMATCHED', repeated: true, balance: first.json.data.balance });
+          expect(again.json.data).toMatchObject({
+            bet_id: first.json.data.bet_id,
+            status: 'UNMATCHED',
+            repeated: true,
+            balance: first.json.data.balance,
+          });
           // Even after the market has moved on, a repeat gets its first answer.
           await call('operatorSetMarketStatus', { market_id: market, status: 'SUSPENDED' }, admin);
           const later = await bet(demo1, body);
@@ -219,28 +371,64 @@ function suite(betPath: BetPathMode) {
         });
 
         it('lists current bets by matched, unmatched, sport and match, and the My Market rows', async () => {
-          const all = (await call('getCurrentBets', { bet_type: 'all' }, demo1)).json.data as { bet_id: number; market_id: number; status: string }[];
+          const all = (await call('getCurrentBets', { bet_type: 'all' }, demo1)).json.data as {
+            bet_id: number;
+            market_id: number;
+            status: string;
+          }[];
           const inMarket = all.filter((b) => b.market_id === market);
           expect(inMarket.map((b) => b.status).sort()).toEqual(['MATCHED', 'UNMATCHED']);
-          const matched = (await call('getCurrentBets', { bet_type: 'matched', match_id: cricket.matchId }, demo1)).json.data as { bet_id: number; selection_name: string; matched_stake: number; unmatched_stake: number }[];
-          expect(matched.find((b) => b.bet_id === partialId)).toMatchObject({ selection_name: 'Home', stake: 500, matched_stake: 400, unmatched_stake: 0, status: 'MATCHED' });
-          const unmatched = (await call('getCurrentBets', { bet_type: 'unmatched' }, demo1)).json.data as { bet_id: number }[];
+          const matched = (
+            await call('getCurrentBets', { bet_type: 'matched', match_id: cricket.matchId }, demo1)
+          ).json.data as {
+            bet_id: number;
+            selection_name: string;
+            matched_stake: number;
+            unmatched_stake: number;
+          }[];
+          expect(matched.find((b) => b.bet_id === partialId)).toMatchObject({
+            selection_name: 'Home',
+            stake: 500,
+            matched_stake: 400,
+            unmatched_stake: 0,
+            status: 'MATCHED',
+          });
+          const unmatched = (await call('getCurrentBets', { bet_type: 'unmatched' }, demo1)).json.data as {
+            bet_id: number;
+          }[];
           expect(unmatched.some((b) => b.bet_id === partialId)).toBe(false);
           expect(unmatched.length).toBeGreaterThan(0);
-          expect((await call('getCurrentBets', { bet_type: 'all', sport_id: SPORT.FOOTBALL }, demo1)).json.data).toEqual([]);
-          expect((await call('getCurrentBets', { bet_type: 'all', sport_id: SPORT.CRICKET }, demo1)).json.data.length).toBe(all.length);
+          expect(
+            (await call('getCurrentBets', { bet_type: 'all', sport_id: SPORT.FOOTBALL }, demo1)).json.data,
+          ).toEqual([]);
+          expect(
+            (await call('getCurrentBets', { bet_type: 'all', sport_id: SPORT.CRICKET }, demo1)).json.data
+              .length,
+          ).toBe(all.length);
 
           const exposure = (await call('getExposureDetail', undefined, demo1)).json.data.data;
           const row = exposure.find((r: { match_id: number }) => r.match_id === cricket.matchId);
           expect(row).toMatchObject({ sport_name: 'Cricket', match_name: cricket.matchName });
-          expect(row.market_details.find((d: { market_id: number }) => d.market_id === market)).toEqual({ market_id: market, market_name: 'Match Odds', sub_type: 'MATCH_ODDS', bet_count: 2 });
+          expect(row.market_details.find((d: { market_id: number }) => d.market_id === market)).toEqual({
+            market_id: market,
+            market_name: 'Match Odds',
+            sub_type: 'MATCH_ODDS',
+            bet_count: 2,
+          });
         });
 
         it('settles the winner: losers pay winners through clearing, commission to the house, statement rows', async () => {
           const b1 = await balanceOf(ctx(), demo1);
           const b3 = await balanceOf(ctx(), demo3);
           const res = await call('operatorDeclareResult', { market_id: market, winner_ids: [1] }, admin);
-          expect(res.json.data).toMatchObject({ market_id: market, settlement_version: 1, result: 'WINNERS', users: 2, users_net: 0, commission: 8.4 });
+          expect(res.json.data).toMatchObject({
+            market_id: market,
+            settlement_version: 1,
+            result: 'WINNERS',
+            users: 2,
+            users_net: 0,
+            commission: 8.4,
+          });
           const a1 = await balanceOf(ctx(), demo1);
           const a3 = await balanceOf(ctx(), demo3);
           expect(a1.total_balance).toBeCloseTo(b1.total_balance + 420 - 8.4, 2);
@@ -251,12 +439,36 @@ function suite(betPath: BetPathMode) {
             { debit: 8.4, credit: 0, remark: `Cricket / ${cricket.matchName} / Match Odds — commission` },
             { credit: 420, debit: 0, remark: `Cricket / ${cricket.matchName} / Match Odds — won` },
           ]);
-          expect((await statement(demo3))[0]).toMatchObject({ debit: 420, remark: `Cricket / ${cricket.matchName} / Match Odds — lost`, balance: a3.total_balance });
-          const view = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find((m: { market_id: number }) => m.market_id === market);
-          expect(view).toMatchObject({ status: 'CLOSED', result: { kind: 'WINNERS', winner_ids: [1], runs: null } });
-          expect((await bet(demo1, { market_id: market, selection_id: 1, is_back: 1, odds: 2, stake: 100 })).json.code).toBe('MARKET_CLOSED');
-          const pl = (await call('getProfitLoss', { from_date: istDate(ctx().now()), to_date: istDate(ctx().now()) }, demo1)).json.data;
-          expect(pl.rows.find((r: { market_id: number }) => r.market_id === market)).toMatchObject({ sport_name: 'Cricket', market_name: 'Match Odds', pnl: 420, commission: 8.4, net: 411.6 });
+          expect((await statement(demo3))[0]).toMatchObject({
+            debit: 420,
+            remark: `Cricket / ${cricket.matchName} / Match Odds — lost`,
+            balance: a3.total_balance,
+          });
+          const view = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((m: { market_id: number }) => m.market_id === market);
+          expect(view).toMatchObject({
+            status: 'CLOSED',
+            result: { kind: 'WINNERS', winner_ids: [1], runs: null },
+          });
+          expect(
+            (await bet(demo1, { market_id: market, selection_id: 1, is_back: 1, odds: 2, stake: 100 })).json
+              .code,
+          ).toBe('MARKET_CLOSED');
+          const pl = (
+            await call(
+              'getProfitLoss',
+              { from_date: istDate(ctx().now()), to_date: istDate(ctx().now()) },
+              demo1,
+            )
+          ).json.data;
+          expect(pl.rows.find((r: { market_id: number }) => r.market_id === market)).toMatchObject({
+            sport_name: 'Cricket',
+            market_name: 'Match Odds',
+            pnl: 420,
+            commission: 8.4,
+            net: 411.6,
+          });
           await invariants();
         });
 
@@ -272,28 +484,58 @@ function suite(betPath: BetPathMode) {
           expect(won3.total_balance).toBeCloseTo(start3.total_balance + 2000 - 40, 2);
 
           const rb = await call('operatorRollbackResult', { market_id: m }, admin);
-          expect(rb.json.data).toMatchObject({ market_id: m, settlement_version: 1, result: 'ROLLED_BACK', users: 2, transfers: 3 });
+          expect(rb.json.data).toMatchObject({
+            market_id: m,
+            settlement_version: 1,
+            result: 'ROLLED_BACK',
+            users: 2,
+            transfers: 3,
+          });
           expect(await balanceOf(ctx(), demo1)).toEqual(start1);
           expect(await balanceOf(ctx(), demo3)).toEqual(start3);
           expect((await statement(demo3)).slice(0, 2)).toMatchObject([
             { credit: 40, remark: `Cricket / ${cricket.matchName} / Match Odds — result rolled back` },
             { debit: 2000, remark: `Cricket / ${cricket.matchName} / Match Odds — result rolled back` },
           ]);
-          const reopened = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          const reopened = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
           expect(reopened).toMatchObject({ status: 'SUSPENDED', result: null });
-          expect((await call('getCurrentBets', { bet_type: 'matched', match_id: cricket.matchId }, demo1)).json.data.some((b: { market_id: number }) => b.market_id === m)).toBe(true);
+          expect(
+            (
+              await call('getCurrentBets', { bet_type: 'matched', match_id: cricket.matchId }, demo1)
+            ).json.data.some((b: { market_id: number }) => b.market_id === m),
+          ).toBe(true);
           await invariants();
 
           const again = await call('operatorDeclareResult', { market_id: m, winner_ids: [1] }, admin);
           expect(again.json.data).toMatchObject({ settlement_version: 2, users: 2 });
-          expect((await balanceOf(ctx(), demo1)).total_balance).toBeCloseTo(start1.total_balance + 1000 - 20, 2);
+          expect((await balanceOf(ctx(), demo1)).total_balance).toBeCloseTo(
+            start1.total_balance + 1000 - 20,
+            2,
+          );
           expect((await balanceOf(ctx(), demo3)).total_balance).toBeCloseTo(start3.total_balance - 1000, 2);
-          const keys = (await ctx().db.select({ key: ledgerTransfers.idempotencyKey }).from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `%:${m}:%`))).map((r) => r.key).sort();
+          const keys = (
+            await ctx()
+              .db.select({ key: ledgerTransfers.idempotencyKey })
+              .from(ledgerTransfers)
+              .where(like(ledgerTransfers.idempotencyKey, `%:${m}:%`))
+          )
+            .map((r) => r.key)
+            .sort();
           expect(keys.filter((k) => k.startsWith(`settle:${m}:2:`))).toHaveLength(2);
           expect(keys.filter((k) => k.startsWith(`rollback:settle:${m}:1:`))).toHaveLength(2);
           // The P&L report keeps only the result that stands.
-          const pl = (await call('getProfitLoss', { from_date: istDate(ctx().now()), to_date: istDate(ctx().now()) }, demo1)).json.data;
-          expect(pl.rows.filter((r: { market_id: number }) => r.market_id === m)).toMatchObject([{ pnl: 1000, commission: 20, net: 980 }]);
+          const pl = (
+            await call(
+              'getProfitLoss',
+              { from_date: istDate(ctx().now()), to_date: istDate(ctx().now()) },
+              demo1,
+            )
+          ).json.data;
+          expect(pl.rows.filter((r: { market_id: number }) => r.market_id === m)).toMatchObject([
+            { pnl: 1000, commission: 20, net: 980 },
+          ]);
           await invariants();
         });
 
@@ -332,7 +574,12 @@ function suite(betPath: BetPathMode) {
           expect(res.json.data).toMatchObject({ result: 'WINNERS', commission: 2 });
           expect((await balanceOf(ctx(), demo1)).total_balance).toBeCloseTo(b1.total_balance + 100 - 2, 2);
           expect((await balanceOf(ctx(), demo3)).total_balance).toBeCloseTo(b3.total_balance - 100, 2);
-          const [back] = await ctx().db.select().from(orders).where(eq(orders.marketId, m)).orderBy(orders.id).offset(1);
+          const [back] = await ctx()
+            .db.select()
+            .from(orders)
+            .where(eq(orders.marketId, m))
+            .orderBy(orders.id)
+            .offset(1);
           expect(back).toMatchObject({ status: 'SETTLED', outcome: 'WON', pnlPaise: 10_000 });
           await invariants();
         });
@@ -358,8 +605,12 @@ function suite(betPath: BetPathMode) {
             },
             admin,
           );
-          const view = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
-          expect(view.runners.map((r: { back_rate: number; lay_rate: number }) => [r.back_rate, r.lay_rate])).toEqual([
+          const view = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          expect(
+            view.runners.map((r: { back_rate: number; lay_rate: number }) => [r.back_rate, r.lay_rate]),
+          ).toEqual([
             [90, 95],
             [105, 110],
           ]);
@@ -367,15 +618,39 @@ function suite(betPath: BetPathMode) {
           const b3 = await balanceOf(ctx(), demo3);
           // Asking 85 when 90 is offered: taken at 90.
           const back = await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 85, stake: 1000 });
-          expect(back.json.data).toMatchObject({ kind: 'BOOKMAKER', status: 'MATCHED', matched_stake: 1000, rate: 90, odds: 1.9, avg_odds: 1.9, balance: { liability: b1.liability + 1000 } });
+          expect(back.json.data).toMatchObject({
+            kind: 'BOOKMAKER',
+            status: 'MATCHED',
+            matched_stake: 1000,
+            rate: 90,
+            odds: 1.9,
+            avg_odds: 1.9,
+            balance: { liability: b1.liability + 1000 },
+          });
           const lay = await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 95, stake: 1000 });
-          expect(lay.json.data).toMatchObject({ status: 'MATCHED', rate: 95, balance: { liability: b3.liability + 950 } });
+          expect(lay.json.data).toMatchObject({
+            status: 'MATCHED',
+            rate: 95,
+            balance: { liability: b3.liability + 950 },
+          });
           await invariants();
           await call('operatorDeclareResult', { market_id: m, winner_ids: [2] }, admin);
-          expect(await balanceOf(ctx(), demo1)).toEqual({ total_balance: b1.total_balance - 1000, liability: b1.liability });
-          expect(await balanceOf(ctx(), demo3)).toEqual({ total_balance: b3.total_balance + 1000, liability: b3.liability });
-          expect((await statement(demo1))[0]).toMatchObject({ debit: 1000, remark: `Cricket / ${cricket.matchName} / Bookmaker — lost` });
-          expect((await statement(demo3))[0]).toMatchObject({ credit: 1000, remark: `Cricket / ${cricket.matchName} / Bookmaker — won` });
+          expect(await balanceOf(ctx(), demo1)).toEqual({
+            total_balance: b1.total_balance - 1000,
+            liability: b1.liability,
+          });
+          expect(await balanceOf(ctx(), demo3)).toEqual({
+            total_balance: b3.total_balance + 1000,
+            liability: b3.liability,
+          });
+          expect((await statement(demo1))[0]).toMatchObject({
+            debit: 1000,
+            remark: `Cricket / ${cricket.matchName} / Bookmaker — lost`,
+          });
+          expect((await statement(demo3))[0]).toMatchObject({
+            credit: 1000,
+            remark: `Cricket / ${cricket.matchName} / Bookmaker — won`,
+          });
           await invariants();
         });
 
@@ -389,30 +664,84 @@ function suite(betPath: BetPathMode) {
           });
           const b1 = await balanceOf(ctx(), demo1);
           const b3 = await balanceOf(ctx(), demo3);
-          const yes = await call('placeFancyBet', { fancy_id: m, is_back: 1, run: 46, rate: 90, stake: 500 }, demo1);
-          expect(yes.json.data).toMatchObject({ kind: 'FANCY', side: 'YES', run: 46, rate: 90, status: 'MATCHED', balance: { liability: b1.liability + 500 } });
-          const no = await call('placeFancyBet', { fancy_id: m, is_back: 0, run: 45, rate: 100, stake: 500 }, demo3);
-          expect(no.json.data).toMatchObject({ side: 'NO', run: 45, balance: { liability: b3.liability + 500 } });
-          const view = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
-          expect(view).toMatchObject({ kind: 'FANCY', fancy: { no_line: 45, no_rate: 100, yes_line: 46, yes_rate: 90 }, exposure: 500 });
+          const yes = await call(
+            'placeFancyBet',
+            { fancy_id: m, is_back: 1, run: 46, rate: 90, stake: 500 },
+            demo1,
+          );
+          expect(yes.json.data).toMatchObject({
+            kind: 'FANCY',
+            side: 'YES',
+            run: 46,
+            rate: 90,
+            status: 'MATCHED',
+            balance: { liability: b1.liability + 500 },
+          });
+          const no = await call(
+            'placeFancyBet',
+            { fancy_id: m, is_back: 0, run: 45, rate: 100, stake: 500 },
+            demo3,
+          );
+          expect(no.json.data).toMatchObject({
+            side: 'NO',
+            run: 45,
+            balance: { liability: b3.liability + 500 },
+          });
+          const view = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          expect(view).toMatchObject({
+            kind: 'FANCY',
+            fancy: { no_line: 45, no_rate: 100, yes_line: 46, yes_rate: 90 },
+            exposure: 500,
+          });
           expect(view.fancy_positions).toEqual([
             { from_runs: 0, pnl: -500 },
             { from_runs: 46, pnl: 450 },
           ]);
-          const current = (await call('getCurrentBets', { bet_type: 'matched', match_id: cricket.matchId }, demo1)).json.data.find((b: { market_id: number }) => b.market_id === m);
-          expect(current).toMatchObject({ selection_name: '10 Over Runs', side: 'YES', run: 46, rate: 90, status: 'MATCHED' });
+          const current = (
+            await call('getCurrentBets', { bet_type: 'matched', match_id: cricket.matchId }, demo1)
+          ).json.data.find((b: { market_id: number }) => b.market_id === m);
+          expect(current).toMatchObject({
+            selection_name: '10 Over Runs',
+            side: 'YES',
+            run: 46,
+            rate: 90,
+            status: 'MATCHED',
+          });
           // Moving the line refuses the old one.
-          await call('operatorSetFancyLine', { market_id: m, no_line: 47, no_rate: 100, yes_line: 48, yes_rate: 100 }, admin);
-          expect((await call('placeFancyBet', { fancy_id: m, is_back: 1, run: 46, rate: 90, stake: 500 }, demo1)).json.code).toBe('ODDS_CHANGED');
+          await call(
+            'operatorSetFancyLine',
+            { market_id: m, no_line: 47, no_rate: 100, yes_line: 48, yes_rate: 100 },
+            admin,
+          );
+          expect(
+            (await call('placeFancyBet', { fancy_id: m, is_back: 1, run: 46, rate: 90, stake: 500 }, demo1))
+              .json.code,
+          ).toBe('ODDS_CHANGED');
           await call('operatorSetMarketStatus', { market_id: m, status: 'BALL_RUNNING' }, admin);
-          expect((await call('placeFancyBet', { fancy_id: m, is_back: 1, run: 48, rate: 100, stake: 500 }, demo1)).json.code).toBe('MARKET_SUSPENDED');
+          expect(
+            (await call('placeFancyBet', { fancy_id: m, is_back: 1, run: 48, rate: 100, stake: 500 }, demo1))
+              .json.code,
+          ).toBe('MARKET_SUSPENDED');
           await invariants();
           const res = await call('operatorDeclareResult', { market_id: m, runs: 50 }, admin);
           expect(res.json.data).toMatchObject({ result: 'RUNS', users: 2, users_net: -50 });
-          expect(await balanceOf(ctx(), demo1)).toEqual({ total_balance: b1.total_balance + 450, liability: b1.liability });
-          expect(await balanceOf(ctx(), demo3)).toEqual({ total_balance: b3.total_balance - 500, liability: b3.liability });
-          expect((await statement(demo1))[0]).toMatchObject({ credit: 450, remark: `Cricket / ${cricket.matchName} / 10 Over Runs — won` });
-          const view2 = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          expect(await balanceOf(ctx(), demo1)).toEqual({
+            total_balance: b1.total_balance + 450,
+            liability: b1.liability,
+          });
+          expect(await balanceOf(ctx(), demo3)).toEqual({
+            total_balance: b3.total_balance - 500,
+            liability: b3.liability,
+          });
+          expect((await statement(demo1))[0]).toMatchObject({
+            credit: 450,
+            remark: `Cricket / ${cricket.matchName} / 10 Over Runs — won`,
+          });
+          const view2 = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
           expect(view2.result).toMatchObject({ kind: 'RUNS', runs: 50 });
           await invariants();
         });
@@ -428,15 +757,22 @@ function suite(betPath: BetPathMode) {
           const b1 = await balanceOf(ctx(), demo1);
           await call('placeFancyBet', { fancy_id: m, is_back: 0, run: 30, rate: 100, stake: 300 }, demo1);
           await call('operatorDeclareResult', { market_id: m, runs: 12 }, admin);
-          expect(await balanceOf(ctx(), demo1)).toEqual({ total_balance: b1.total_balance + 300, liability: b1.liability });
+          expect(await balanceOf(ctx(), demo1)).toEqual({
+            total_balance: b1.total_balance + 300,
+            liability: b1.liability,
+          });
           await invariants();
         });
       });
 
       describe('racing', () => {
         it('voids a non-runner, reduces the prices matched before it and cancels unmatched lays (WIN, 20%)', async () => {
-          const [race] = (await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)).json.data.venues[0].races;
-          const meeting = (await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)).json.data.venues[0].match_id;
+          const [race] = (
+            await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)
+          ).json.data.venues[0].races;
+          const meeting = (
+            await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)
+          ).json.data.venues[0].match_id;
           const m = await createMarket(ctx(), admin, {
             match_id: meeting,
             race_id: race.race_id,
@@ -449,23 +785,37 @@ function suite(betPath: BetPathMode) {
           await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 5, stake: 1000 });
           await bet(demo3, { market_id: m, selection_id: 2, is_back: 0, odds: 3, stake: 500 }); // unmatched lay
           expect((await balanceOf(ctx(), demo3)).liability).toBeGreaterThan(0);
-          const before3 = (await call('getMatchDetail', { match_id: meeting }, demo3)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          const before3 = (await call('getMatchDetail', { match_id: meeting }, demo3)).json.data.markets.find(
+            (x: { market_id: number }) => x.market_id === m,
+          );
           expect(before3.exposure).toBe(4000); // One winning costs 4000; Two winning: +1000 matched, -1000 for the unmatched lay
 
-          const removed = await call('operatorRemoveRunner', { market_id: m, selection_id: 3, reduction_factor: 20 }, admin);
+          const removed = await call(
+            'operatorRemoveRunner',
+            { market_id: m, selection_id: 3, reduction_factor: 20 },
+            admin,
+          );
           expect(removed.json.data).toMatchObject({ cancelled_bets: 1, reduction_factor: 20 });
-          const after3 = (await call('getMatchDetail', { match_id: meeting }, demo3)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          const after3 = (await call('getMatchDetail', { match_id: meeting }, demo3)).json.data.markets.find(
+            (x: { market_id: number }) => x.market_id === m,
+          );
           expect(after3.runners[2]).toMatchObject({ status: 'REMOVED', reduction_factor: 20 });
           // 5.0 less 20% = 4.0: One winning now costs 3000.
           expect(after3.runners[0].position).toBe(-3000);
           expect(after3.exposure).toBe(3000);
-          expect((await bet(demo1, { market_id: m, selection_id: 3, is_back: 1, odds: 5, stake: 100 })).json.code).toBe('RUNNER_REMOVED');
+          expect(
+            (await bet(demo1, { market_id: m, selection_id: 3, is_back: 1, odds: 5, stake: 100 })).json.code,
+          ).toBe('RUNNER_REMOVED');
           await invariants();
 
           const b1 = await balanceOf(ctx(), demo1);
           await call('operatorDeclareResult', { market_id: m, winner_ids: [1] }, admin);
           expect((await balanceOf(ctx(), demo1)).total_balance).toBeCloseTo(b1.total_balance + 3000 - 60, 2);
-          const settled = await ctx().db.select().from(orders).where(eq(orders.marketId, m)).orderBy(orders.id);
+          const settled = await ctx()
+            .db.select()
+            .from(orders)
+            .where(eq(orders.marketId, m))
+            .orderBy(orders.id);
           expect(settled.map((o) => [o.side, o.status, o.pnlPaise])).toEqual([
             ['LAY', 'SETTLED', -300_000],
             ['BACK', 'SETTLED', 300_000],
@@ -475,7 +825,9 @@ function suite(betPath: BetPathMode) {
         });
 
         it('reserves the worst case over every set of placed runners on a PLACE market', async () => {
-          const meeting = (await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)).json.data.venues[0];
+          const meeting = (
+            await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)
+          ).json.data.venues[0];
           const m = await createMarket(ctx(), admin, {
             match_id: meeting.match_id,
             race_id: meeting.races[1].race_id,
@@ -488,7 +840,9 @@ function suite(betPath: BetPathMode) {
           await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 2, stake: 300 });
           await bet(demo3, { market_id: m, selection_id: 2, is_back: 0, odds: 2, stake: 300 });
           // Both laid runners can place: 300 + 300.
-          const view = (await call('getMatchDetail', { match_id: meeting.match_id }, demo3)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          const view = (
+            await call('getMatchDetail', { match_id: meeting.match_id }, demo3)
+          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
           expect(view).toMatchObject({ market_type: 'PLACE', places: 2, exposure: 600 });
           await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 2, stake: 300 });
           await bet(demo1, { market_id: m, selection_id: 2, is_back: 1, odds: 2, stake: 300 });
@@ -503,7 +857,14 @@ function suite(betPath: BetPathMode) {
       describe('in play', () => {
         it('waits the bet delay, then checks again: a suspension during the delay refuses the bet', async () => {
           const m = await matchOdds({ in_play: true, bet_delay_ms: 300 });
-          await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 2, stake: 500, persistence: 'PERSIST' });
+          await bet(demo3, {
+            market_id: m,
+            selection_id: 1,
+            is_back: 0,
+            odds: 2,
+            stake: 500,
+            persistence: 'PERSIST',
+          });
           const started = Date.now();
           const placed = await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 2, stake: 200 });
           expect(Date.now() - started).toBeGreaterThanOrEqual(290);
@@ -519,19 +880,38 @@ function suite(betPath: BetPathMode) {
         it('lapses LAPSE orders at suspension and at the in-play turn, keeps PERSIST ones, reopens', async () => {
           const m = await matchOdds();
           const lapse = await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 3, stake: 300 });
-          const persist = await bet(demo1, { market_id: m, selection_id: 2, is_back: 1, odds: 3, stake: 200, persistence: 'PERSIST' });
+          const persist = await bet(demo1, {
+            market_id: m,
+            selection_id: 2,
+            is_back: 1,
+            odds: 3,
+            stake: 200,
+            persistence: 'PERSIST',
+          });
           const b1 = await balanceOf(ctx(), demo1);
-          const suspended = await call('operatorSetMarketStatus', { market_id: m, status: 'SUSPENDED' }, admin);
+          const suspended = await call(
+            'operatorSetMarketStatus',
+            { market_id: m, status: 'SUSPENDED' },
+            admin,
+          );
           expect(suspended.json.data).toMatchObject({ status: 'SUSPENDED', lapsed_bets: 1 });
-          expect((await call('cancelBet', { bet_id: lapse.json.data.bet_id }, demo1)).json.code).toBe('BET_NOT_FOUND');
+          expect((await call('cancelBet', { bet_id: lapse.json.data.bet_id }, demo1)).json.code).toBe(
+            'BET_NOT_FOUND',
+          );
           // Both backs unmatched: 300 lost if Away wins, 200 if Home wins; after the lapse only the 200.
           expect((await balanceOf(ctx(), demo1)).liability).toBeCloseTo(b1.liability - 100, 2);
           const reopened = await call('operatorSetMarketStatus', { market_id: m, status: 'OPEN' }, admin);
           expect(reopened.json.data).toMatchObject({ status: 'OPEN', in_play: false, lapsed_bets: 0 });
           await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 3, stake: 300 });
-          const inPlay = await call('operatorSetMarketStatus', { market_id: m, status: 'OPEN', in_play: true }, admin);
+          const inPlay = await call(
+            'operatorSetMarketStatus',
+            { market_id: m, status: 'OPEN', in_play: true },
+            admin,
+          );
           expect(inPlay.json.data).toMatchObject({ in_play: true, lapsed_bets: 1 });
-          const open = (await call('getCurrentBets', { bet_type: 'unmatched', match_id: cricket.matchId }, demo1)).json.data.filter((b: { market_id: number }) => b.market_id === m);
+          const open = (
+            await call('getCurrentBets', { bet_type: 'unmatched', match_id: cricket.matchId }, demo1)
+          ).json.data.filter((b: { market_id: number }) => b.market_id === m);
           expect(open.map((b: { bet_id: number }) => b.bet_id)).toEqual([persist.json.data.bet_id]);
           const closed = await call('operatorSetMarketStatus', { market_id: m, status: 'CLOSED' }, admin);
           expect(closed.json.data.lapsed_bets).toBe(1);
@@ -542,7 +922,10 @@ function suite(betPath: BetPathMode) {
       it('keeps working after a restart: books, orders and positions are rebuilt from the database', async () => {
         const m = await matchOdds();
         await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 2.5, stake: 400 });
-        const view = async () => (await call('getMatchDetail', { match_id: cricket.matchId }, demo3)).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+        const view = async () =>
+          (await call('getMatchDetail', { match_id: cricket.matchId }, demo3)).json.data.markets.find(
+            (x: { market_id: number }) => x.market_id === m,
+          );
         const before = await view();
         ctx().app.betting.forgetAll();
         expect(await view()).toEqual(before);

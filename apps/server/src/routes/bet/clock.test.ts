@@ -11,8 +11,10 @@ import { describeEachDatabase } from '../../test/databases.ts';
 function untilIst(now: Date, hour: number, minute: number, dayOk: (day: number) => boolean): number {
   const ist = new Date(now.getTime() + IST_OFFSET_MS);
   for (let d = 0; d < 8; d++) {
-    const target = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + d, hour, minute) - IST_OFFSET_MS;
-    if (target > now.getTime() + 1000 && dayOk(new Date(target + IST_OFFSET_MS).getUTCDay())) return target - now.getTime();
+    const target =
+      Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + d, hour, minute) - IST_OFFSET_MS;
+    if (target > now.getTime() + 1000 && dayOk(new Date(target + IST_OFFSET_MS).getUTCDay()))
+      return target - now.getTime();
   }
   throw new Error('no such time');
 }
@@ -29,11 +31,31 @@ describeEachDatabase('betting by the clock', (ctx) => {
   it('voids a football market whose match did not start within 48 hours of kick-off, and no other', async () => {
     const match = await firstMatchOf(ctx().db, SPORT.FOOTBALL, false);
     const [row] = await ctx().db.select().from(matches).where(eq(matches.matchId, match.matchId));
-    const stale = await createMarket(ctx(), admin, { match_id: match.matchId, kind: 'EXCHANGE', market_type: 'MATCH_ODDS', name: 'Match Odds', runners: [{ name: 'Home' }, { name: 'Away' }, { name: 'The Draw' }] });
-    const played = await createMarket(ctx(), admin, { match_id: match.matchId, kind: 'EXCHANGE', market_type: 'MATCH_ODDS', name: 'Played', runners: [{ name: 'Home' }, { name: 'Away' }] });
+    const stale = await createMarket(ctx(), admin, {
+      match_id: match.matchId,
+      kind: 'EXCHANGE',
+      market_type: 'MATCH_ODDS',
+      name: 'Match Odds',
+      runners: [{ name: 'Home' }, { name: 'Away' }, { name: 'The Draw' }],
+    });
+    const played = await createMarket(ctx(), admin, {
+      match_id: match.matchId,
+      kind: 'EXCHANGE',
+      market_type: 'MATCH_ODDS',
+      name: 'Played',
+      runners: [{ name: 'Home' }, { name: 'Away' }],
+    });
     const demo3 = await ctx().login('demo3');
-    await ctx().call('placeMarketBet', { market_id: stale, selection_id: 1, is_back: 0, odds: 2.5, stake: 400 }, demo3);
-    await ctx().call('placeMarketBet', { market_id: stale, selection_id: 1, is_back: 1, odds: 2.5, stake: 400 }, demo1);
+    await ctx().call(
+      'placeMarketBet',
+      { market_id: stale, selection_id: 1, is_back: 0, odds: 2.5, stake: 400 },
+      demo3,
+    );
+    await ctx().call(
+      'placeMarketBet',
+      { market_id: stale, selection_id: 1, is_back: 1, odds: 2.5, stake: 400 },
+      demo1,
+    );
     await ctx().call('operatorSetMarketStatus', { market_id: played, status: 'OPEN', in_play: true }, admin);
     const before = await balanceOf(ctx(), demo1);
 
@@ -44,7 +66,10 @@ describeEachDatabase('betting by the clock', (ctx) => {
     expect(await ctx().app.betting.voidStaleFootball(ctx().now())).toEqual([stale]);
     const bets = await ctx().db.select().from(orders).where(eq(orders.marketId, stale));
     expect(bets.map((b) => b.status)).toEqual(['VOID', 'VOID']);
-    expect(await balanceOf(ctx(), demo1)).toEqual({ total_balance: before.total_balance, liability: before.liability - 400 });
+    expect(await balanceOf(ctx(), demo1)).toEqual({
+      total_balance: before.total_balance,
+      liability: before.liability - 400,
+    });
     expect(await ctx().app.betting.voidStaleFootball(ctx().now())).toEqual([]);
     await expectInvariants(ctx().db, ctx().app.betting);
   });
@@ -75,11 +100,16 @@ describeEachDatabase('betting by the clock', (ctx) => {
       session: 'US_INDEX',
       fancy: { no_line: 44000, no_rate: 100, yes_line: 44000, yes_rate: 100 },
     });
-    const yes = (market: number, line: number) => ctx().call('placeFancyBet', { fancy_id: market, is_back: 1, run: line, rate: 100, stake: 100 }, demo1);
+    const yes = (market: number, line: number) =>
+      ctx().call('placeFancyBet', { fancy_id: market, is_back: 1, run: line, rate: 100, stake: 100 }, demo1);
 
     ctx().advanceClock(untilIst(ctx().now(), 3, 0, () => true)); // 03:00 IST: everything is shut
     const shut = await yes(index, 24500);
-    expect(shut.json).toMatchObject({ status: false, code: 'MARKET_NOT_OPEN_HOURS', message: 'This market takes bets only Monday to Friday 10:00-14:30 IST' });
+    expect(shut.json).toMatchObject({
+      status: false,
+      code: 'MARKET_NOT_OPEN_HOURS',
+      message: 'This market takes bets only Monday to Friday 10:00-14:30 IST',
+    });
     expect((await yes(gold, 76000)).json.code).toBe('MARKET_NOT_OPEN_HOURS');
     expect((await yes(us, 44000)).json.message).toBe('This market takes bets only 19:30-24:00 IST');
 
@@ -96,8 +126,13 @@ describeEachDatabase('betting by the clock', (ctx) => {
     expect((await yes(index, 24500)).json.code).toBe('MARKET_NOT_OPEN_HOURS');
     expect((await yes(gold, 76000)).statusCode).toBe(200);
 
-    const view = (await ctx().call('getMatchDetail', { match_id: match.matchId }, demo1)).json.data.markets.find((m: { market_id: number }) => m.market_id === index);
-    expect(view).toMatchObject({ market_type: 'BINARY', session_hours: { open: '10:00', close: '14:30', weekdays_only: true } });
+    const view = (
+      await ctx().call('getMatchDetail', { match_id: match.matchId }, demo1)
+    ).json.data.markets.find((m: { market_id: number }) => m.market_id === index);
+    expect(view).toMatchObject({
+      market_type: 'BINARY',
+      session_hours: { open: '10:00', close: '14:30', weekdays_only: true },
+    });
     await ctx().call('operatorDeclareResult', { market_id: index, runs: 24612 }, admin);
     await expectInvariants(ctx().db, ctx().app.betting);
   });

@@ -53,7 +53,12 @@ describeEachDatabase('concurrent bets', (ctx) => {
     for (let i = 0; i < 2; i++) {
       const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
       handles.push(handle);
-      const app = buildApp({ db: handle.db, clock: ctx().now, checkResponses: true, logger: { level: 'error' } });
+      const app = buildApp({
+        db: handle.db,
+        clock: ctx().now,
+        checkResponses: true,
+        logger: { level: 'error' },
+      });
       await app.ready();
       apps.push(app);
     }
@@ -62,7 +67,12 @@ describeEachDatabase('concurrent bets', (ctx) => {
 
   async function call(app: FastifyInstance, name: EndpointName, body: unknown, token?: string) {
     const e = endpoints[name];
-    const res = await app.inject({ method: e.method, url: `/api/${e.path}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(e.method === 'POST' ? { payload: body as object } : {}) });
+    const res = await app.inject({
+      method: e.method,
+      url: `/api/${e.path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(e.method === 'POST' ? { payload: body as object } : {}),
+    });
     return { statusCode: res.statusCode, json: res.json() };
   }
 
@@ -74,10 +84,23 @@ describeEachDatabase('concurrent bets', (ctx) => {
     const tokens: string[] = [];
     for (let i = 1; i <= USERS; i++) {
       const name = `c${String(i).padStart(2, '0')}`;
-      const user = (await findUserByName(db, name)) ?? (await createUser(db, { userName: name, passwordHash: hash, role: 'user', parentId: agent.id }, ctx().now()));
+      const user =
+        (await findUserByName(db, name)) ??
+        (await createUser(
+          db,
+          { userName: name, passwordHash: hash, role: 'user', parentId: agent.id },
+          ctx().now(),
+        ));
       await transfer(
         db,
-        { idempotencyKey: `conc:${name}`, debitAccountId: (await accountOfUser(db, agent.id)).id, creditAccountId: (await accountOfUser(db, user.id)).id, amountPaise: 200_000, reason: 'CHIPS_IN', remark: 'test chips' },
+        {
+          idempotencyKey: `conc:${name}`,
+          debitAccountId: (await accountOfUser(db, agent.id)).id,
+          creditAccountId: (await accountOfUser(db, user.id)).id,
+          amountPaise: 200_000,
+          reason: 'CHIPS_IN',
+          remark: 'test chips',
+        },
         ctx().now(),
       );
       const login = await call(app, 'login', { user_name: name, password: 'Conc@1234' });
@@ -125,41 +148,71 @@ describeEachDatabase('concurrent bets', (ctx) => {
     await expectInvariants(ctx().db, ctx().app.betting);
     // Both processes show the same books (each catches up with the database's version).
     const match = (await firstMatchOf(ctx().db, SPORT.CRICKET, false)).matchId;
-    const [a, b] = await Promise.all(apps.map((app) => call(app, 'getMatchDetail', { match_id: match }, token)));
-    const pick = (json: { data: { markets: { market_id: number }[] } }) => json.data.markets.filter((m) => marketIds.includes(m.market_id));
+    const [a, b] = await Promise.all(
+      apps.map((app) => call(app, 'getMatchDetail', { match_id: match }, token)),
+    );
+    const pick = (json: { data: { markets: { market_id: number }[] } }) =>
+      json.data.markets.filter((m) => marketIds.includes(m.market_id));
     expect(pick(a!.json)).toEqual(pick(b!.json));
   }
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('50 clients on one hot market, through two processes: nothing overdraws', async () => {
-    if (!onPostgres()) return;
-    const [app] = await processes();
-    const tokens = await bettors(app!);
-    const admin = await ctx().login('admin');
-    const match = (await firstMatchOf(ctx().db, SPORT.CRICKET, false)).matchId;
-    const hot = await createMarket(ctx(), admin, { match_id: match, kind: 'EXCHANGE', market_type: 'MATCH_ODDS', name: 'Hot', runners: [{ name: 'A' }, { name: 'B' }], in_play: false });
-    const outcomes = await storm([hot], tokens, 1);
-    expect(outcomes.get('INSUFFICIENT_FUNDS') ?? 0).toBeGreaterThan(0);
-    expect((outcomes.get('MATCHED') ?? 0) + (outcomes.get('PARTIAL') ?? 0)).toBeGreaterThan(0);
-    await checkAll([hot], tokens[0]!);
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    '50 clients on one hot market, through two processes: nothing overdraws',
+    async () => {
+      if (!onPostgres()) return;
+      const [app] = await processes();
+      const tokens = await bettors(app!);
+      const admin = await ctx().login('admin');
+      const match = (await firstMatchOf(ctx().db, SPORT.CRICKET, false)).matchId;
+      const hot = await createMarket(ctx(), admin, {
+        match_id: match,
+        kind: 'EXCHANGE',
+        market_type: 'MATCH_ODDS',
+        name: 'Hot',
+        runners: [{ name: 'A' }, { name: 'B' }],
+        in_play: false,
+      });
+      const outcomes = await storm([hot], tokens, 1);
+      expect(outcomes.get('INSUFFICIENT_FUNDS') ?? 0).toBeGreaterThan(0);
+      expect((outcomes.get('MATCHED') ?? 0) + (outcomes.get('PARTIAL') ?? 0)).toBeGreaterThan(0);
+      await checkAll([hot], tokens[0]!);
+    },
+  );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('50 clients over 10 markets at once: nothing overdraws', async () => {
-    if (!onPostgres()) return;
-    const [app] = await processes();
-    const tokens = await bettors(app!);
-    const admin = await ctx().login('admin');
-    const match = (await firstMatchOf(ctx().db, SPORT.CRICKET, false)).matchId;
-    const ids: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      ids.push(await createMarket(ctx(), admin, { match_id: match, kind: 'EXCHANGE', market_type: 'MATCH_ODDS', name: `Many ${i}`, runners: [{ name: 'A' }, { name: 'B' }], in_play: false }));
-    }
-    const outcomes = await storm(ids, tokens, 2);
-    expect(outcomes.get('INSUFFICIENT_FUNDS') ?? 0).toBeGreaterThan(0);
-    await checkAll(ids, tokens[0]!);
-    // And they settle, every one in its own transaction, with the books still balanced.
-    await Promise.all(ids.map((id, i) => ctx().app.betting.declareResult(id, { winnerIds: [1 + (i % 2)] })));
-    await expectInvariants(ctx().db, ctx().app.betting);
-    const [clearing] = await queryRows<{ balance: string }>(ctx().db, sql`select balance_paise as balance from ledger_accounts where kind = 'clearing'`);
-    expect(Number(clearing?.balance ?? 0)).toBe(0);
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    '50 clients over 10 markets at once: nothing overdraws',
+    async () => {
+      if (!onPostgres()) return;
+      const [app] = await processes();
+      const tokens = await bettors(app!);
+      const admin = await ctx().login('admin');
+      const match = (await firstMatchOf(ctx().db, SPORT.CRICKET, false)).matchId;
+      const ids: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        ids.push(
+          await createMarket(ctx(), admin, {
+            match_id: match,
+            kind: 'EXCHANGE',
+            market_type: 'MATCH_ODDS',
+            name: `Many ${i}`,
+            runners: [{ name: 'A' }, { name: 'B' }],
+            in_play: false,
+          }),
+        );
+      }
+      const outcomes = await storm(ids, tokens, 2);
+      expect(outcomes.get('INSUFFICIENT_FUNDS') ?? 0).toBeGreaterThan(0);
+      await checkAll(ids, tokens[0]!);
+      // And they settle, every one in its own transaction, with the books still balanced.
+      await Promise.all(
+        ids.map((id, i) => ctx().app.betting.declareResult(id, { winnerIds: [1 + (i % 2)] })),
+      );
+      await expectInvariants(ctx().db, ctx().app.betting);
+      const [clearing] = await queryRows<{ balance: string }>(
+        ctx().db,
+        sql`select balance_paise as balance from ledger_accounts where kind = 'clearing'`,
+      );
+      expect(Number(clearing?.balance ?? 0)).toBe(0);
+    },
+  );
 });

@@ -17,7 +17,11 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
       message: 'Bet cancelled',
     }),
     getCurrentBets: async ({ body, user }) => ({
-      data: await currentBets(app.db, user.userId, { betType: body.bet_type, sportId: body.sport_id, matchId: body.match_id }),
+      data: await currentBets(app.db, user.userId, {
+        betType: body.bet_type,
+        sportId: body.sport_id,
+        matchId: body.match_id,
+      }),
     }),
     getExposureDetail: async ({ user }) => ({ data: { data: await exposureDetail(app.db, user.userId) } }),
   });

@@ -34,9 +34,15 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
         maxStakePaise: toPaise(body.max_stake),
         maxProfitPaise: toPaise(body.max_profit),
         betDelayMs: body.bet_delay_ms,
-        commissionBps: body.commission_percent === undefined ? undefined : Math.round(body.commission_percent * 100),
+        commissionBps:
+          body.commission_percent === undefined ? undefined : Math.round(body.commission_percent * 100),
         places: body.places,
-        fancy: body.fancy && { noLine: body.fancy.no_line, noRate: body.fancy.no_rate, yesLine: body.fancy.yes_line, yesRate: body.fancy.yes_rate },
+        fancy: body.fancy && {
+          noLine: body.fancy.no_line,
+          noRate: body.fancy.no_rate,
+          yesLine: body.fancy.yes_line,
+          yesRate: body.fancy.yes_rate,
+        },
         session: body.session && sessionHoursOf(body.session),
         externalKey: body.external_key,
       });
@@ -56,18 +62,38 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
     },
     operatorSetFancyLine: async ({ body, user }) => {
       operator(user);
-      const market = await betting.setFancyLine(body.market_id, { noLine: body.no_line, noRate: body.no_rate, yesLine: body.yes_line, yesRate: body.yes_rate }, body.status);
+      const market = await betting.setFancyLine(
+        body.market_id,
+        { noLine: body.no_line, noRate: body.no_rate, yesLine: body.yes_line, yesRate: body.yes_rate },
+        body.status,
+      );
       return { data: operatorMarketView(market) };
     },
     operatorRemoveRunner: async ({ body, user }) => {
       operator(user);
-      const { cancelled } = await betting.removeRunner(body.market_id, body.selection_id, Math.round(body.reduction_factor * 100));
-      return { data: { market_id: body.market_id, selection_id: body.selection_id, reduction_factor: body.reduction_factor, cancelled_bets: cancelled } };
+      const { cancelled } = await betting.removeRunner(
+        body.market_id,
+        body.selection_id,
+        Math.round(body.reduction_factor * 100),
+      );
+      return {
+        data: {
+          market_id: body.market_id,
+          selection_id: body.selection_id,
+          reduction_factor: body.reduction_factor,
+          cancelled_bets: cancelled,
+        },
+      };
     },
     operatorDeclareResult: async ({ body, user }) => {
       operator(user);
       return {
-        data: await betting.declareResult(body.market_id, { winnerIds: body.winner_ids, places: body.places, tiedIds: body.tied_ids, runs: body.runs }),
+        data: await betting.declareResult(body.market_id, {
+          winnerIds: body.winner_ids,
+          places: body.places,
+          tiedIds: body.tied_ids,
+          runs: body.runs,
+        }),
         message: 'Result declared and market settled',
       };
     },

@@ -4,6 +4,8 @@ import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function reportRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
-    getProfitLoss: async ({ body, user }) => ({ data: await profitLoss(app.db, user.userId, body.from_date, body.to_date) }),
+    getProfitLoss: async ({ body, user }) => ({
+      data: await profitLoss(app.db, user.userId, body.from_date, body.to_date),
+    }),
   });
 }

@@ -27,7 +27,8 @@ export function withinSessionHours(hours: SessionHours, at: Date): boolean {
   return minute >= hours.openMinute && minute < hours.closeMinute;
 }
 
-export const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+export const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 export function describeHours(hours: SessionHours): string {
   return `${hours.weekdaysOnly ? 'Monday to Friday ' : ''}${hhmm(hours.openMinute)}-${hhmm(hours.closeMinute)}`;

@@ -24,7 +24,10 @@ export class IdAllocator {
   }
 
   private async fetch(): Promise<void> {
-    const rows = await queryRows<{ id: string | number }>(this.db, sql`select nextval('orders_id_seq') as id from generate_series(1, ${this.block})`);
+    const rows = await queryRows<{ id: string | number }>(
+      this.db,
+      sql`select nextval('orders_id_seq') as id from generate_series(1, ${this.block})`,
+    );
     this.pool.push(...rows.map((r) => Number(r.id)).sort((a, b) => a - b));
   }
 }

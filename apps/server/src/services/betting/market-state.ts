@@ -36,7 +36,8 @@ export interface OpenOrder {
   cancelledPaise: number;
   persistence: Persistence;
 }
-export const remainingOf = (o: Pick<OpenOrder, 'sizePaise' | 'matchedPaise' | 'cancelledPaise'>) => o.sizePaise - o.matchedPaise - o.cancelledPaise;
+export const remainingOf = (o: Pick<OpenOrder, 'sizePaise' | 'matchedPaise' | 'cancelledPaise'>) =>
+  o.sizePaise - o.matchedPaise - o.cancelledPaise;
 
 export class MarketState {
   row: MarketRow;
@@ -77,11 +78,19 @@ export class MarketState {
   removals(): Removal[] {
     return this.runners
       .filter((r) => r.status === 'REMOVED')
-      .map((r) => ({ selectionId: r.selectionId, reductionFactorBps: r.reductionFactorBps, atSeq: r.removedSeq ?? 0 }));
+      .map((r) => ({
+        selectionId: r.selectionId,
+        reductionFactorBps: r.reductionFactorBps,
+        atSeq: r.removedSeq ?? 0,
+      }));
   }
 
   exposureModel(): ExposureModel {
-    return { fancy: this.row.kind === 'FANCY', runners: this.activeSelectionIds(), places: this.row.marketType === 'PLACE' ? this.row.places : 1 };
+    return {
+      fancy: this.row.kind === 'FANCY',
+      runners: this.activeSelectionIds(),
+      places: this.row.marketType === 'PLACE' ? this.row.places : 1,
+    };
   }
 
   exposureOf(position: UserPosition): number {
@@ -106,7 +115,10 @@ export class MarketState {
 export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<Map<number, MarketState>> {
   const out = new Map<number, MarketState>();
   if (ids.length === 0) return out;
-  const rows = await db.select().from(markets).where(inArray(markets.id, [...ids]));
+  const rows = await db
+    .select()
+    .from(markets)
+    .where(inArray(markets.id, [...ids]));
   if (rows.length === 0) return out;
   const runnerRows = await db
     .select()
@@ -154,8 +166,21 @@ export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<M
     const remaining = remainingOf(order);
     if (remaining <= 0) continue;
     const crossed: Fill[] = [];
-    market.book.runner(o.selectionId).place({ orderId: o.id, userId: o.userId, side: o.side, price: o.price, sizePaise: remaining, persistence: o.persistence }, crossed);
-    if (crossed.length > 0) throw new Error(`Stored book of market ${o.marketId} is crossed at order ${o.id}`);
+    market.book
+      .runner(o.selectionId)
+      .place(
+        {
+          orderId: o.id,
+          userId: o.userId,
+          side: o.side,
+          price: o.price,
+          sizePaise: remaining,
+          persistence: o.persistence,
+        },
+        crossed,
+      );
+    if (crossed.length > 0)
+      throw new Error(`Stored book of market ${o.marketId} is crossed at order ${o.id}`);
     market.openOrders.set(o.id, order);
     const position = market.positions.get(o.userId) ?? new UserPosition();
     position.addRunner(o.selectionId, o.side, o.price, false, remaining);
@@ -176,7 +201,15 @@ export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<M
     })
     .from(fills)
     .where(inArray(fills.marketId, live))
-    .groupBy(fills.marketId, fills.selectionId, fills.takerUserId, fills.makerUserId, fills.takerSide, fills.price, fills.seq);
+    .groupBy(
+      fills.marketId,
+      fills.selectionId,
+      fills.takerUserId,
+      fills.makerUserId,
+      fills.takerSide,
+      fills.price,
+      fills.seq,
+    );
   for (const f of fillRows) {
     const market = out.get(f.marketId)!;
     const size = Number(f.size);
@@ -198,8 +231,22 @@ export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<M
       size: sql<string>`sum(${orders.matchedPaise})`,
     })
     .from(orders)
-    .where(and(inArray(orders.marketId, live), inArray(orders.kind, ['BOOKMAKER', 'FANCY']), eq(orders.status, 'MATCHED')))
-    .groupBy(orders.marketId, orders.userId, orders.selectionId, orders.side, orders.price, orders.line, orders.bookSeq);
+    .where(
+      and(
+        inArray(orders.marketId, live),
+        inArray(orders.kind, ['BOOKMAKER', 'FANCY']),
+        eq(orders.status, 'MATCHED'),
+      ),
+    )
+    .groupBy(
+      orders.marketId,
+      orders.userId,
+      orders.selectionId,
+      orders.side,
+      orders.price,
+      orders.line,
+      orders.bookSeq,
+    );
   for (const b of houseBets) {
     const market = out.get(b.marketId)!;
     const size = Number(b.size);
@@ -224,10 +271,22 @@ export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<M
   return out;
 }
 
-function addMatched(market: MarketState, userId: number, selectionId: number, side: Side, price: number, seq: number, size: number): void {
+function addMatched(
+  market: MarketState,
+  userId: number,
+  selectionId: number,
+  side: Side,
+  price: number,
+  seq: number,
+  size: number,
+): void {
   const runner = market.runner(selectionId);
   if (!runner || runner.status === 'REMOVED') return; // a non-runner's bets are void
-  const settledPrice = priceAfterRemovals({ selectionId, price, matchedSeq: seq }, market.removals(), market.raceMarketType());
+  const settledPrice = priceAfterRemovals(
+    { selectionId, price, matchedSeq: seq },
+    market.removals(),
+    market.raceMarketType(),
+  );
   const position = market.positions.get(userId) ?? new UserPosition();
   position.addRunner(selectionId, side, settledPrice, true, size);
   market.positions.set(userId, position);

@@ -96,11 +96,16 @@ export function positionExposure(model: ExposureModel, position: UserPosition): 
  * differences. Exact sums in hundredths of a paisa, floored once, as the engine rounds.
  * (The engine's runnerExposure assumes exactly one winner.)
  */
-export function multiWinnerExposure(runners: readonly SelectionId[], bets: readonly RunnerBet[], places: number): Paise {
+export function multiWinnerExposure(
+  runners: readonly SelectionId[],
+  bets: readonly RunnerBet[],
+  places: number,
+): Paise {
   const win = new Map<SelectionId, bigint>(runners.map((r) => [r, 0n]));
   const lose = new Map<SelectionId, bigint>(runners.map((r) => [r, 0n]));
   for (const b of bets) {
-    if (!win.has(b.selectionId)) throw new RangeError(`Bet on runner ${b.selectionId}, which is not in the market`);
+    if (!win.has(b.selectionId))
+      throw new RangeError(`Bet on runner ${b.selectionId}, which is not in the market`);
     const stake = BigInt(b.sizePaise) * 100n;
     const gain = BigInt(b.sizePaise) * BigInt(b.price - 100);
     let w: bigint;
@@ -128,7 +133,10 @@ export function multiWinnerExposure(runners: readonly SelectionId[], bets: reado
 }
 
 /** The caller's P&L per runner (matched bets only), as the market page shows it. */
-export function positionPnl(runners: readonly SelectionId[], position: UserPosition | undefined): Map<SelectionId, Paise> {
+export function positionPnl(
+  runners: readonly SelectionId[],
+  position: UserPosition | undefined,
+): Map<SelectionId, Paise> {
   if (!position || position.runnerBets.size === 0) return new Map(runners.map((r) => [r, 0]));
   return runnerPnl(runners, [...position.runnerBets.values()]);
 }

@@ -11,12 +11,19 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
 
 /** Locks the accounts in id order (the fixed order every money path uses) and returns their balances. */
-export async function lockAccounts(tx: DbOrTx, accountIds: Iterable<number>): Promise<Map<number, { balancePaise: number; exposurePaise: number }>> {
+export async function lockAccounts(
+  tx: DbOrTx,
+  accountIds: Iterable<number>,
+): Promise<Map<number, { balancePaise: number; exposurePaise: number }>> {
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
   const out = new Map<number, { balancePaise: number; exposurePaise: number }>();
   if (ids.length === 0) return out;
   const rows = await tx
-    .select({ id: ledgerAccounts.id, balancePaise: ledgerAccounts.balancePaise, exposurePaise: ledgerAccounts.exposurePaise })
+    .select({
+      id: ledgerAccounts.id,
+      balancePaise: ledgerAccounts.balancePaise,
+      exposurePaise: ledgerAccounts.exposurePaise,
+    })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, ids))
     .orderBy(asc(ledgerAccounts.id))
@@ -26,7 +33,11 @@ export async function lockAccounts(tx: DbOrTx, accountIds: Iterable<number>): Pr
 }
 
 /** Posts the transfers not posted yet (by key); returns how many were posted. Accounts must be locked. */
-export async function postTransfers(tx: DbOrTx, transfers: readonly TransferRequest[], at: Date): Promise<number> {
+export async function postTransfers(
+  tx: DbOrTx,
+  transfers: readonly TransferRequest[],
+  at: Date,
+): Promise<number> {
   if (transfers.length === 0) return 0;
   transfers.forEach(assertValidTransfer);
   const keys = transfers.map((t) => t.idempotencyKey);
@@ -50,7 +61,12 @@ export async function postTransfers(tx: DbOrTx, transfers: readonly TransferRequ
     if (!debit || !credit) throw new Error(`Ledger account missing for transfer ${t.idempotencyKey}`);
     debit.balancePaise -= t.amountPaise;
     credit.balancePaise += t.amountPaise;
-    return { ...t, debitBalanceAfterPaise: debit.balancePaise, creditBalanceAfterPaise: credit.balancePaise, createdAt: at };
+    return {
+      ...t,
+      debitBalanceAfterPaise: debit.balancePaise,
+      creditBalanceAfterPaise: credit.balancePaise,
+      createdAt: at,
+    };
   });
   for (let i = 0; i < rows.length; i += 500) await tx.insert(ledgerTransfers).values(rows.slice(i, i + 500));
   const touched = new Set(todo.flatMap((t) => [t.debitAccountId, t.creditAccountId]));

@@ -3,19 +3,25 @@ import { AppError } from '../../lib/errors.ts';
 /** The betting refusals: a stable code and a message a bettor can read. */
 export const refuse = {
   invalidOdds: (detail = 'These odds are not valid') => new AppError(400, 'INVALID_ODDS', detail),
-  invalidStake: () => new AppError(400, 'INVALID_STAKE', 'Stake must be a positive amount with at most 2 decimals'),
-  belowMin: (minRupees: number) => new AppError(400, 'BELOW_MIN_STAKE', `Minimum stake is ${formatRupees(minRupees)}`),
-  aboveMax: (maxRupees: number) => new AppError(400, 'ABOVE_MAX_STAKE', `Maximum stake is ${formatRupees(maxRupees)}`),
-  maxProfit: (maxRupees: number) => new AppError(400, 'MAX_PROFIT_EXCEEDED', `Maximum profit on this market is ${formatRupees(maxRupees)}`),
+  invalidStake: () =>
+    new AppError(400, 'INVALID_STAKE', 'Stake must be a positive amount with at most 2 decimals'),
+  belowMin: (minRupees: number) =>
+    new AppError(400, 'BELOW_MIN_STAKE', `Minimum stake is ${formatRupees(minRupees)}`),
+  aboveMax: (maxRupees: number) =>
+    new AppError(400, 'ABOVE_MAX_STAKE', `Maximum stake is ${formatRupees(maxRupees)}`),
+  maxProfit: (maxRupees: number) =>
+    new AppError(400, 'MAX_PROFIT_EXCEEDED', `Maximum profit on this market is ${formatRupees(maxRupees)}`),
   insufficientFunds: () => new AppError(400, 'INSUFFICIENT_FUNDS', 'Insufficient balance'),
   suspended: () => new AppError(400, 'MARKET_SUSPENDED', 'Market suspended'),
   closed: () => new AppError(400, 'MARKET_CLOSED', 'Market closed'),
   runnerRemoved: () => new AppError(400, 'RUNNER_REMOVED', 'This runner has been removed'),
   oddsChanged: () => new AppError(400, 'ODDS_CHANGED', 'Odds have changed'),
-  duplicate: () => new AppError(409, 'DUPLICATE_BET', 'A different bet was already placed with this client_ref'),
+  duplicate: () =>
+    new AppError(409, 'DUPLICATE_BET', 'A different bet was already placed with this client_ref'),
   marketNotFound: () => new AppError(404, 'MARKET_NOT_FOUND', 'Market not found'),
   betNotFound: () => new AppError(404, 'BET_NOT_FOUND', 'Bet not found or nothing left to cancel'),
-  notOpenHours: (hours: string) => new AppError(400, 'MARKET_NOT_OPEN_HOURS', `This market takes bets only ${hours} IST`),
+  notOpenHours: (hours: string) =>
+    new AppError(400, 'MARKET_NOT_OPEN_HOURS', `This market takes bets only ${hours} IST`),
   wrongMarket: (message: string) => new AppError(400, 'VALIDATION_ERROR', message),
   forbidden: () => new AppError(403, 'FORBIDDEN', 'Only the operator can do this'),
   invalid: (message: string) => new AppError(400, 'VALIDATION_ERROR', message),

@@ -11,8 +11,16 @@
  * transactions that lock the market row, then the accounts in id order; the market is reloaded
  * from the database afterwards.
  */
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { BinarySession, CancelledBet, MarketKind, MarketStatus, MarketType, PlacedBet, StatusChange } from '@exchange/contracts';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type {
+  BinarySession,
+  CancelledBet,
+  MarketKind,
+  MarketStatus,
+  MarketType,
+  PlacedBet,
+  StatusChange,
+} from '@exchange/contracts';
 import { SPORT } from '@exchange/contracts';
 import {
   removalCancelsLays,
@@ -36,7 +44,16 @@ import { lockAccounts } from './postings.ts';
 import { refuse } from './refusals.ts';
 import { declareResultInTx, rollbackInTx, type ResultInput } from './settlement.ts';
 import { writeBetStatement } from './statement-writer.ts';
-import { orderByClientRef, writeBetTransaction, type BetPlan, type BetWriter, type ExposureWrite, type FillWrite, type MakerWrite, type OrderRow } from './writer.ts';
+import {
+  orderByClientRef,
+  writeBetTransaction,
+  type BetPlan,
+  type BetWriter,
+  type ExposureWrite,
+  type FillWrite,
+  type MakerWrite,
+  type OrderRow,
+} from './writer.ts';
 
 export type BetPathMode = 'transaction' | 'statement';
 
@@ -45,6 +62,11 @@ export interface BettingOptions {
   betPath?: BetPathMode;
   /** Waits for the in-play bet delay (tests may shorten time). */
   sleep?: (ms: number) => Promise<void>;
+}
+
+export interface PlaceOptions {
+  /** The operator's own liquidity (the market maker, the feed): no in-play bet delay. */
+  noDelay?: boolean;
 }
 
 interface BetRequest {
@@ -93,7 +115,10 @@ export interface CreateMarketInput {
   externalKey?: string;
 }
 
-const DEFAULT_LIMITS: Record<MarketKind, { min: number; max: number; profit: number; commissionBps: number }> = {
+const DEFAULT_LIMITS: Record<
+  MarketKind,
+  { min: number; max: number; profit: number; commissionBps: number }
+> = {
   EXCHANGE: { min: 10_000, max: 50_000_000, profit: 250_000_000, commissionBps: 200 },
   BOOKMAKER: { min: 10_000, max: 20_000_000, profit: 100_000_000, commissionBps: 0 },
   FANCY: { min: 10_000, max: 5_000_000, profit: 25_000_000, commissionBps: 0 },
@@ -214,7 +239,10 @@ export class BettingService {
   async accountIdOf(userId: number, db: DbOrTx = this.db): Promise<number> {
     const known = this.accountIds.get(userId);
     if (known !== undefined) return known;
-    const [row] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+    const [row] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId));
     if (!row) throw new Error(`User ${userId} has no ledger account`);
     this.accountIds.set(userId, row.id);
     return row.id;
@@ -224,7 +252,16 @@ export class BettingService {
 
   async placeMarketBet(
     userId: number,
-    body: { market_id: number; selection_id: number; is_back: number; odds: number; stake: number; client_ref?: string | undefined; persistence?: Persistence | undefined },
+    body: {
+      market_id: number;
+      selection_id: number;
+      is_back: number;
+      odds: number;
+      stake: number;
+      client_ref?: string | undefined;
+      persistence?: Persistence | undefined;
+    },
+    options: PlaceOptions = {},
   ): Promise<PlacedBet> {
     const stakePaise = stakeToPaise(body.stake);
     const market = await this.peek(body.market_id);
@@ -238,55 +275,74 @@ export class BettingService {
         throw refuse.invalidOdds('Odds must be a valid exchange price between 1.01 and 1000');
       }
     } else {
-      if (!Number.isInteger(body.odds) || body.odds < 1 || body.odds > 99_899) throw refuse.invalidOdds('The bookmaker rate must be a whole number such as 45');
+      if (!Number.isInteger(body.odds) || body.odds < 1 || body.odds > 99_899)
+        throw refuse.invalidOdds('The bookmaker rate must be a whole number such as 45');
       price = 100 + body.odds;
     }
-    return this.place({
-      userId,
-      marketId: market.id,
-      kind,
-      side,
-      selectionId: body.selection_id,
-      price,
-      line: null,
-      stakePaise,
-      clientRef: body.client_ref ?? null,
-      persistence: kind === 'EXCHANGE' ? (body.persistence ?? 'LAPSE') : 'PERSIST',
-      requestKey: `${market.id}|${body.selection_id}|${side}|${price}|${stakePaise}`,
-    });
+    return this.place(
+      {
+        userId,
+        marketId: market.id,
+        kind,
+        side,
+        selectionId: body.selection_id,
+        price,
+        line: null,
+        stakePaise,
+        clientRef: body.client_ref ?? null,
+        persistence: kind === 'EXCHANGE' ? (body.persistence ?? 'LAPSE') : 'PERSIST',
+        requestKey: `${market.id}|${body.selection_id}|${side}|${price}|${stakePaise}`,
+      },
+      options,
+    );
   }
 
   async placeFancyBet(
     userId: number,
-    body: { fancy_id: number; is_back: number; run: number; rate: number; stake: number; client_ref?: string | undefined },
+    body: {
+      fancy_id: number;
+      is_back: number;
+      run: number;
+      rate: number;
+      stake: number;
+      client_ref?: string | undefined;
+    },
+    options: PlaceOptions = {},
   ): Promise<PlacedBet> {
     const stakePaise = stakeToPaise(body.stake);
     const market = await this.peek(body.fancy_id);
-    if (market.row.kind !== 'FANCY') throw refuse.wrongMarket('This is not a fancy market: place it with placeMarketBet');
-    if (!Number.isInteger(body.run) || body.run < 0) throw refuse.invalidOdds('The line must be a whole number of runs');
-    if (!Number.isInteger(body.rate) || body.rate < 1 || body.rate > 100_000) throw refuse.invalidOdds('The rate must be a whole number such as 100');
+    if (market.row.kind !== 'FANCY')
+      throw refuse.wrongMarket('This is not a fancy market: place it with placeMarketBet');
+    if (!Number.isInteger(body.run) || body.run < 0)
+      throw refuse.invalidOdds('The line must be a whole number of runs');
+    if (!Number.isInteger(body.rate) || body.rate < 1 || body.rate > 100_000)
+      throw refuse.invalidOdds('The rate must be a whole number such as 100');
     const side = body.is_back === 1 ? 'YES' : 'NO';
-    return this.place({
-      userId,
-      marketId: market.id,
-      kind: 'FANCY',
-      side,
-      selectionId: null,
-      price: body.rate,
-      line: body.run,
-      stakePaise,
-      clientRef: body.client_ref ?? null,
-      persistence: 'PERSIST',
-      requestKey: `${market.id}||${side}|${body.rate}|${body.run}|${stakePaise}`,
-    });
+    return this.place(
+      {
+        userId,
+        marketId: market.id,
+        kind: 'FANCY',
+        side,
+        selectionId: null,
+        price: body.rate,
+        line: body.run,
+        stakePaise,
+        clientRef: body.client_ref ?? null,
+        persistence: 'PERSIST',
+        requestKey: `${market.id}||${side}|${body.rate}|${body.run}|${stakePaise}`,
+      },
+      options,
+    );
   }
 
-  private async place(req: BetRequest): Promise<PlacedBet> {
+  private async place(req: BetRequest, options: PlaceOptions): Promise<PlacedBet> {
     try {
       // Refuse at once what is refused now; in play, wait the bet delay and check again.
       const market = await this.peek(req.marketId);
       this.check(market, req);
-      if (market.row.inPlay && market.row.betDelayMs > 0) await this.sleep(market.row.betDelayMs);
+      if (market.row.inPlay && market.row.betDelayMs > 0 && !options.noDelay)
+        await this.sleep(market.row.betDelayMs);
       return await this.serial(req.marketId, () => this.placeNow(req));
     } catch (error) {
       // A repeat of an accepted bet gets its first answer even if the market has moved on since.
@@ -310,10 +366,15 @@ export class BettingService {
       if (placed) return placed;
     }
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select({ version: markets.version }).from(markets).where(eq(markets.id, req.marketId)).for('update');
+      const [row] = await tx
+        .select({ version: markets.version })
+        .from(markets)
+        .where(eq(markets.id, req.marketId))
+        .for('update');
       if (!row) throw refuse.marketNotFound();
       let market = this.states.get(req.marketId);
-      if (!market || this.stale.has(req.marketId) || market.version !== row.version) market = await this.reload(req.marketId, tx);
+      if (!market || this.stale.has(req.marketId) || market.version !== row.version)
+        market = await this.reload(req.marketId, tx);
       const placed = await this.attemptBet(tx, market, req);
       if (!placed) throw new Error(`Market ${req.marketId} changed while its row was locked`);
       return placed;
@@ -323,7 +384,9 @@ export class BettingService {
   /** One try: check, match or price, write. Undefined when the market's version had moved on. */
   private async attemptBet(db: DbOrTx, market: MarketState, req: BetRequest): Promise<PlacedBet | undefined> {
     const price = this.check(market, req);
-    const pending = market.book ? await this.matchExchange(market, req) : await this.planHouseBet(market, req, price);
+    const pending = market.book
+      ? await this.matchExchange(market, req)
+      : await this.planHouseBet(market, req, price);
     let result;
     try {
       result = await this.writer(db, pending.plan);
@@ -369,7 +432,8 @@ export class BettingService {
     } else if (req.kind === 'FANCY') {
       const line = req.side === 'YES' ? row.yesLine : row.noLine;
       const rate = req.side === 'YES' ? row.yesRate : row.noRate;
-      if (line === null || rate === null || line !== req.line || rate !== req.price) throw refuse.oddsChanged();
+      if (line === null || rate === null || line !== req.line || rate !== req.price)
+        throw refuse.oddsChanged();
     }
     const profit =
       req.side === 'LAY' || req.side === 'NO'
@@ -413,7 +477,17 @@ export class BettingService {
     const selectionId = req.selectionId!;
     const side = req.side as Side;
     const fills: Fill[] = [];
-    const remaining = book.runner(selectionId).place({ orderId: id, userId: req.userId, side, price: req.price, sizePaise: req.stakePaise, persistence: req.persistence }, fills);
+    const remaining = book.runner(selectionId).place(
+      {
+        orderId: id,
+        userId: req.userId,
+        side,
+        price: req.price,
+        sizePaise: req.stakePaise,
+        persistence: req.persistence,
+      },
+      fills,
+    );
 
     const positions = new Map<number, UserPosition>([[req.userId, market.positionOf(req.userId).clone()]]);
     const taker = positions.get(req.userId)!;
@@ -432,8 +506,21 @@ export class BettingService {
       maker.addRunner(selectionId, makerSide, f.price, true, f.sizePaise);
       const order = market.openOrders.get(f.makerOrderId);
       if (!order) throw new Error(`Resting order ${f.makerOrderId} missing from market ${market.id}`);
-      makers.push({ orderId: f.makerOrderId, matchedDeltaPaise: f.sizePaise, valueDelta: f.sizePaise * f.price, filledOut: remainingOf(order) === f.sizePaise });
-      fillWrites.push({ makerOrderId: f.makerOrderId, makerUserId: f.makerUserId, takerUserId: req.userId, selectionId, takerSide: side, price: f.price, sizePaise: f.sizePaise });
+      makers.push({
+        orderId: f.makerOrderId,
+        matchedDeltaPaise: f.sizePaise,
+        valueDelta: f.sizePaise * f.price,
+        filledOut: remainingOf(order) === f.sizePaise,
+      });
+      fillWrites.push({
+        makerOrderId: f.makerOrderId,
+        makerUserId: f.makerUserId,
+        takerUserId: req.userId,
+        selectionId,
+        takerSide: side,
+        price: f.price,
+        sizePaise: f.sizePaise,
+      });
     }
     if (remaining > 0) taker.addRunner(selectionId, side, req.price, false, remaining);
 
@@ -445,9 +532,34 @@ export class BettingService {
     order.status = remaining > 0 ? 'OPEN' : 'MATCHED';
     const resting: OpenOrder | null =
       remaining > 0
-        ? { id, userId: req.userId, selectionId, side, price: req.price, sizePaise: req.stakePaise, matchedPaise: matched, matchedValue: value, cancelledPaise: 0, persistence: req.persistence }
+        ? {
+            id,
+            userId: req.userId,
+            selectionId,
+            side,
+            price: req.price,
+            sizePaise: req.stakePaise,
+            matchedPaise: matched,
+            matchedValue: value,
+            cancelledPaise: 0,
+            persistence: req.persistence,
+          }
         : null;
-    return { plan: { marketId: market.id, expectVersion: market.version, order, fills: fillWrites, makers, exposures: await this.exposureWrites(market, positions), at: order.placedAt }, positions, makers, resting, bookMutated: true };
+    return {
+      plan: {
+        marketId: market.id,
+        expectVersion: market.version,
+        order,
+        fills: fillWrites,
+        makers,
+        exposures: await this.exposureWrites(market, positions),
+        at: order.placedAt,
+      },
+      positions,
+      makers,
+      resting,
+      bookMutated: true,
+    };
   }
 
   /** Plans a bookmaker or fancy bet: the house takes all of it at the price checked. */
@@ -464,7 +576,15 @@ export class BettingService {
     order.initialMatchedValue = req.stakePaise * price;
     order.status = 'MATCHED';
     return {
-      plan: { marketId: market.id, expectVersion: market.version, order, fills: [], makers: [], exposures: await this.exposureWrites(market, positions), at: order.placedAt },
+      plan: {
+        marketId: market.id,
+        expectVersion: market.version,
+        order,
+        fills: [],
+        makers: [],
+        exposures: await this.exposureWrites(market, positions),
+        at: order.placedAt,
+      },
       positions,
       makers: [],
       resting: null,
@@ -473,7 +593,10 @@ export class BettingService {
   }
 
   /** Each changed position's new exposure (the first entry is the taker's). */
-  private async exposureWrites(market: MarketState, positions: Map<number, UserPosition>): Promise<ExposureWrite[]> {
+  private async exposureWrites(
+    market: MarketState,
+    positions: Map<number, UserPosition>,
+  ): Promise<ExposureWrite[]> {
     const out: ExposureWrite[] = [];
     for (const [userId, position] of positions) {
       const before = market.positionOf(userId).exposurePaise;
@@ -508,7 +631,12 @@ export class BettingService {
       .select({ balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.userId, req.userId));
-    return placedAnswer({ ...existing, matchedPaise: existing.initialMatchedPaise, matchedValue: existing.initialMatchedValue }, true, account?.balance ?? 0, account?.exposure ?? 0);
+    return placedAnswer(
+      { ...existing, matchedPaise: existing.initialMatchedPaise, matchedValue: existing.initialMatchedValue },
+      true,
+      account?.balance ?? 0,
+      account?.exposure ?? 0,
+    );
   }
 
   // ---- cancelling ---------------------------------------------------------------------------
@@ -517,7 +645,10 @@ export class BettingService {
   async cancelBet(userId: number, betId: number): Promise<CancelledBet> {
     let marketId = this.orderMarket.get(betId);
     if (marketId === undefined) {
-      const [row] = await this.db.select({ marketId: orders.marketId, userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, betId));
+      const [row] = await this.db
+        .select({ marketId: orders.marketId, userId: orders.userId, status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, betId));
       if (!row || row.userId !== userId || row.status !== 'OPEN') throw refuse.betNotFound();
       marketId = row.marketId;
     }
@@ -528,7 +659,12 @@ export class BettingService {
         if (!order || order.userId !== userId) throw refuse.betNotFound();
         const cancelled = remainingOf(order);
         const { balance } = await this.cancelOrders(tx, market, [order]);
-        return { bet_id: betId, cancelled_stake: cancelled / 100, matched_stake: order.matchedPaise / 100, balance: balance.get(userId)! };
+        return {
+          bet_id: betId,
+          cancelled_stake: cancelled / 100,
+          matched_stake: order.matchedPaise / 100,
+          balance: balance.get(userId)!,
+        };
       });
       return result;
     });
@@ -553,11 +689,15 @@ export class BettingService {
     for (const o of cancelled) {
       await tx
         .update(orders)
-        .set({ cancelledPaise: o.sizePaise - o.matchedPaise, status: o.matchedPaise > 0 ? 'MATCHED' : 'CANCELLED' })
+        .set({
+          cancelledPaise: o.sizePaise - o.matchedPaise,
+          status: o.matchedPaise > 0 ? 'MATCHED' : 'CANCELLED',
+        })
         .where(eq(orders.id, o.id));
     }
     if (reposition) {
-      for (const userId of market.positions.keys()) if (!positions.has(userId)) positions.set(userId, market.positionOf(userId).clone());
+      for (const userId of market.positions.keys())
+        if (!positions.has(userId)) positions.set(userId, market.positionOf(userId).clone());
       for (const [userId, position] of positions) reposition(userId, position);
     }
     return { balance: await this.writeExposures(tx, market, positions) };
@@ -570,7 +710,12 @@ export class BettingService {
       const before = market.positionOf(userId).exposurePaise;
       const after = market.exposureOf(position);
       position.exposurePaise = after;
-      changes.push({ userId, accountId: await this.accountIdOf(userId, tx), beforePaise: before, afterPaise: after });
+      changes.push({
+        userId,
+        accountId: await this.accountIdOf(userId, tx),
+        beforePaise: before,
+        afterPaise: after,
+      });
     }
     return this.storeExposures(tx, market.id, changes);
   }
@@ -585,14 +730,23 @@ export class BettingService {
       await tx
         .insert(marketPositions)
         .values({ marketId, userId: c.userId, exposurePaise: c.afterPaise })
-        .onConflictDoUpdate({ target: [marketPositions.marketId, marketPositions.userId], set: { exposurePaise: c.afterPaise } });
+        .onConflictDoUpdate({
+          target: [marketPositions.marketId, marketPositions.userId],
+          set: { exposurePaise: c.afterPaise },
+        });
       const account = accounts.get(c.accountId)!;
       const delta = c.afterPaise - c.beforePaise;
       if (delta !== 0) {
         account.exposurePaise += delta;
-        await tx.update(ledgerAccounts).set({ exposurePaise: account.exposurePaise }).where(eq(ledgerAccounts.id, c.accountId));
+        await tx
+          .update(ledgerAccounts)
+          .set({ exposurePaise: account.exposurePaise })
+          .where(eq(ledgerAccounts.id, c.accountId));
       }
-      balance.set(c.userId, { total_balance: account.balancePaise / 100, liability: account.exposurePaise / 100 });
+      balance.set(c.userId, {
+        total_balance: account.balancePaise / 100,
+        liability: account.exposurePaise / 100,
+      });
     }
     return balance;
   }
@@ -603,14 +757,22 @@ export class BettingService {
    * change re-run), the version is bumped, and the market is reloaded from the database after
    * the commit. Call inside serial(marketId).
    */
-  private async inMarketTx<T>(marketId: number, fn: (tx: DbOrTx, market: MarketState) => Promise<T>): Promise<T> {
+  private async inMarketTx<T>(
+    marketId: number,
+    fn: (tx: DbOrTx, market: MarketState) => Promise<T>,
+  ): Promise<T> {
     try {
       const result = await this.db.transaction(async (tx) => {
-        const [row] = await tx.select({ version: markets.version }).from(markets).where(eq(markets.id, marketId)).for('update');
+        const [row] = await tx
+          .select({ version: markets.version })
+          .from(markets)
+          .where(eq(markets.id, marketId))
+          .for('update');
         if (!row) throw refuse.marketNotFound();
         // Holding the row lock, the market cannot move: catch up with the database if behind.
         let market = this.states.get(marketId);
-        if (!market || this.stale.has(marketId) || market.version !== row.version) market = await this.reload(marketId, tx);
+        if (!market || this.stale.has(marketId) || market.version !== row.version)
+          market = await this.reload(marketId, tx);
         const out = await fn(tx, market);
         await tx
           .update(markets)
@@ -630,95 +792,146 @@ export class BettingService {
 
   /** Creates a market with its runners; with an external key, creating it again returns the first. */
   async createMarket(input: CreateMarketInput): Promise<MarketState> {
-    const limits = DEFAULT_LIMITS[input.kind];
-    if (input.kind === 'FANCY' && input.runners?.length) throw refuse.invalid('A fancy market has a line, not runners');
-    if (input.kind !== 'FANCY' && (input.runners?.length ?? 0) < 1) throw refuse.invalid('A market needs at least one runner');
-    if (input.marketType === 'BINARY' && !input.session) throw refuse.invalid('A binary market needs its session hours');
-    const minStake = input.minStakePaise ?? limits.min;
-    const maxStake = input.maxStakePaise ?? Math.max(limits.max, minStake);
-    const id = await this.db.transaction(async (tx) => {
-      if (input.externalKey) {
-        const [existing] = await tx.select({ id: markets.id }).from(markets).where(eq(markets.externalKey, input.externalKey));
-        if (existing) return existing.id;
+    const [id] = await this.createMarkets([input]);
+    return this.peek(id!);
+  }
+
+  /**
+   * Creates many markets in one transaction (a feed or the seed): those whose external key
+   * exists already are left as they are. Returns the markets' ids in the order given.
+   */
+  async createMarkets(inputs: readonly CreateMarketInput[]): Promise<number[]> {
+    for (const input of inputs) {
+      if (input.kind === 'FANCY' && input.runners?.length)
+        throw refuse.invalid('A fancy market has a line, not runners');
+      if (input.kind !== 'FANCY' && (input.runners?.length ?? 0) < 1)
+        throw refuse.invalid('A market needs at least one runner');
+      if (input.marketType === 'BINARY' && !input.session)
+        throw refuse.invalid('A binary market needs its session hours');
+      const seen = new Set<number>();
+      for (const [i, r] of (input.runners ?? []).entries()) {
+        const selectionId = r.selectionId ?? i + 1;
+        if (seen.has(selectionId)) throw refuse.invalid(`Selection ${selectionId} listed twice`);
+        seen.add(selectionId);
       }
-      const [match] = await tx.select().from(matches).where(eq(matches.matchId, input.matchId));
-      if (!match) throw new AppError(404, 'NOT_FOUND', 'Match not found');
-      const inPlay = input.inPlay ?? match.inPlay;
-      const [row] = await tx
-        .insert(markets)
-        .values({
-          matchId: input.matchId,
-          raceId: input.raceId ?? null,
-          kind: input.kind,
-          marketType: input.marketType,
-          name: input.name,
-          sort: input.sort ?? 0,
-          status: input.status ?? 'OPEN',
-          inPlay,
-          inPlayAt: inPlay ? this.clock() : null,
-          startTime: input.startTime ?? match.startTime,
-          minStakePaise: minStake,
-          maxStakePaise: maxStake,
-          maxProfitPaise: input.maxProfitPaise ?? limits.profit,
-          betDelayMs: input.betDelayMs ?? 0,
-          commissionBps: input.commissionBps ?? limits.commissionBps,
-          places: input.places ?? 1,
-          noLine: input.fancy?.noLine ?? null,
-          noRate: input.fancy?.noRate ?? null,
-          yesLine: input.fancy?.yesLine ?? null,
-          yesRate: input.fancy?.yesRate ?? null,
-          sessionOpenMinute: input.session?.openMinute ?? null,
-          sessionCloseMinute: input.session?.closeMinute ?? null,
-          sessionWeekdaysOnly: input.session?.weekdaysOnly ?? false,
-          externalKey: input.externalKey ?? null,
-          createdAt: this.clock(),
-        })
-        .returning({ id: markets.id });
-      const marketId = row!.id;
-      const list = input.runners ?? [];
-      if (list.length > 0) {
-        const ids = new Set<number>();
-        await tx.insert(runners).values(
-          list.map((r, i) => {
-            const selectionId = r.selectionId ?? i + 1;
-            if (ids.has(selectionId)) throw refuse.invalid(`Selection ${selectionId} listed twice`);
-            ids.add(selectionId);
-            return { marketId, selectionId, name: r.name, sort: i, backRate: r.backRate ?? null, layRate: r.layRate ?? null };
-          }),
+    }
+    return this.db.transaction(async (tx) => {
+      const keys = inputs.map((i) => i.externalKey).filter((k): k is string => k !== undefined);
+      const known = new Map<string, number>();
+      for (let i = 0; i < keys.length; i += 500) {
+        const rows = await tx
+          .select({ id: markets.id, key: markets.externalKey })
+          .from(markets)
+          .where(inArray(markets.externalKey, keys.slice(i, i + 500)));
+        for (const r of rows) known.set(r.key!, r.id);
+      }
+      const fresh = inputs.filter((i) => i.externalKey === undefined || !known.has(i.externalKey));
+      const matchIds = [...new Set(fresh.map((i) => i.matchId))];
+      const matchRows =
+        matchIds.length > 0 ? await tx.select().from(matches).where(inArray(matches.matchId, matchIds)) : [];
+      const matchById = new Map(matchRows.map((m) => [m.matchId, m]));
+      const now = this.clock();
+      const ids = new Map<CreateMarketInput, number>();
+      for (let i = 0; i < fresh.length; i += 200) {
+        const chunk = fresh.slice(i, i + 200);
+        const rows = await tx
+          .insert(markets)
+          .values(
+            chunk.map((input) => {
+              const match = matchById.get(input.matchId);
+              if (!match) throw new AppError(404, 'NOT_FOUND', 'Match not found');
+              const limits = DEFAULT_LIMITS[input.kind];
+              const minStake = input.minStakePaise ?? limits.min;
+              const inPlay = input.inPlay ?? match.inPlay;
+              return {
+                matchId: input.matchId,
+                raceId: input.raceId ?? null,
+                kind: input.kind,
+                marketType: input.marketType,
+                name: input.name,
+                sort: input.sort ?? 0,
+                status: input.status ?? 'OPEN',
+                inPlay,
+                inPlayAt: inPlay ? now : null,
+                startTime: input.startTime ?? match.startTime,
+                minStakePaise: minStake,
+                maxStakePaise: input.maxStakePaise ?? Math.max(limits.max, minStake),
+                maxProfitPaise: input.maxProfitPaise ?? limits.profit,
+                betDelayMs: input.betDelayMs ?? 0,
+                commissionBps: input.commissionBps ?? limits.commissionBps,
+                places: input.places ?? 1,
+                noLine: input.fancy?.noLine ?? null,
+                noRate: input.fancy?.noRate ?? null,
+                yesLine: input.fancy?.yesLine ?? null,
+                yesRate: input.fancy?.yesRate ?? null,
+                sessionOpenMinute: input.session?.openMinute ?? null,
+                sessionCloseMinute: input.session?.closeMinute ?? null,
+                sessionWeekdaysOnly: input.session?.weekdaysOnly ?? false,
+                externalKey: input.externalKey ?? null,
+                createdAt: now,
+              };
+            }),
+          )
+          .returning({ id: markets.id });
+        // Rows come back in the order inserted.
+        chunk.forEach((input, j) => ids.set(input, rows[j]!.id));
+        const runnerRows = chunk.flatMap((input) =>
+          (input.runners ?? []).map((r, k) => ({
+            marketId: ids.get(input)!,
+            selectionId: r.selectionId ?? k + 1,
+            name: r.name,
+            sort: k,
+            backRate: r.backRate ?? null,
+            layRate: r.layRate ?? null,
+          })),
         );
+        for (let k = 0; k < runnerRows.length; k += 1000)
+          await tx.insert(runners).values(runnerRows.slice(k, k + 1000));
       }
-      return marketId;
+      return inputs.map((input) => ids.get(input) ?? known.get(input.externalKey!)!);
     });
-    return this.peek(id);
   }
 
   /** Opens, suspends, closes a market or turns it in play. Suspension and the in-play turn lapse LAPSE orders; closing cancels every unmatched order. */
-  async setMarketStatus(marketId: number, status: Exclude<MarketStatus, 'INACTIVE'>, inPlay?: boolean): Promise<StatusChange> {
+  async setMarketStatus(
+    marketId: number,
+    status: Exclude<MarketStatus, 'INACTIVE'>,
+    inPlay?: boolean,
+  ): Promise<StatusChange> {
     return this.serial(marketId, () =>
       this.inMarketTx(marketId, async (tx, market) => {
         if (market.settled) throw refuse.closed();
         const turningInPlay = inPlay === true && !market.row.inPlay;
         let cancel: OpenOrder[] = [];
         if (status === 'CLOSED') cancel = [...market.openOrders.values()];
-        else if (status === 'SUSPENDED' || status === 'BALL_RUNNING' || turningInPlay) cancel = [...market.openOrders.values()].filter((o) => o.persistence === 'LAPSE');
+        else if (status === 'SUSPENDED' || status === 'BALL_RUNNING' || turningInPlay)
+          cancel = [...market.openOrders.values()].filter((o) => o.persistence === 'LAPSE');
         await this.cancelOrders(tx, market, cancel);
         const nowInPlay = inPlay ?? market.row.inPlay;
         await tx
           .update(markets)
-          .set({ status, inPlay: nowInPlay, ...(nowInPlay && !market.row.inPlayAt ? { inPlayAt: this.clock() } : {}) })
+          .set({
+            status,
+            inPlay: nowInPlay,
+            ...(nowInPlay && !market.row.inPlayAt ? { inPlayAt: this.clock() } : {}),
+          })
           .where(eq(markets.id, marketId));
         return { market_id: marketId, status, in_play: nowInPlay, lapsed_bets: cancel.length };
       }),
     );
   }
 
-  async setBookmakerRates(marketId: number, rates: readonly { selectionId: number; backRate: number | null; layRate: number | null }[]): Promise<MarketState> {
+  async setBookmakerRates(
+    marketId: number,
+    rates: readonly { selectionId: number; backRate: number | null; layRate: number | null }[],
+  ): Promise<MarketState> {
     await this.serial(marketId, () =>
       this.inMarketTx(marketId, async (tx, market) => {
         if (market.row.kind !== 'BOOKMAKER') throw refuse.invalid('Rates are set on bookmaker markets only');
         if (market.settled) throw refuse.closed();
         for (const r of rates) {
-          if (!market.runner(r.selectionId)) throw refuse.invalid(`Selection ${r.selectionId} is not in the market`);
+          if (!market.runner(r.selectionId))
+            throw refuse.invalid(`Selection ${r.selectionId} is not in the market`);
           await tx
             .update(runners)
             .set({ backRate: r.backRate, layRate: r.layRate })
@@ -753,8 +966,13 @@ export class BettingService {
    * the factor (when it applies), its unmatched orders and (per WIN 2.5% / PLACE 4.0%) the
    * unmatched lays on the other runners are cancelled.
    */
-  async removeRunner(marketId: number, selectionId: number, reductionFactorBps: number): Promise<{ cancelled: number }> {
-    if (!Number.isInteger(reductionFactorBps) || reductionFactorBps < 0 || reductionFactorBps > 10_000) throw refuse.invalid('Reduction factor must be 0-100%');
+  async removeRunner(
+    marketId: number,
+    selectionId: number,
+    reductionFactorBps: number,
+  ): Promise<{ cancelled: number }> {
+    if (!Number.isInteger(reductionFactorBps) || reductionFactorBps < 0 || reductionFactorBps > 10_000)
+      throw refuse.invalid('Reduction factor must be 0-100%');
     return this.serial(marketId, () =>
       this.inMarketTx(marketId, async (tx, market) => {
         if (market.settled) throw refuse.closed();
@@ -764,15 +982,26 @@ export class BettingService {
         if (runner.status === 'REMOVED') throw refuse.runnerRemoved();
         const type = market.raceMarketType();
         const cancelLays = removalCancelsLays(type, reductionFactorBps);
-        const cancel = [...market.openOrders.values()].filter((o) => o.selectionId === selectionId || (cancelLays && o.side === 'LAY'));
+        const cancel = [...market.openOrders.values()].filter(
+          (o) => o.selectionId === selectionId || (cancelLays && o.side === 'LAY'),
+        );
         const reduce = reductionApplies(type, reductionFactorBps);
         const removedSeq = market.version + 1;
         await tx
           .update(runners)
-          .set({ status: 'REMOVED', reductionFactorBps, removedAt: this.clock(), removedSeq, backRate: null, layRate: null })
+          .set({
+            status: 'REMOVED',
+            reductionFactorBps,
+            removedAt: this.clock(),
+            removedSeq,
+            backRate: null,
+            layRate: null,
+          })
           .where(and(eq(runners.marketId, marketId), eq(runners.selectionId, selectionId)));
         // Exposure is computed over the runners still in: take this one out of the model first.
-        market.runners = market.runners.map((r) => (r.selectionId === selectionId ? { ...r, status: 'REMOVED' as const } : r));
+        market.runners = market.runners.map((r) =>
+          r.selectionId === selectionId ? { ...r, status: 'REMOVED' as const } : r,
+        );
         await this.cancelOrders(tx, market, cancel, (_userId, position) => {
           position.dropRunner(selectionId);
           if (reduce) position.repriceMatched((b) => reducedPrice(b.price, reductionFactorBps));
@@ -785,7 +1014,12 @@ export class BettingService {
   /** Declares the result and settles the market in one transaction. */
   async declareResult(marketId: number, result: ResultInput) {
     return this.serial(marketId, () =>
-      this.inMarketTx(marketId, async (tx, market) => declareResultInTx(tx, market, result, { at: this.clock(), accountIdOf: (u) => this.accountIdOf(u, tx) })),
+      this.inMarketTx(marketId, async (tx, market) =>
+        declareResultInTx(tx, market, result, {
+          at: this.clock(),
+          accountIdOf: (u) => this.accountIdOf(u, tx),
+        }),
+      ),
     );
   }
 
@@ -795,7 +1029,11 @@ export class BettingService {
 
   /** Reverses the last settlement with new postings, re-opens the exposure; the market is suspended until declared again. */
   async rollbackResult(marketId: number) {
-    return this.serial(marketId, () => this.inMarketTx(marketId, async (tx, market) => rollbackInTx(tx, market, { at: this.clock(), accountIdOf: (u) => this.accountIdOf(u, tx) })));
+    return this.serial(marketId, () =>
+      this.inMarketTx(marketId, async (tx, market) =>
+        rollbackInTx(tx, market, { at: this.clock(), accountIdOf: (u) => this.accountIdOf(u, tx) }),
+      ),
+    );
   }
 
   /**
@@ -807,7 +1045,14 @@ export class BettingService {
       .select({ id: markets.id })
       .from(markets)
       .innerJoin(matches, eq(matches.matchId, markets.matchId))
-      .where(and(eq(matches.sportId, SPORT.FOOTBALL), isNull(markets.settledAt), isNull(markets.inPlayAt), lt(matches.startTime, new Date(now.getTime() - 48 * 3_600_000))))
+      .where(
+        and(
+          eq(matches.sportId, SPORT.FOOTBALL),
+          isNull(markets.settledAt),
+          isNull(markets.inPlayAt),
+          lt(matches.startTime, new Date(now.getTime() - 48 * 3_600_000)),
+        ),
+      )
       .orderBy(asc(markets.id));
     const voided: number[] = [];
     for (const { id } of stale) {
@@ -855,9 +1100,17 @@ export function stakeToPaise(stake: number): number {
   }
 }
 
-export function sessionOf(row: { sessionOpenMinute: number | null; sessionCloseMinute: number | null; sessionWeekdaysOnly: boolean }): SessionHours | null {
+export function sessionOf(row: {
+  sessionOpenMinute: number | null;
+  sessionCloseMinute: number | null;
+  sessionWeekdaysOnly: boolean;
+}): SessionHours | null {
   if (row.sessionOpenMinute === null || row.sessionCloseMinute === null) return null;
-  return { openMinute: row.sessionOpenMinute, closeMinute: row.sessionCloseMinute, weekdaysOnly: row.sessionWeekdaysOnly };
+  return {
+    openMinute: row.sessionOpenMinute,
+    closeMinute: row.sessionCloseMinute,
+    weekdaysOnly: row.sessionWeekdaysOnly,
+  };
 }
 
 export function sessionHoursOf(session: BinarySession): SessionHours {
@@ -866,7 +1119,21 @@ export function sessionHoursOf(session: BinarySession): SessionHours {
 
 /** The bet as answered: status, matched and unmatched stake, average matched odds, balance. */
 export function placedAnswer(
-  order: Pick<OrderRow, 'id' | 'marketId' | 'selectionId' | 'kind' | 'side' | 'price' | 'line' | 'sizePaise' | 'matchedPaise' | 'matchedValue' | 'placedAt' | 'clientRef'>,
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'marketId'
+    | 'selectionId'
+    | 'kind'
+    | 'side'
+    | 'price'
+    | 'line'
+    | 'sizePaise'
+    | 'matchedPaise'
+    | 'matchedValue'
+    | 'placedAt'
+    | 'clientRef'
+  >,
   repeated: boolean,
   balancePaise: number,
   exposurePaise: number,
@@ -896,7 +1163,9 @@ export function placedAnswer(
 }
 
 /** Average matched odds to 2 decimals (fancy: the rate). */
-export function averageOdds(order: Pick<OrderRow, 'kind' | 'price' | 'matchedPaise' | 'matchedValue'>): number {
+export function averageOdds(
+  order: Pick<OrderRow, 'kind' | 'price' | 'matchedPaise' | 'matchedValue'>,
+): number {
   if (order.kind === 'FANCY') return order.price;
   if (order.matchedPaise === 0) return 0;
   return Math.round(order.matchedValue / order.matchedPaise) / 100;

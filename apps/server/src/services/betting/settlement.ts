@@ -20,7 +20,19 @@ import {
   type TransferRequest,
 } from '@exchange/engine';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { fills, ledgerAccounts, ledgerTransfers, marketPositions, markets, matches, orders, races, runners, settlementResults, sports } from '../../db/schema/index.ts';
+import {
+  fills,
+  ledgerAccounts,
+  ledgerTransfers,
+  marketPositions,
+  markets,
+  matches,
+  orders,
+  races,
+  runners,
+  settlementResults,
+  sports,
+} from '../../db/schema/index.ts';
 import { systemAccount } from '../ledger.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
 import { lockAccounts, postTransfers } from './postings.ts';
@@ -67,14 +79,22 @@ function runnerResults(market: MarketState, input: ResultInput): RunnerResult[] 
   const places = input.places ?? market.row.places;
   let tied = [...new Set(input.tiedIds ?? [])];
   if (tied.length === 0 && winners.length > places) tied = winners;
-  if (tied.some((id) => !winners.includes(id))) throw refuse.invalid('Tied selections must be among the winners');
+  if (tied.some((id) => !winners.includes(id)))
+    throw refuse.invalid('Tied selections must be among the winners');
   const clear = winners.length - tied.length;
   const shared = places - clear;
-  if (tied.length > 0 && (tied.length < 2 || shared < 1 || shared >= tied.length)) throw refuse.invalid('Not a dead heat: more tied runners than the places they share are needed');
+  if (tied.length > 0 && (tied.length < 2 || shared < 1 || shared >= tied.length))
+    throw refuse.invalid('Not a dead heat: more tied runners than the places they share are needed');
   if (tied.length === 0 && winners.length > places) throw refuse.invalid('More winners than places');
   const placedStatus = market.row.marketType === 'PLACE' ? 'PLACED' : 'WINNER';
   return market.runners.map((r): RunnerResult => {
-    if (r.status === 'REMOVED') return { selectionId: r.selectionId, status: 'REMOVED', reductionFactorBps: r.reductionFactorBps, removedAtSeq: r.removedSeq ?? 0 };
+    if (r.status === 'REMOVED')
+      return {
+        selectionId: r.selectionId,
+        status: 'REMOVED',
+        reductionFactorBps: r.reductionFactorBps,
+        removedAtSeq: r.removedSeq ?? 0,
+      };
     if (!winners.includes(r.selectionId)) return { selectionId: r.selectionId, status: 'LOSER' };
     const result: RunnerResult = { selectionId: r.selectionId, status: placedStatus };
     if (tied.includes(r.selectionId)) result.deadHeat = { places: shared, tiedRunners: tied.length };
@@ -82,12 +102,21 @@ function runnerResults(market: MarketState, input: ResultInput): RunnerResult[] 
   });
 }
 
-export async function declareResultInTx(tx: DbOrTx, market: MarketState, input: ResultInput, ctx: SettleContext): Promise<SettlementSummary> {
+export async function declareResultInTx(
+  tx: DbOrTx,
+  market: MarketState,
+  input: ResultInput,
+  ctx: SettleContext,
+): Promise<SettlementSummary> {
   if (market.settled) throw refuse.invalid('The market is already settled: roll it back first');
   const marketId = market.id;
   const row = market.row;
   const isVoid = input.void === true;
-  if (!isVoid && row.kind === 'FANCY' && (input.runs === undefined || !Number.isInteger(input.runs) || input.runs < 0)) {
+  if (
+    !isVoid &&
+    row.kind === 'FANCY' &&
+    (input.runs === undefined || !Number.isInteger(input.runs) || input.runs < 0)
+  ) {
     throw refuse.invalid('Declare the run total of a fancy market');
   }
   const results = isVoid || row.kind === 'FANCY' ? null : runnerResults(market, input);
@@ -103,7 +132,10 @@ export async function declareResultInTx(tx: DbOrTx, market: MarketState, input: 
 
   let settlement: Settlement;
   if (row.kind === 'FANCY') {
-    const bets = await tx.select().from(orders).where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
+    const bets = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
     const matched: MatchedFancyBet[] = bets.map((b) => ({
       betId: String(b.id),
       userId: b.userId,
@@ -112,18 +144,50 @@ export async function declareResultInTx(tx: DbOrTx, market: MarketState, input: 
       ratePercent: b.price,
       sizePaise: b.matchedPaise,
     }));
-    settlement = settleMarket({ kind: 'FANCY', bets: matched, result: isVoid ? 'VOID' : { runs: input.runs! }, commissionBps: row.commissionBps });
+    settlement = settleMarket({
+      kind: 'FANCY',
+      bets: matched,
+      result: isVoid ? 'VOID' : { runs: input.runs! },
+      commissionBps: row.commissionBps,
+    });
   } else {
     let matched: MatchedRunnerBet[];
     if (row.kind === 'EXCHANGE') {
       const rows = await tx.select().from(fills).where(eq(fills.marketId, marketId));
       matched = rows.flatMap((f): MatchedRunnerBet[] => [
-        { betId: String(f.takerOrderId), userId: f.takerUserId, selectionId: f.selectionId, side: f.takerSide, price: f.price, sizePaise: f.sizePaise, matchedSeq: f.seq },
-        { betId: String(f.makerOrderId), userId: f.makerUserId, selectionId: f.selectionId, side: f.takerSide === 'BACK' ? 'LAY' : 'BACK', price: f.price, sizePaise: f.sizePaise, matchedSeq: f.seq },
+        {
+          betId: String(f.takerOrderId),
+          userId: f.takerUserId,
+          selectionId: f.selectionId,
+          side: f.takerSide,
+          price: f.price,
+          sizePaise: f.sizePaise,
+          matchedSeq: f.seq,
+        },
+        {
+          betId: String(f.makerOrderId),
+          userId: f.makerUserId,
+          selectionId: f.selectionId,
+          side: f.takerSide === 'BACK' ? 'LAY' : 'BACK',
+          price: f.price,
+          sizePaise: f.sizePaise,
+          matchedSeq: f.seq,
+        },
       ]);
     } else {
-      const rows = await tx.select().from(orders).where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
-      matched = rows.map((b) => ({ betId: String(b.id), userId: b.userId, selectionId: b.selectionId!, side: b.side as 'BACK' | 'LAY', price: b.price, sizePaise: b.matchedPaise, matchedSeq: b.bookSeq }));
+      const rows = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
+      matched = rows.map((b) => ({
+        betId: String(b.id),
+        userId: b.userId,
+        selectionId: b.selectionId!,
+        side: b.side as 'BACK' | 'LAY',
+        price: b.price,
+        sizePaise: b.matchedPaise,
+        matchedSeq: b.bookSeq,
+      }));
     }
     settlement = settleMarket({
       kind: row.kind,
@@ -140,20 +204,26 @@ export async function declareResultInTx(tx: DbOrTx, market: MarketState, input: 
   const accountOf = new Map<number, number>();
   for (const u of settlement.users) accountOf.set(u.userId, await ctx.accountIdOf(u.userId));
   const title = await marketTitle(tx, marketId);
-  const transfers = postingsForSettlement(marketId, version, settlement, { house: house.id, clearing: clearing.id, ofUser: (u) => accountOf.get(u)! }).map((t) =>
-    withRemark(t, title, settlement),
-  );
+  const transfers = postingsForSettlement(marketId, version, settlement, {
+    house: house.id,
+    clearing: clearing.id,
+    ofUser: (u) => accountOf.get(u)!,
+  }).map((t) => withRemark(t, title, settlement));
 
   // Release the market's reservations, then post (accounts locked in id order first).
   const positions = await tx.select().from(marketPositions).where(eq(marketPositions.marketId, marketId));
-  for (const p of positions) if (!accountOf.has(p.userId)) accountOf.set(p.userId, await ctx.accountIdOf(p.userId));
+  for (const p of positions)
+    if (!accountOf.has(p.userId)) accountOf.set(p.userId, await ctx.accountIdOf(p.userId));
   const locked = await lockAccounts(tx, [...accountOf.values(), house.id, clearing.id]);
   for (const p of positions) {
     if (p.exposurePaise === 0) continue;
     const accountId = accountOf.get(p.userId)!;
     const account = locked.get(accountId)!;
     account.exposurePaise -= p.exposurePaise;
-    await tx.update(ledgerAccounts).set({ exposurePaise: account.exposurePaise }).where(eq(ledgerAccounts.id, accountId));
+    await tx
+      .update(ledgerAccounts)
+      .set({ exposurePaise: account.exposurePaise })
+      .where(eq(ledgerAccounts.id, accountId));
   }
   await tx.update(marketPositions).set({ exposurePaise: 0 }).where(eq(marketPositions.marketId, marketId));
   const posted = await postTransfers(tx, transfers, ctx.at);
@@ -187,9 +257,18 @@ export async function declareResultInTx(tx: DbOrTx, market: MarketState, input: 
   }
 
   if (settlement.users.length > 0) {
-    await tx.insert(settlementResults).values(
-      settlement.users.map((u) => ({ marketId, version, userId: u.userId, netPnlPaise: u.netPnlPaise, commissionPaise: u.commissionPaise, settledAt: ctx.at })),
-    );
+    await tx
+      .insert(settlementResults)
+      .values(
+        settlement.users.map((u) => ({
+          marketId,
+          version,
+          userId: u.userId,
+          netPnlPaise: u.netPnlPaise,
+          commissionPaise: u.commissionPaise,
+          settledAt: ctx.at,
+        })),
+      );
   }
   await tx
     .update(markets)
@@ -206,7 +285,11 @@ export async function declareResultInTx(tx: DbOrTx, market: MarketState, input: 
       if (r.status === 'REMOVED') continue;
       await tx
         .update(runners)
-        .set({ status: r.status, deadHeatPlaces: r.deadHeat?.places ?? null, deadHeatRunners: r.deadHeat?.tiedRunners ?? null })
+        .set({
+          status: r.status,
+          deadHeatPlaces: r.deadHeat?.places ?? null,
+          deadHeatRunners: r.deadHeat?.tiedRunners ?? null,
+        })
         .where(and(eq(runners.marketId, marketId), eq(runners.selectionId, r.selectionId)));
     }
   }
@@ -233,7 +316,11 @@ function withRemark(t: TransferRequest, title: string, settlement: Settlement): 
   return { ...t, remark: `${title} — ${what}` };
 }
 
-export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleContext): Promise<SettlementSummary> {
+export async function rollbackInTx(
+  tx: DbOrTx,
+  market: MarketState,
+  ctx: SettleContext,
+): Promise<SettlementSummary> {
   if (!market.settled) throw refuse.invalid('The market has no result to roll back');
   const marketId = market.id;
   const version = market.row.settlementVersion;
@@ -241,7 +328,12 @@ export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleC
   const posted = await tx
     .select()
     .from(ledgerTransfers)
-    .where(or(like(ledgerTransfers.idempotencyKey, `settle:${prefix}%`), like(ledgerTransfers.idempotencyKey, `commission:${prefix}%`)))
+    .where(
+      or(
+        like(ledgerTransfers.idempotencyKey, `settle:${prefix}%`),
+        like(ledgerTransfers.idempotencyKey, `commission:${prefix}%`),
+      ),
+    )
     .orderBy(asc(ledgerTransfers.id));
   const title = await marketTitle(tx, marketId);
   const reversal = postingsForRollback(
@@ -255,7 +347,10 @@ export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleC
     })),
   ).map((t) => ({ ...t, remark: `${title} — result rolled back` }));
 
-  const results = await tx.select().from(settlementResults).where(and(eq(settlementResults.marketId, marketId), eq(settlementResults.version, version)));
+  const results = await tx
+    .select()
+    .from(settlementResults)
+    .where(and(eq(settlementResults.marketId, marketId), eq(settlementResults.version, version)));
   await tx
     .update(settlementResults)
     .set({ rolledBackAt: ctx.at })
@@ -264,7 +359,10 @@ export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleC
     .update(orders)
     .set({ status: 'MATCHED', outcome: null, pnlPaise: null, settledAt: null })
     .where(and(eq(orders.marketId, marketId), inArray(orders.status, ['SETTLED', 'VOID'])));
-  await tx.update(markets).set({ status: 'SUSPENDED', resultKind: null, resultRuns: null, settledAt: null }).where(eq(markets.id, marketId));
+  await tx
+    .update(markets)
+    .set({ status: 'SUSPENDED', resultKind: null, resultRuns: null, settledAt: null })
+    .where(eq(markets.id, marketId));
   await tx
     .update(runners)
     .set({ status: 'ACTIVE', deadHeatPlaces: null, deadHeatRunners: null })
@@ -274,19 +372,32 @@ export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleC
   const reopened = (await loadMarkets(tx, [marketId])).get(marketId)!;
   const exposures: { userId: number; accountId: number; exposure: number }[] = [];
   for (const [userId, position] of reopened.positions) {
-    exposures.push({ userId, accountId: await ctx.accountIdOf(userId), exposure: reopened.exposureOf(position) });
+    exposures.push({
+      userId,
+      accountId: await ctx.accountIdOf(userId),
+      exposure: reopened.exposureOf(position),
+    });
   }
-  const accountIds = new Set([...exposures.map((e) => e.accountId), ...reversal.flatMap((t) => [t.debitAccountId, t.creditAccountId])]);
+  const accountIds = new Set([
+    ...exposures.map((e) => e.accountId),
+    ...reversal.flatMap((t) => [t.debitAccountId, t.creditAccountId]),
+  ]);
   const locked = await lockAccounts(tx, accountIds);
   for (const e of exposures) {
     await tx
       .insert(marketPositions)
       .values({ marketId, userId: e.userId, exposurePaise: e.exposure })
-      .onConflictDoUpdate({ target: [marketPositions.marketId, marketPositions.userId], set: { exposurePaise: e.exposure } });
+      .onConflictDoUpdate({
+        target: [marketPositions.marketId, marketPositions.userId],
+        set: { exposurePaise: e.exposure },
+      });
     if (e.exposure === 0) continue;
     const account = locked.get(e.accountId)!;
     account.exposurePaise += e.exposure;
-    await tx.update(ledgerAccounts).set({ exposurePaise: account.exposurePaise }).where(eq(ledgerAccounts.id, e.accountId));
+    await tx
+      .update(ledgerAccounts)
+      .set({ exposurePaise: account.exposurePaise })
+      .where(eq(ledgerAccounts.id, e.accountId));
   }
   const count = await postTransfers(tx, reversal, ctx.at);
   return {
@@ -302,6 +413,9 @@ export async function rollbackInTx(tx: DbOrTx, market: MarketState, ctx: SettleC
 
 /** Sum of everything ever posted against the clearing account for one market's settlements (tests: nets to zero). */
 export async function clearingBalance(db: DbOrTx): Promise<number> {
-  const rows = await queryRows<{ balance: string | number }>(db, sql`select balance_paise as balance from ledger_accounts where kind = 'clearing'`);
+  const rows = await queryRows<{ balance: string | number }>(
+    db,
+    sql`select balance_paise as balance from ledger_accounts where kind = 'clearing'`,
+  );
   return Number(rows[0]?.balance ?? 0);
 }

@@ -33,7 +33,13 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
   const f = plan.fills;
   const m = plan.makers;
   const e = plan.exposures;
-  let rows: { version_ok: number | string; funds_ok: number | string; inserted: number | string; balance: string | number | null; exposure: string | number | null }[];
+  let rows: {
+    version_ok: number | string;
+    funds_ok: number | string;
+    inserted: number | string;
+    balance: string | number | null;
+    exposure: string | number | null;
+  }[];
   try {
     rows = await queryRows(
       db,

@@ -4,9 +4,23 @@
  * operator's market list.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { CurrentBet, ExposureRow, MarketView, OperatorMarket, ProfitLossReport } from '@exchange/contracts';
+import type {
+  CurrentBet,
+  ExposureRow,
+  MarketView,
+  OperatorMarket,
+  ProfitLossReport,
+} from '@exchange/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { markets, matches, orders, races, runners, settlementResults, sports } from '../../db/schema/index.ts';
+import {
+  markets,
+  matches,
+  orders,
+  races,
+  runners,
+  settlementResults,
+  sports,
+} from '../../db/schema/index.ts';
 import { istDayRange } from '../../lib/time.ts';
 import { hhmm } from './hours.ts';
 import type { MarketState } from './market-state.ts';
@@ -19,7 +33,8 @@ const rupees = (paise: number) => paise / 100;
 export function marketView(state: MarketState, userId: number | null): MarketView {
   const row = state.row;
   const position = userId === null ? undefined : state.positions.get(userId);
-  const pnl = row.kind === 'FANCY' ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), position);
+  const pnl =
+    row.kind === 'FANCY' ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), position);
   const hours = sessionOf(row);
   return {
     market_id: row.id,
@@ -45,23 +60,37 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
         sort: r.sort,
         status: r.status,
         reduction_factor: r.reductionFactorBps / 100,
-        back: book ? book.bestLevels('BACK', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) })) : [],
-        lay: book ? book.bestLevels('LAY', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) })) : [],
+        back: book
+          ? book.bestLevels('BACK', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) }))
+          : [],
+        lay: book
+          ? book.bestLevels('LAY', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) }))
+          : [],
         back_rate: r.backRate,
         lay_rate: r.layRate,
         position: rupees(pnl.get(r.selectionId) ?? 0),
       };
     }),
-    fancy: row.kind === 'FANCY' ? { no_line: row.noLine, no_rate: row.noRate, yes_line: row.yesLine, yes_rate: row.yesRate } : null,
-    session_hours: hours ? { open: hhmm(hours.openMinute), close: hhmm(hours.closeMinute), weekdays_only: hours.weekdaysOnly } : null,
+    fancy:
+      row.kind === 'FANCY'
+        ? { no_line: row.noLine, no_rate: row.noRate, yes_line: row.yesLine, yes_rate: row.yesRate }
+        : null,
+    session_hours: hours
+      ? { open: hhmm(hours.openMinute), close: hhmm(hours.closeMinute), weekdays_only: hours.weekdaysOnly }
+      : null,
     exposure: rupees(position?.exposurePaise ?? 0),
-    fancy_positions: positionFancyBook(position).map((r) => ({ from_runs: r.fromRuns, pnl: rupees(r.pnlPaise) })),
+    fancy_positions: positionFancyBook(position).map((r) => ({
+      from_runs: r.fromRuns,
+      pnl: rupees(r.pnlPaise),
+    })),
     result:
       row.resultKind === null
         ? null
         : {
             kind: row.resultKind,
-            winner_ids: state.runners.filter((r) => r.status === 'WINNER' || r.status === 'PLACED').map((r) => r.selectionId),
+            winner_ids: state.runners
+              .filter((r) => r.status === 'WINNER' || r.status === 'PLACED')
+              .map((r) => r.selectionId),
             runs: row.resultRuns,
             settled_at: row.settledAt?.toISOString() ?? null,
           },
@@ -70,11 +99,20 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
 
 export function operatorMarketView(state: MarketState): OperatorMarket {
   const { exposure: _exposure, fancy_positions: _positions, ...view } = marketView(state, null);
-  return { ...view, version: state.version, settlement_version: state.row.settlementVersion, open_orders: state.openOrders.size };
+  return {
+    ...view,
+    version: state.version,
+    settlement_version: state.row.settlementVersion,
+    open_orders: state.openOrders.size,
+  };
 }
 
 /** The markets of a match, in display order, with the live book and the caller's positions. */
-export async function matchMarkets(service: BettingService, matchId: number, userId: number | null): Promise<MarketView[]> {
+export async function matchMarkets(
+  service: BettingService,
+  matchId: number,
+  userId: number | null,
+): Promise<MarketView[]> {
   const rows = await service.db
     .select({ id: markets.id, version: markets.version })
     .from(markets)
@@ -85,7 +123,10 @@ export async function matchMarkets(service: BettingService, matchId: number, use
   return rows.map((r) => marketView(states.get(r.id)!, userId));
 }
 
-export async function operatorMarkets(service: BettingService, q: { matchId?: number | undefined; openOnly?: boolean | undefined }): Promise<OperatorMarket[]> {
+export async function operatorMarkets(
+  service: BettingService,
+  q: { matchId?: number | undefined; openOnly?: boolean | undefined },
+): Promise<OperatorMarket[]> {
   const where: SQL[] = [];
   if (q.matchId !== undefined) where.push(eq(markets.matchId, q.matchId));
   if (q.openOnly ?? true) where.push(isNull(markets.settledAt));
@@ -102,8 +143,16 @@ export async function operatorMarkets(service: BettingService, q: { matchId?: nu
 /** "R1 1m2f Class 4 - Win" for race markets, the market's own name otherwise. */
 const marketLabel = sql<string>`case when ${races.name} is null then ${markets.name} else ${races.name} || ' - ' || ${markets.name} end`;
 
-export async function currentBets(db: DbOrTx, userId: number, q: { betType: 'matched' | 'unmatched' | 'all'; sportId?: number | undefined; matchId?: number | undefined }): Promise<CurrentBet[]> {
-  const where: SQL[] = [eq(orders.userId, userId), inArray(orders.status, ['OPEN', 'MATCHED']), isNull(markets.settledAt)];
+export async function currentBets(
+  db: DbOrTx,
+  userId: number,
+  q: { betType: 'matched' | 'unmatched' | 'all'; sportId?: number | undefined; matchId?: number | undefined },
+): Promise<CurrentBet[]> {
+  const where: SQL[] = [
+    eq(orders.userId, userId),
+    inArray(orders.status, ['OPEN', 'MATCHED']),
+    isNull(markets.settledAt),
+  ];
   if (q.betType === 'matched') where.push(sql`${orders.matchedPaise} > 0`);
   if (q.betType === 'unmatched') where.push(eq(orders.status, 'OPEN'));
   if (q.sportId !== undefined) where.push(eq(matches.sportId, q.sportId));
@@ -124,7 +173,10 @@ export async function currentBets(db: DbOrTx, userId: number, q: { betType: 'mat
     .innerJoin(matches, eq(matches.matchId, markets.matchId))
     .innerJoin(sports, eq(sports.sportId, matches.sportId))
     .leftJoin(races, eq(races.raceId, markets.raceId))
-    .leftJoin(runners, and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)))
+    .leftJoin(
+      runners,
+      and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)),
+    )
     .where(and(...where))
     .orderBy(desc(orders.id))
     .limit(1_000);
@@ -176,20 +228,58 @@ export async function exposureDetail(db: DbOrTx, userId: number): Promise<Exposu
     .innerJoin(matches, eq(matches.matchId, markets.matchId))
     .innerJoin(sports, eq(sports.sportId, matches.sportId))
     .leftJoin(races, eq(races.raceId, markets.raceId))
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['OPEN', 'MATCHED']), isNull(markets.settledAt)))
-    .groupBy(sports.sportId, sports.name, matches.matchId, matches.matchName, markets.id, markets.name, races.name, markets.marketType, markets.startTime, markets.sort)
-    .orderBy(asc(matches.startTime), asc(matches.matchId), asc(markets.startTime), asc(markets.sort), asc(markets.id));
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, ['OPEN', 'MATCHED']), isNull(markets.settledAt)),
+    )
+    .groupBy(
+      sports.sportId,
+      sports.name,
+      matches.matchId,
+      matches.matchName,
+      markets.id,
+      markets.name,
+      races.name,
+      markets.marketType,
+      markets.startTime,
+      markets.sort,
+    )
+    .orderBy(
+      asc(matches.startTime),
+      asc(matches.matchId),
+      asc(markets.startTime),
+      asc(markets.sort),
+      asc(markets.id),
+    );
   const out: ExposureRow[] = [];
   for (const r of rows) {
     let row = out.at(-1);
-    if (row?.match_id !== r.matchId) out.push((row = { sport_id: r.sportId, sport_name: r.sportName, match_id: r.matchId, match_name: r.matchName, market_details: [] }));
-    row.market_details.push({ market_id: r.marketId, market_name: r.marketName, sub_type: r.subType, bet_count: r.bets });
+    if (row?.match_id !== r.matchId)
+      out.push(
+        (row = {
+          sport_id: r.sportId,
+          sport_name: r.sportName,
+          match_id: r.matchId,
+          match_name: r.matchName,
+          market_details: [],
+        }),
+      );
+    row.market_details.push({
+      market_id: r.marketId,
+      market_name: r.marketName,
+      sub_type: r.subType,
+      bet_count: r.bets,
+    });
   }
   return out;
 }
 
 /** The caller's settled markets between two IST days (inclusive), rolled-back results left out. */
-export async function profitLoss(db: DbOrTx, userId: number, fromDay: string, toDay: string): Promise<ProfitLossReport> {
+export async function profitLoss(
+  db: DbOrTx,
+  userId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<ProfitLossReport> {
   const rows = await db
     .select({
       result: settlementResults,

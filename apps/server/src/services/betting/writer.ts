@@ -61,7 +61,11 @@ export type WriteResult =
 
 export type BetWriter = (db: DbOrTx, plan: BetPlan) => Promise<WriteResult>;
 
-export async function orderByClientRef(db: DbOrTx, userId: number, clientRef: string): Promise<OrderRow | undefined> {
+export async function orderByClientRef(
+  db: DbOrTx,
+  userId: number,
+  clientRef: string,
+): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(orders)
@@ -80,7 +84,11 @@ export function isUniqueViolation(error: unknown): boolean {
 export const writeBetTransaction: BetWriter = async (db, plan) => {
   try {
     return await db.transaction(async (tx): Promise<WriteResult> => {
-      const [market] = await tx.select({ version: markets.version }).from(markets).where(eq(markets.id, plan.marketId)).for('update');
+      const [market] = await tx
+        .select({ version: markets.version })
+        .from(markets)
+        .where(eq(markets.id, plan.marketId))
+        .for('update');
       if (!market || market.version !== plan.expectVersion) return { kind: 'stale' };
       const { order } = plan;
       if (order.clientRef) {
@@ -88,19 +96,33 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
         if (existing) return { kind: 'duplicate', existing, versionBumped: false };
       }
       const accountIds = [...new Set(plan.exposures.map((e) => e.accountId))].sort((a, b) => a - b);
-      const accounts = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds)).orderBy(asc(ledgerAccounts.id)).for('update');
+      const accounts = await tx
+        .select()
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, accountIds))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update');
       const taker = plan.exposures[0]!;
       const takerAccount = accounts.find((a) => a.id === taker.accountId);
       if (!takerAccount) throw new Error(`Ledger account ${taker.accountId} missing`);
       const takerDelta = taker.afterPaise - taker.beforePaise;
-      if (takerDelta > 0 && takerAccount.balancePaise - takerAccount.exposurePaise - takerDelta < 0) return { kind: 'funds', versionBumped: false };
+      if (takerDelta > 0 && takerAccount.balancePaise - takerAccount.exposurePaise - takerDelta < 0)
+        return { kind: 'funds', versionBumped: false };
 
       const newVersion = plan.expectVersion + 1;
       await tx.insert(orders).values(order);
       if (plan.fills.length > 0) {
-        await tx.insert(fills).values(
-          plan.fills.map((f) => ({ ...f, marketId: plan.marketId, takerOrderId: order.id, seq: newVersion, createdAt: plan.at })),
-        );
+        await tx
+          .insert(fills)
+          .values(
+            plan.fills.map((f) => ({
+              ...f,
+              marketId: plan.marketId,
+              takerOrderId: order.id,
+              seq: newVersion,
+              createdAt: plan.at,
+            })),
+          );
       }
       for (const m of plan.makers) {
         await tx
@@ -116,7 +138,10 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
         await tx
           .insert(marketPositions)
           .values({ marketId: plan.marketId, userId: e.userId, exposurePaise: e.afterPaise })
-          .onConflictDoUpdate({ target: [marketPositions.marketId, marketPositions.userId], set: { exposurePaise: e.afterPaise } });
+          .onConflictDoUpdate({
+            target: [marketPositions.marketId, marketPositions.userId],
+            set: { exposurePaise: e.afterPaise },
+          });
         const delta = e.afterPaise - e.beforePaise;
         if (delta !== 0) {
           await tx
@@ -126,7 +151,11 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
         }
       }
       await tx.update(markets).set({ version: newVersion }).where(eq(markets.id, plan.marketId));
-      return { kind: 'ok', balancePaise: takerAccount.balancePaise, exposurePaise: takerAccount.exposurePaise + takerDelta };
+      return {
+        kind: 'ok',
+        balancePaise: takerAccount.balancePaise,
+        exposurePaise: takerAccount.exposurePaise + takerDelta,
+      };
     });
   } catch (error) {
     // A concurrent request with the same client_ref committed first.

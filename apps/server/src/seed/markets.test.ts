@@ -1,0 +1,93 @@
+import { and, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { SPORT } from '@exchange/contracts';
+import { fills, markets, matches, races } from '../db/schema/index.ts';
+import { expectInvariants, firstMatchOf } from '../test/betting.ts';
+import { describeEachDatabase } from '../test/databases.ts';
+import { findUserByName } from '../services/users.ts';
+import { MARKET_MAKER, seedMarkets } from './markets.ts';
+
+describeEachDatabase('demo markets', (ctx) => {
+  it('gives every fixture its markets, rests the market maker on exchange markets, and is idempotent', async () => {
+    const { db, app } = ctx();
+    const first = await seedMarkets(db, app.betting, ctx().now(), {
+      racingHours: 4,
+      racingLiquidityHours: 2,
+    });
+    expect(first.markets).toBeGreaterThan(50);
+    expect(first.orders).toBeGreaterThan(200);
+    expect(
+      await seedMarkets(db, app.betting, ctx().now(), { racingHours: 4, racingLiquidityHours: 2 }),
+    ).toEqual({ markets: 0, orders: 0 });
+
+    const fixtures = await db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.isActive, true)));
+    for (const m of fixtures) {
+      const kinds = (
+        await db.select({ type: markets.marketType }).from(markets).where(eq(markets.matchId, m.matchId))
+      )
+        .map((r) => r.type)
+        .sort();
+      if (m.sportId === SPORT.CRICKET)
+        expect(kinds).toEqual(['BOOKMAKER', 'FANCY', 'FANCY', 'FANCY', 'MATCH_ODDS']);
+      else if (m.sportId === SPORT.POLITICS) expect(kinds).toEqual(['WINNER']);
+      else if (
+        m.sportId !== SPORT.HORSE_RACING &&
+        m.sportId !== SPORT.GREYHOUND_RACING &&
+        m.matchName.includes(' v ')
+      )
+        expect(kinds).toEqual(['MATCH_ODDS']);
+    }
+    const soon = new Date(ctx().now().getTime() + 4 * 3_600_000);
+    const [raceCount] = await db
+      .select({ n: count() })
+      .from(races)
+      .where(and(gt(races.startTime, ctx().now()), lte(races.startTime, soon)));
+    const [raceMarkets] = await db.select({ n: count() }).from(markets).where(isNotNull(markets.raceId));
+    expect(raceMarkets!.n).toBe(2 * raceCount!.n);
+
+    // A bettor's back at the best price shown is matched by the market maker.
+    const demo1 = await ctx().login('demo1');
+    const cricket = await firstMatchOf(db, SPORT.CRICKET, false);
+    const detail = (await ctx().call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data;
+    const odds = detail.markets.find((m: { market_type: string }) => m.market_type === 'MATCH_ODDS');
+    expect(
+      odds.runners.every(
+        (r: { back: unknown[]; lay: unknown[] }) => r.back.length === 3 && r.lay.length === 3,
+      ),
+    ).toBe(true);
+    const best = odds.runners[0].back[0];
+    expect(odds.runners[0].lay[0].price).toBeGreaterThan(best.price);
+    const bookmaker = detail.markets.find((m: { market_type: string }) => m.market_type === 'BOOKMAKER');
+    expect(
+      bookmaker.runners.every(
+        (r: { back_rate: number; lay_rate: number }) => r.back_rate > 0 && r.lay_rate > r.back_rate,
+      ),
+    ).toBe(true);
+    const fancy = detail.markets.filter((m: { kind: string }) => m.kind === 'FANCY');
+    expect(
+      fancy.every(
+        (m: { fancy: { no_line: number; yes_line: number } }) => m.fancy.yes_line === m.fancy.no_line + 1,
+      ),
+    ).toBe(true);
+
+    const placed = await ctx().call(
+      'placeMarketBet',
+      {
+        market_id: odds.market_id,
+        selection_id: odds.runners[0].selection_id,
+        is_back: 1,
+        odds: best.price,
+        stake: 200,
+      },
+      demo1,
+    );
+    expect(placed.json.data).toMatchObject({ status: 'MATCHED', matched_stake: 200, avg_odds: best.price });
+    const mm = await findUserByName(db, MARKET_MAKER);
+    const [fill] = await db.select().from(fills).where(eq(fills.takerOrderId, placed.json.data.bet_id));
+    expect(fill).toMatchObject({ makerUserId: mm!.id, sizePaise: 20_000 });
+    await expectInvariants(db, app.betting);
+  });
+});

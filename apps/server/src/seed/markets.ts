@@ -1,0 +1,375 @@
+/**
+ * Demo markets on the demo fixtures, created through the betting service, and a market maker
+ * ('mm1') that rests back and lay liquidity around a fair price through the same bet path as
+ * any bettor, so a bettor's back at the shown price is matched by a real counter-order.
+ * Deterministic and idempotent: markets have natural keys, the market maker's orders have
+ * client_refs, and markets that already got liquidity are skipped.
+ *
+ *   every non-racing match   Match Odds (exchange; Winner for politics)
+ *   cricket                  Bookmaker and three fancy lines
+ *   every race ahead         WIN and PLACE (exchange)
+ */
+import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { SPORT } from '@exchange/contracts';
+import { nearestValidPrice, tickDown, tickUp } from '@exchange/engine';
+import type { Db } from '../db/client.ts';
+import { markets, matches, orders, races } from '../db/schema/index.ts';
+import type { BettingService, CreateMarketInput } from '../services/betting/service.ts';
+import { accountOfUser, transfer, worldAccount } from '../services/ledger.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { createUser, findUserByName } from '../services/users.ts';
+import { DEMO_PASSWORD } from './index.ts';
+
+export const MARKET_MAKER = 'mm1';
+/** ₹5 crore: the market maker's float. */
+export const MARKET_MAKER_FUNDS_PAISE = 5_000_000_000;
+
+export interface SeedMarketsOptions {
+  /** Rest liquidity on race markets starting within this many hours (default 6). */
+  racingLiquidityHours?: number;
+  /** Create race markets for races starting within this many hours (default: every race ahead). */
+  racingHours?: number;
+}
+
+const RACING = [SPORT.HORSE_RACING, SPORT.GREYHOUND_RACING] as number[];
+
+const POLITICS_RUNNERS: Record<string, string[]> = {
+  'US Midterms 2026 - Winner': ['Democrats', 'Republicans'],
+  'US Midterms 2026 - Senate Control': ['Democrats', 'Republicans'],
+  'Next Lok Sabha Election - Most Seats': ['BJP', 'INC', 'Any Other Party'],
+};
+
+const HORSES = [
+  'Golden Arrow',
+  'Silver Saint',
+  'Night Raider',
+  'Desert Storm',
+  'Royal Mirage',
+  'Copper Kettle',
+  'Blue Lagoon',
+  'Morning Mist',
+  'Iron Duke',
+  'Wild Orchid',
+  'Stormy Petrel',
+  'Lucky Charm',
+  'Red Baron',
+  'Misty Dawn',
+  'Highland Fling',
+  'Dancing Brave',
+  'Sea The Moon',
+  'Crimson Tide',
+  'Quick Silver',
+  'Monsoon Magic',
+  'Thunder Bay',
+  'Velvet Rope',
+  'Pink Lotus',
+  'Kings Ransom',
+  'Amber Glow',
+  'Black Pearl',
+  'Winter Palace',
+  'Summer Breeze',
+  'Jaipur Jewel',
+  'Bombay Duck',
+  'Star Of India',
+  'Noble Quest',
+];
+const DOGS = [
+  'Swift Blaze',
+  'Ballymac Ace',
+  'Droopys Jet',
+  'Kilara Flash',
+  'Romeo Rocket',
+  'Salacres Lad',
+  'Pennys Bolt',
+  'Coolavanny Jo',
+  'Aero Rhythm',
+  'Sidarian Boy',
+];
+
+/** A small deterministic hash (FNV-1a) for fair prices and sizes. */
+function hash(n: number): number {
+  let h = 0x811c9dc5;
+  for (const c of String(n)) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
+  return h >>> 0;
+}
+
+/** Fair win probabilities of a market's runners (sum 1), from its natural key. */
+function fairProbabilities(key: number, count: number, withDraw: boolean): number[] {
+  if (count === 2) {
+    const p = 0.3 + (hash(key) % 40) / 100;
+    return [p, 1 - p];
+  }
+  if (withDraw && count === 3) {
+    const home = 0.3 + (hash(key) % 30) / 100;
+    return [home, 0.72 - home, 0.28];
+  }
+  const weights = Array.from(
+    { length: count },
+    (_, i) => 1 + (hash(key * 31 + i) % 9) + (i === hash(key) % count ? 8 : 0),
+  );
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => w / total);
+}
+
+const priceOf = (p: number) => nearestValidPrice(Math.max(101, Math.min(100_000, Math.round(100 / p))));
+
+async function marketMaker(db: Db, now: Date): Promise<number> {
+  let user = await findUserByName(db, MARKET_MAKER);
+  if (!user) {
+    const admin = await findUserByName(db, 'admin');
+    user = await createUser(
+      db,
+      {
+        userName: MARKET_MAKER,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        role: 'user',
+        parentId: admin?.id ?? null,
+      },
+      now,
+    );
+  }
+  await transfer(
+    db,
+    {
+      idempotencyKey: `seed:opening:${MARKET_MAKER}`,
+      debitAccountId: (await worldAccount(db)).id,
+      creditAccountId: (await accountOfUser(db, user.id)).id,
+      amountPaise: MARKET_MAKER_FUNDS_PAISE,
+      reason: 'DEPOSIT',
+      remark: `Opening deposit to ${MARKET_MAKER} (market maker)`,
+    },
+    now,
+  );
+  return user.id;
+}
+
+interface Planned {
+  key: string;
+  input: CreateMarketInput;
+  /** Fair probabilities of the runners, for liquidity (exchange) or rates (bookmaker). */
+  fair?: number[];
+  liquidity: boolean;
+}
+
+function teamsOf(name: string): string[] {
+  const parts = name.split(' v ').map((p) => p.trim());
+  return parts.length === 2 ? parts : [];
+}
+
+/** The markets each fixture gets. */
+async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Planned[]> {
+  const out: Planned[] = [];
+  const fixtures = await db
+    .select()
+    .from(matches)
+    .where(
+      and(
+        eq(matches.isActive, true),
+        sql`${matches.sportId} not in (${sql.join(RACING, sql`, `)})`,
+        ne(matches.sportId, SPORT.HIDDEN),
+      ),
+    )
+    .orderBy(matches.matchId);
+  for (const m of fixtures) {
+    const cricket = m.sportId === SPORT.CRICKET;
+    const delay = m.inPlay ? 1_000 : 0;
+    if (m.sportId === SPORT.POLITICS) {
+      const names = POLITICS_RUNNERS[m.matchName] ?? ['Yes', 'No'];
+      out.push({
+        key: `match:${m.matchId}:WINNER`,
+        input: {
+          matchId: m.matchId,
+          kind: 'EXCHANGE',
+          marketType: 'WINNER',
+          name: 'Winner',
+          runners: names.map((name) => ({ name })),
+          sort: 0,
+        },
+        fair: fairProbabilities(m.matchId, names.length, false),
+        liquidity: true,
+      });
+      continue;
+    }
+    const teams = teamsOf(m.matchName);
+    if (teams.length !== 2) continue;
+    const football = m.sportId === SPORT.FOOTBALL;
+    const runners = football ? [...teams, 'The Draw'] : teams;
+    const fair = fairProbabilities(m.matchId, runners.length, football);
+    out.push({
+      key: `match:${m.matchId}:MATCH_ODDS`,
+      input: {
+        matchId: m.matchId,
+        kind: 'EXCHANGE',
+        marketType: 'MATCH_ODDS',
+        name: 'Match Odds',
+        runners: runners.map((name) => ({ name })),
+        betDelayMs: delay,
+        sort: 0,
+      },
+      fair,
+      liquidity: true,
+    });
+    if (!cricket) continue;
+    out.push({
+      key: `match:${m.matchId}:BOOKMAKER`,
+      input: {
+        matchId: m.matchId,
+        kind: 'BOOKMAKER',
+        marketType: 'BOOKMAKER',
+        name: 'Bookmaker',
+        betDelayMs: delay,
+        sort: 1,
+        runners: teams.map((name, i) => {
+          const back = Math.max(1, Math.round(100 / fair[i]!) - 100 - 3);
+          return { name, backRate: back, layRate: back + 4 };
+        }),
+      },
+      liquidity: false,
+    });
+    const [home] = teams;
+    const base = 40 + (hash(m.matchId) % 16);
+    const lines = [
+      { name: `${home} 6 Over Runs`, line: base },
+      { name: `${home} 20 Over Runs`, line: 150 + (hash(m.matchId * 7) % 40) },
+      { name: `Fall of 1st Wkt ${home}`, line: 20 + (hash(m.matchId * 13) % 20) },
+    ];
+    lines.forEach((l, i) =>
+      out.push({
+        key: `match:${m.matchId}:FANCY:${i + 1}`,
+        input: {
+          matchId: m.matchId,
+          kind: 'FANCY',
+          marketType: 'FANCY',
+          name: l.name,
+          betDelayMs: delay,
+          sort: 10 + i,
+          fancy: { noLine: l.line, noRate: 100, yesLine: l.line + 1, yesRate: 100 },
+        },
+        liquidity: false,
+      }),
+    );
+  }
+
+  const until =
+    options.racingHours === undefined ? undefined : new Date(now.getTime() + options.racingHours * 3_600_000);
+  const liquidUntil = now.getTime() + (options.racingLiquidityHours ?? 6) * 3_600_000;
+  const raceRows = await db
+    .select({ race: races, sportId: matches.sportId })
+    .from(races)
+    .innerJoin(matches, eq(matches.matchId, races.matchId))
+    .where(
+      and(
+        gt(races.startTime, now),
+        until ? sql`${races.startTime} <= ${until.toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .orderBy(races.startTime, races.raceId);
+  for (const { race, sportId } of raceRows) {
+    const dogs = sportId === SPORT.GREYHOUND_RACING;
+    const count = dogs ? 6 : 6 + (hash(race.raceId) % 5);
+    const names = Array.from({ length: count }, (_, i) => {
+      const pool = dogs ? DOGS : HORSES;
+      const name = pool[(hash(race.raceId) + i * 7) % pool.length]!;
+      return dogs ? `${i + 1}. ${name}` : name;
+    });
+    const runners = names.map((name) => ({ name }));
+    const fair = fairProbabilities(race.raceId, count, false);
+    const liquidity = race.startTime.getTime() <= liquidUntil;
+    const common = {
+      matchId: race.matchId,
+      raceId: race.raceId,
+      kind: 'EXCHANGE' as const,
+      startTime: race.startTime,
+      runners,
+    };
+    out.push({
+      key: `race:${race.raceId}:WIN`,
+      input: { ...common, marketType: 'WIN', name: 'Win', sort: 0 },
+      fair,
+      liquidity,
+    });
+    const places = count >= 8 ? 3 : 2;
+    // The chance to place, roughly: each runner's win chance scaled by the places paid.
+    const placeFair = fair.map((p) => Math.min(0.95, p * places));
+    const total = placeFair.reduce((a, b) => a + b, 0);
+    out.push({
+      key: `race:${race.raceId}:PLACE`,
+      input: { ...common, marketType: 'PLACE', name: `Place (${places} places)`, places, sort: 1 },
+      fair: placeFair.map((p) => (p * places) / total),
+      liquidity,
+    });
+  }
+  return out;
+}
+
+/**
+ * Creates the demo markets that are missing and rests the market maker's liquidity on those
+ * without it yet. Returns how many markets and orders it created.
+ */
+export async function seedMarkets(
+  db: Db,
+  betting: BettingService,
+  now: Date,
+  options: SeedMarketsOptions = {},
+): Promise<{ markets: number; orders: number }> {
+  const mmId = await marketMaker(db, now);
+  const planned = await plan(db, now, options);
+  const before = await db.select({ n: sql<number>`count(*)::int` }).from(markets);
+  const ids = await betting.createMarkets(planned.map((p) => ({ ...p.input, externalKey: p.key })));
+  const after = await db.select({ n: sql<number>`count(*)::int` }).from(markets);
+  const created = after[0]!.n - before[0]!.n;
+  const existing = new Map(planned.map((p, i) => [p.key, ids[i]!]));
+
+  const withLiquidity = new Set(
+    (
+      await db
+        .selectDistinct({ id: orders.marketId })
+        .from(orders)
+        .where(and(eq(orders.userId, mmId), isNotNull(orders.clientRef)))
+    ).map((r) => r.id),
+  );
+  let placed = 0;
+  const jobs: Promise<void>[] = [];
+  for (const p of planned) {
+    const marketId = existing.get(p.key)!;
+    if (!p.liquidity || !p.fair || withLiquidity.has(marketId)) continue;
+    jobs.push(
+      (async () => {
+        const state = await betting.peek(marketId);
+        if (state.settled || state.row.status !== 'OPEN') return;
+        const levels = p.input.raceId ? 2 : 3;
+        for (const [i, runner] of state.runners.entries()) {
+          const fair = priceOf(p.fair![i] ?? 0.1);
+          for (let level = 0; level < levels; level++) {
+            const size = (10 + (hash(marketId * 97 + i * 13 + level) % 40)) * 10_000 * (level + 1); // ₹1,000-₹5,000 per step
+            // A lay at or below the fair price is offered to backers; a back above it to layers.
+            const offers = [
+              { side: 0, price: tickDown(fair, level) },
+              { side: 1, price: tickUp(fair, level + 1) },
+            ];
+            for (const o of offers) {
+              await betting.placeMarketBet(
+                mmId,
+                {
+                  market_id: marketId,
+                  selection_id: runner.selectionId,
+                  is_back: o.side,
+                  odds: o.price / 100,
+                  stake: size / 100,
+                  client_ref: `mm:${marketId}:${runner.selectionId}:${o.side}:${level}`,
+                  persistence: 'PERSIST',
+                },
+                { noDelay: true },
+              );
+              placed++;
+            }
+          }
+        }
+      })(),
+    );
+    // A few markets at a time: each market's bets are one after another anyway.
+    if (jobs.length >= 8) await Promise.all(jobs.splice(0));
+  }
+  await Promise.all(jobs);
+  return { markets: created, orders: placed };
+}
