@@ -1,0 +1,93 @@
+import { CasinoLaunchRequest, type CasinoLaunchAnswer, type CasinoResultsAnswer } from '@exchange/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { imageByFile } from '../art/tiles.ts';
+import { findGame, staticGameList } from '../games/index.ts';
+import { pageScript } from '../page/bundle.ts';
+import { PAGE_CSS, gamePageHtml } from '../page/html.ts';
+import type { ProviderServices } from '../services.ts';
+import { verifySignature } from '../wallet/sign.ts';
+import { tableStateView } from './views.ts';
+
+const RESULTS_PAGE_SIZE = 20;
+const BetRequest = z.object({ session: z.string().min(1).max(200), roundId: z.string().min(1).max(30), option: z.string().min(1).max(60), stake: z.number().finite().positive() });
+const SessionRequest = z.object({ lt: z.string().min(1).max(200), gameCode: z.string().max(30) });
+
+const refuse = (reply: FastifyReply, code: number, message: string) => reply.code(code).send({ status: 'ERROR', message });
+const sessionOf = (services: ProviderServices, req: FastifyRequest) => services.sessions.get(String(req.headers['x-session'] ?? ''));
+
+/** Every route of the provider. */
+export function registerRoutes(app: FastifyInstance, services: ProviderServices): void {
+  // --- for the platform ---------------------------------------------------------------------
+  app.get('/api/games', async () => ({ status: 'OK', data: staticGameList() }));
+
+  app.get<{ Params: { file: string } }>('/api/upload/image/:file', async (req, reply) => {
+    const image = imageByFile(req.params.file);
+    if (!image) return refuse(reply, 404, 'No such image');
+    return reply.header('content-type', image.contentType).header('cache-control', 'public, max-age=86400').send(image.body);
+  });
+
+  app.post('/api/launch', async (req, reply) => {
+    const sig = verifySignature(req.headers, req.rawBody ?? '', { providerId: services.options.providerId, secret: services.options.secret, nowMs: services.clock.now() });
+    if (!sig.ok) return reply.code(401).send({ status: 'INVALID_SIGNATURE', message: `Signature refused: ${sig.reason}` } satisfies CasinoLaunchAnswer);
+    const parsed = CasinoLaunchRequest.safeParse(req.body);
+    if (!parsed.success) return reply.code(400).send({ status: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Bad request' } satisfies CasinoLaunchAnswer);
+    if (!services.tables.has(parsed.data.gameCode)) return reply.code(404).send({ status: 'GAME_NOT_FOUND', message: 'This game is not available' } satisfies CasinoLaunchAnswer);
+    const lt = services.sessions.grant(parsed.data);
+    const origin = services.options.publicUrl ?? `${req.protocol}://${req.headers.host}`;
+    return { status: 'OK', url: `${origin.replace(/\/$/, '')}/game/${parsed.data.gameCode}?lt=${encodeURIComponent(lt)}` } satisfies CasinoLaunchAnswer;
+  });
+
+  app.get<{ Params: { code: string }; Querystring: { page?: string } }>('/api/results/:code', async (req, reply) => {
+    const table = services.tables.get(req.params.code);
+    if (!table) return refuse(reply, 404, 'No such game');
+    const page = Math.max(1, Math.floor(Number(req.query.page ?? 1)) || 1);
+    const rounds = table.history.slice((page - 1) * RESULTS_PAGE_SIZE, page * RESULTS_PAGE_SIZE);
+    return { status: 'OK', data: { gameCode: table.code, gamename: table.game.gamename, page, pageSize: RESULTS_PAGE_SIZE, total: table.history.length, rounds } } satisfies CasinoResultsAnswer;
+  });
+
+  // --- for the game page --------------------------------------------------------------------
+  app.get<{ Params: { code: string } }>('/game/:code', async (req, reply) => {
+    const game = findGame(req.params.code);
+    if (!game || !services.tables.has(game.gamecode)) return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><p>This game is not available.</p>');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(gamePageHtml(game));
+  });
+  app.get('/game/assets/game.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await pageScript()));
+  app.get('/game/assets/game.css', async (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(PAGE_CSS));
+
+  app.post('/api/session', async (req, reply) => {
+    const parsed = SessionRequest.safeParse(req.body);
+    if (!parsed.success) return refuse(reply, 400, 'Bad request');
+    const s = services.sessions.exchange(parsed.data.lt, parsed.data.gameCode);
+    if ('error' in s) return refuse(reply, 401, s.error);
+    return { status: 'OK', session: s.id, userName: s.userName, buttons: s.buttons };
+  });
+
+  app.get<{ Params: { code: string } }>('/api/table/:code/state', async (req, reply) => {
+    const table = services.tables.get(req.params.code);
+    if (!table) return refuse(reply, 404, 'No such game');
+    return reply.header('cache-control', 'no-store').send(tableStateView(services, table, sessionOf(services, req)));
+  });
+
+  app.post('/api/bet', async (req, reply) => {
+    const parsed = BetRequest.safeParse(req.body);
+    if (!parsed.success) return refuse(reply, 400, 'Choose a stake and a bet');
+    const session = services.sessions.get(parsed.data.session);
+    if (!session) return refuse(reply, 401, 'Your game session has ended. Open the game again from the casino.');
+    const table = services.tables.get(session.gameCode);
+    if (!table) return refuse(reply, 404, 'No such game');
+    const result = await services.bets.place(session, table, parsed.data);
+    if (!result.ok) return refuse(reply, 409, result.message);
+    return { status: 'OK', betId: result.bet.betId, balance: result.balance };
+  });
+
+  app.get('/api/balance', async (req, reply) => {
+    const session = sessionOf(services, req);
+    if (!session) return refuse(reply, 401, 'No session');
+    const r = await services.wallet.call('balance', { token: session.token, userId: session.userId, gameCode: session.gameCode });
+    if (r.kind === 'lost' || r.answer.status !== 'OK') return refuse(reply, 502, 'Balance unavailable');
+    return { status: 'OK', balance: r.answer.balance };
+  });
+
+  app.get('/health', async () => ({ status: 'OK' }));
+}
