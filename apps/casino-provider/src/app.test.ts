@@ -127,6 +127,13 @@ describe('provider routes', () => {
     expect(results.data.total).toBe(1);
     expect(results.data.rounds[0]!.roundId).toBe(before.round.roundId);
     expect(results.data.rounds[0]!.cards.length).toBe(6);
+    const istToday = new Date(clock.now() + 330 * 60_000).toISOString().slice(0, 10);
+    clock.advance(45_000 * 3);
+    const paged = CasinoResultsAnswer.parse((await app.inject(`/api/results/imlive1001?page=2&pageSize=2&date=${istToday}`)).json()).data;
+    expect(paged).toMatchObject({ page: 2, pageSize: 2 });
+    expect(paged.total).toBeGreaterThanOrEqual(3);
+    expect(paged.rounds.length).toBeGreaterThanOrEqual(1);
+    expect(CasinoResultsAnswer.parse((await app.inject('/api/results/imlive1001?date=2001-01-01')).json()).data.total).toBe(0);
   });
 
   it('refuses a bet after betting closed, without a session, or over the balance', async () => {

@@ -26,8 +26,8 @@ const timings: RoundTimings = {
 };
 
 const app = buildProviderApp({
-  platformUrl: env.PLATFORM_URL ?? 'http://127.0.0.1:3000',
-  providerId: env.PROVIDER_ID ?? 'exchange-casino',
+  platformUrl: env.PLATFORM_URL || 'http://127.0.0.1:3000',
+  providerId: env.PROVIDER_ID || 'casino-provider',
   secret,
   dataDir: env.PROVIDER_DATA_DIR ?? 'data/casino-provider',
   publicUrl: env.PROVIDER_PUBLIC_URL,

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { BetService, type Bet } from './bets/bets.ts';
 import { GAMES } from './games/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { JsonFile, memoryPersisted, type Persisted } from './lib/json-file.ts';
+import type { CasinoRoundResult } from '@exchange/contracts';
+import { JsonFile, JsonLinesFile, memoryLog, memoryPersisted, type Persisted } from './lib/json-file.ts';
 import { DEFAULT_TIMINGS, Table, type RoundTimings, type TableState } from './rounds/table.ts';
 import { SessionStore } from './sessions/sessions.ts';
 import { WalletClient } from './wallet/client.ts';
@@ -57,6 +58,7 @@ export function createProviderServices(opts: ProviderOptions) {
         clock,
         timings: opts.timings ?? DEFAULT_TIMINGS,
         store: persisted<TableState>(opts.dataDir, `tables/${game.gamecode}.json`),
+        results: opts.dataDir ? new JsonLinesFile<CasinoRoundResult>(join(opts.dataDir, `tables/${game.gamecode}.results.jsonl`)) : memoryLog<CasinoRoundResult>(),
         chainLength: opts.chainLength,
         onResult: (round, table) => bets.settleRound(round, table),
       }),

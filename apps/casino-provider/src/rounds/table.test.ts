@@ -1,16 +1,17 @@
+import type { CasinoRoundResult } from '@exchange/contracts';
 import { describe, expect, it } from 'vitest';
 import { drawLabels, findGame, floatsFromBlocks, sha256Hex, type DeckId } from '../games/index.ts';
 import { createHmac } from 'node:crypto';
 import { FakeClock } from '../lib/clock.ts';
-import { memoryPersisted } from '../lib/json-file.ts';
+import { memoryLog, memoryPersisted } from '../lib/json-file.ts';
 import { Table, type LiveRound, type TableState } from './table.ts';
 
 const timings = { bettingMs: 20_000, revealMs: 3000, maxDealMs: 24_000, resultMs: 5000 };
 
-function makeTable(code = 'imlive1001', store = memoryPersisted<TableState>()) {
+function makeTable(code = 'imlive1001', store = memoryPersisted<TableState>(), results = memoryLog<CasinoRoundResult>()) {
   const clock = new FakeClock();
   const settled: LiveRound[] = [];
-  const table = new Table(findGame(code)!, { clock, timings, store, chainLength: 50, onResult: (r) => settled.push(r) });
+  const table = new Table(findGame(code)!, { clock, timings, store, results, chainLength: 50, onResult: (r) => settled.push(r) });
   return { clock, table, settled, store };
 }
 
@@ -90,12 +91,13 @@ describe('round engine', () => {
 
   it('keeps increasing round ids and the chain position across a restart', () => {
     const store = memoryPersisted<TableState>();
-    const a = makeTable('imlive1004', store);
+    const results = memoryLog<CasinoRoundResult>();
+    const a = makeTable('imlive1004', store, results);
     a.table.start();
     a.clock.advance(45_000 * 3);
     const last = a.table.current.roundId;
     a.table.stop();
-    const b = makeTable('imlive1004', store);
+    const b = makeTable('imlive1004', store, results);
     b.table.start();
     expect(Number(b.table.current.roundId)).toBe(Number(last) + 1);
     expect(b.table.history.length).toBe(a.table.history.length);

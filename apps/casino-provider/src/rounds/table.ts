@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CasinoRoundResult } from '@exchange/contracts';
 import { DECKS, HashChain, Shoe, hmacFloatSource, type BetOption, type CasinoGame, type Deal } from '../games/index.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { Persisted } from '../lib/json-file.ts';
+import { memoryLog, type AppendLog, type Persisted } from '../lib/json-file.ts';
 
 export interface RoundTimings {
   /** Betting window; defaults to the game's (30 s Teen Patti, 20 s others). */
@@ -28,8 +28,6 @@ export interface TableState {
   nextIndex: number;
   /** Next round sequence number. */
   nextSeq: number;
-  /** Finished rounds, newest first. */
-  history: CasinoRoundResult[];
 }
 
 export interface LiveRound {
@@ -62,9 +60,11 @@ export interface TableOptions {
   clock: Clock;
   timings: RoundTimings;
   store: Persisted<TableState>;
+  /** Every finished round, appended (memory only when absent). */
+  results?: AppendLog<CasinoRoundResult>;
   /** Seeds per hash chain; a new chain (new terminal hash) starts when one is used up. */
   chainLength?: number;
-  /** Finished rounds kept (the results API pages through them). */
+  /** Finished rounds kept in memory (the results API pages through them). */
   historyLimit?: number;
   /** Called once per round when its result shows: settle the bets. Must not throw. */
   onResult?: (round: LiveRound, table: Table) => void;
@@ -83,6 +83,9 @@ export class Table {
   current!: LiveRound;
   private state: TableState;
   private chain: HashChain;
+  /** Finished rounds, newest first. */
+  private finished: CasinoRoundResult[];
+  private readonly results: AppendLog<CasinoRoundResult>;
   private timer: unknown = null;
   private running = false;
 
@@ -90,6 +93,8 @@ export class Table {
     readonly game: CasinoGame,
     private readonly opts: TableOptions,
   ) {
+    this.results = opts.results ?? memoryLog();
+    this.finished = this.results.readAll().reverse().slice(0, opts.historyLimit ?? 2000);
     const saved = opts.store.read();
     const chainLength = opts.chainLength ?? 2000;
     if (saved && saved.nextIndex < saved.chain.length) {
@@ -100,7 +105,7 @@ export class Table {
       // A fresh table starts its sequence at the seconds since 2023-11-14, so ids stay increasing
       // even if the data dir is wiped.
       const seq = saved?.nextSeq ?? Math.max(1, Math.floor(opts.clock.now() / 1000) - 1_700_000_000);
-      this.state = { chain: this.chainInfo(), nextIndex: 0, nextSeq: seq, history: saved?.history ?? [] };
+      this.state = { chain: this.chainInfo(), nextIndex: 0, nextSeq: seq };
     }
   }
 
@@ -113,7 +118,7 @@ export class Table {
   }
   /** Finished rounds, newest first. */
   get history(): readonly CasinoRoundResult[] {
-    return this.state.history;
+    return this.finished;
   }
   get chainTerminalHash(): string {
     return this.state.chain.terminalHash;
@@ -219,9 +224,8 @@ export class Table {
       description: outcome.description,
       proof: { serverSeed: round.serverSeed, clientSeed: round.clientSeed, hash: round.hash, chainTerminalHash: round.terminalHash, cursors: round.cursors, deck: engine.deck },
     };
-    const limit = this.opts.historyLimit ?? 200;
-    this.state = { ...this.state, history: [round.result, ...this.state.history].slice(0, limit) };
-    this.opts.store.write(this.state);
+    this.finished = [round.result, ...this.finished].slice(0, this.opts.historyLimit ?? 2000);
+    this.results.append(round.result);
     this.opts.onResult?.(round, this);
     this.schedule(round.nextRoundAt, () => this.openRound());
   }

@@ -10,6 +10,9 @@ import { verifySignature } from '../wallet/sign.ts';
 import { tableStateView } from './views.ts';
 
 const RESULTS_PAGE_SIZE = 20;
+const RESULTS_MAX_PAGE_SIZE = 100;
+/** yyyy-MM-dd of an ISO time in IST (UTC+5:30), the platform's report day. */
+const istDay = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
 const BetRequest = z.object({ session: z.string().min(1).max(200), roundId: z.string().min(1).max(30), option: z.string().min(1).max(60), stake: z.number().finite().positive() });
 const SessionRequest = z.object({ lt: z.string().min(1).max(200), gameCode: z.string().max(30) });
 
@@ -38,12 +41,16 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
     return { status: 'OK', url: `${origin.replace(/\/$/, '')}/game/${parsed.data.gameCode}?lt=${encodeURIComponent(lt)}` } satisfies CasinoLaunchAnswer;
   });
 
-  app.get<{ Params: { code: string }; Querystring: { page?: string } }>('/api/results/:code', async (req, reply) => {
+  // ?page=1&pageSize=20&date=yyyy-MM-dd (IST day of settlement); newest first.
+  app.get<{ Params: { code: string }; Querystring: { page?: string; pageSize?: string; date?: string } }>('/api/results/:code', async (req, reply) => {
     const table = services.tables.get(req.params.code);
     if (!table) return refuse(reply, 404, 'No such game');
     const page = Math.max(1, Math.floor(Number(req.query.page ?? 1)) || 1);
-    const rounds = table.history.slice((page - 1) * RESULTS_PAGE_SIZE, page * RESULTS_PAGE_SIZE);
-    return { status: 'OK', data: { gameCode: table.code, gamename: table.game.gamename, page, pageSize: RESULTS_PAGE_SIZE, total: table.history.length, rounds } } satisfies CasinoResultsAnswer;
+    const pageSize = Math.min(RESULTS_MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(req.query.pageSize ?? RESULTS_PAGE_SIZE)) || RESULTS_PAGE_SIZE));
+    const date = req.query.date && /^\d{4}-\d{2}-\d{2}$/.test(req.query.date) ? req.query.date : undefined;
+    const all = date ? table.history.filter((r) => istDay(r.settledAt) === date) : table.history;
+    const rounds = all.slice((page - 1) * pageSize, page * pageSize);
+    return { status: 'OK', data: { gameCode: table.code, gamename: table.game.gamename, page, pageSize, total: all.length, rounds } } satisfies CasinoResultsAnswer;
   });
 
   // --- for the game page --------------------------------------------------------------------
