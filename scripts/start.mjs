@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server (which serves the build) in the foreground, passing signals and the exit code on.
+// the server (which serves the build) and the casino provider in the foreground, passing signals
+// and the exit code on.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,10 +45,27 @@ buildWebIfStale();
 // `--build-only` (used by the browser tests) stops after the build.
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+// The casino provider runs beside the server. They share a wallet secret made fresh for each start
+// (never stored anywhere) unless WALLET_SECRET is given, and find each other on loopback.
+const env = {
+  ...process.env,
+  WALLET_SECRET: process.env.WALLET_SECRET || randomBytes(32).toString('hex'),
+  PLATFORM_URL: process.env.PLATFORM_URL || `http://127.0.0.1:${process.env.PORT || 3000}`,
+  PROVIDER_URL: process.env.PROVIDER_URL || `http://127.0.0.1:${process.env.PROVIDER_PORT || 3001}`,
+};
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', 'apps/casino-provider/src/server.ts'], { cwd: root, stdio: 'inherit', env }),
+  spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env }),
+];
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => children.forEach((child) => child.kill(signal)));
 }
-server.on('exit', (code, signal) => {
-  process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15 }[signal] ?? 1) : 1));
-});
+// When either process ends, stop the other and exit with the first one's code.
+let exitCode = null;
+for (const child of children) {
+  child.on('exit', (code, signal) => {
+    exitCode ??= code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15 }[signal] ?? 1) : 1);
+    for (const other of children) if (other !== child && other.exitCode === null && other.signalCode === null) other.kill('SIGTERM');
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode);
+  });
+}

@@ -1,10 +1,11 @@
 /**
  * Starts the casino provider: PROVIDER_PORT (3001), PLATFORM_URL (http://127.0.0.1:3000),
  * PROVIDER_ID, WALLET_SECRET (shared with the platform; scripts/start.mjs makes a random one per
- * start), PROVIDER_DATA_DIR (./data/casino-provider), PROVIDER_PUBLIC_URL (origin of launch URLs),
+ * start), PROVIDER_DATA_DIR (apps/casino-provider/data), PROVIDER_PUBLIC_URL (origin of launch URLs),
  * CASINO_FAST=1 (short rounds) or CASINO_BETTING_MS / CASINO_REVEAL_MS / CASINO_RESULT_MS.
  */
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { buildProviderApp } from './app.ts';
 import { DEFAULT_TIMINGS, FAST_TIMINGS, type RoundTimings } from './rounds/table.ts';
 
@@ -29,7 +30,7 @@ const app = buildProviderApp({
   platformUrl: env.PLATFORM_URL || 'http://127.0.0.1:3000',
   providerId: env.PROVIDER_ID || 'casino-provider',
   secret,
-  dataDir: env.PROVIDER_DATA_DIR ?? 'data/casino-provider',
+  dataDir: env.PROVIDER_DATA_DIR || fileURLToPath(new URL('../data', import.meta.url)),
   publicUrl: env.PROVIDER_PUBLIC_URL,
   timings,
   logger: { level: env.LOG_LEVEL ?? 'info' },
