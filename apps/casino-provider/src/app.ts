@@ -33,3 +33,8 @@ export function buildProviderApp(options: ProviderAppOptions): FastifyInstance &
   app.addHook('onClose', async () => services.stop());
   return Object.assign(app, { services });
 }
+
+// The package's public surface for the platform's integration tests and scripts.
+export { FakeClock, systemClock, type Clock } from './lib/clock.ts';
+export { DEFAULT_TIMINGS, FAST_TIMINGS, type RoundTimings } from './rounds/table.ts';
+export type { ProviderOptions, ProviderServices } from './services.ts';
