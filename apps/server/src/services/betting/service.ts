@@ -4,7 +4,7 @@
  * the calls of bettors (place, cancel), of the operator and of the feed (create markets, status,
  * rates, lines, non-runners, results). Callable from code as well as over HTTP.
  *
- * Bet path (docs/adr/0013-bet-path.md): check and match in memory against the book of market
+ * Bet path (docs/adr/0015-bet-path.md): check and match in memory against the book of market
  * version V, then write the whole result with the chosen writer, which succeeds only if the
  * market is still at V and the bettor can afford the exposure. A stale version (another
  * process moved the market) reloads the market and matches again. Operator changes are

@@ -1,5 +1,5 @@
 /**
- * The one-round-trip bet write (docs/adr/0014-bet-path.md): the whole result of a bet the
+ * The one-round-trip bet write (docs/adr/0015-bet-path.md): the whole result of a bet the
  * service matched in memory, as ONE statement of data-modifying CTEs, so PostgreSQL runs it as
  * one atomic transaction:
  *
@@ -15,9 +15,28 @@
  * written by one sub-statement only; account updates are relative (`exposure + delta`) and
  * the locks of `lk` make the check and the update see the same row.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation, orderByClientRef, type BetWriter } from './writer.ts';
+
+const dialect = new PgDialect();
+
+/**
+ * Runs the statement as a named prepared statement on node-postgres (parsed and planned once
+ * per connection: the text never changes, every value is a parameter), as a plain query on
+ * PGlite, and through drizzle inside a transaction (the rare locked path).
+ */
+async function run<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client as
+    | { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>; totalCount?: number }
+    | { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }
+    | undefined;
+  if (!client) return queryRows(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if ('totalCount' in client) return (await client.query({ name: 'place-bet-v1', text, values: params })).rows;
+  return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(text, params)).rows;
+}
 
 const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 const boolArray = (xs: readonly boolean[]) => `{${xs.map((x) => (x ? 't' : 'f')).join(',')}}`;
@@ -41,7 +60,7 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
     exposure: string | number | null;
   }[];
   try {
-    rows = await queryRows(
+    rows = await run(
       db,
       sql`
       with mv as (

@@ -1,0 +1,235 @@
+/// <reference path="../apps/server/src/types.d.ts" />
+/**
+ * HTTP bet/placeMarketBet throughput and latency, on PGlite and (with BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL) on PostgreSQL: one hot market, and bets spread over 100 markets. Each case
+ * also runs the bare database rate of the same one-statement write (the statement writer fed
+ * the same kind of plans, no HTTP, no matching), so the HTTP figure can be read against it.
+ *
+ * Clients are concurrent HTTP requests over keep-alive connections to the listening server
+ * (they share the machine's cores with it). Bettors back and lay at 2.00 in turn, so most bets
+ * match a resting order: each bet writes an order, a fill, a maker update, two positions and two
+ * accounts. Run: `npm run bench` (all benches) or `npx tsx bench/bet-path.bench.ts`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase, queryRows, type DatabaseHandle, type Db } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/seed/index.ts';
+import { BettingService } from '../apps/server/src/services/betting/service.ts';
+import { writeBetStatement } from '../apps/server/src/services/betting/statement-writer.ts';
+import type { BetPlan } from '../apps/server/src/services/betting/writer.ts';
+import { accountOfUser, transfer, worldAccount } from '../apps/server/src/services/ledger.ts';
+import { hashPassword } from '../apps/server/src/services/passwords.ts';
+import { SessionStore } from '../apps/server/src/services/sessions.ts';
+import { createUser } from '../apps/server/src/services/users.ts';
+
+const BETS = Number(process.env.BENCH_BETS ?? 4000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
+const USERS = 64;
+
+interface Result {
+  name: string;
+  bets: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+async function database(kind: 'pglite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (kind === 'pglite') return { handle: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 16 });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function bettors(db: Db, now: Date): Promise<{ ids: number[]; tokens: string[] }> {
+  const hash = await hashPassword('Bench@1234');
+  const world = await worldAccount(db);
+  const sessions = new SessionStore(db, () => now);
+  const ids: number[] = [];
+  const tokens: string[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const user = await createUser(db, { userName: `bench${i}`, passwordHash: hash, role: 'user', parentId: null }, now);
+    await transfer(db, { idempotencyKey: `bench:${i}`, debitAccountId: world.id, creditAccountId: (await accountOfUser(db, user.id)).id, amountPaise: 1e11, reason: 'DEPOSIT', remark: 'bench' }, now);
+    ids.push(user.id);
+    tokens.push(await sessions.create(db, user.id));
+  }
+  return { ids, tokens };
+}
+
+/** Runs `total` jobs with `clients` in flight; returns the latencies in ms. */
+async function drive(total: number, clients: number, job: (i: number) => Promise<void>): Promise<{ seconds: number; latencies: number[] }> {
+  let next = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        await job(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b) };
+}
+
+async function httpCase(name: string, base: string, tokens: string[], markets: number[]): Promise<Result> {
+  let refused = 0;
+  const { seconds, latencies } = await drive(BETS, CLIENTS, async (i) => {
+    const res = await fetch(`${base}/api/bet/placeMarketBet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` },
+      body: JSON.stringify({ market_id: markets[i % markets.length], selection_id: 1, is_back: Math.floor(i / markets.length) % 2 === 0 ? 1 : 0, odds: 2, stake: 100, persistence: 'PERSIST' }),
+    });
+    const body = (await res.json()) as { status: boolean };
+    if (!body.status) refused++;
+  });
+  if (refused > 0) throw new Error(`${name}: ${refused} bets refused`);
+  return { name, bets: BETS, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/**
+ * The same one-statement writes straight to the database, without HTTP, auth, validation or the
+ * in-memory book: on each market a resting back, then a lay that fills it (order, fill, maker
+ * update, two positions, two accounts), one write at a time per market as the service's queue does.
+ */
+async function bareCase(name: string, db: Db, userIds: number[], markets: number[]): Promise<Result> {
+  const accounts = new Map<number, number>();
+  for (const u of userIds) accounts.set(u, (await accountOfUser(db, u)).id);
+  const state = new Map<number, { version: number; resting?: { id: number; userId: number } }>();
+  for (const m of markets) {
+    const [row] = await queryRows<{ version: number }>(db, sql`select version from markets where id = ${m}`);
+    state.set(m, { version: Number(row!.version) });
+  }
+  const [seqRow] = await queryRows<{ id: string }>(db, sql`select setval('orders_id_seq', nextval('orders_id_seq') + 10000000) as id`);
+  let nextId = Number(seqRow!.id) - 10_000_000 + 1;
+  const queues = new Map<number, Promise<unknown>>();
+  const { seconds, latencies } = await drive(BETS, CLIENTS, async (i) => {
+    const market = markets[i % markets.length]!;
+    const user = userIds[i % userIds.length]!;
+    const previous = queues.get(market) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      const s = state.get(market)!;
+      const id = nextId++;
+      const at = new Date();
+      const maker = s.resting;
+      const base = {
+        id,
+        userId: user,
+        marketId: market,
+        selectionId: 1,
+        kind: 'EXCHANGE' as const,
+        price: 200,
+        line: null,
+        sizePaise: 10_000,
+        cancelledPaise: 0,
+        persistence: 'PERSIST' as const,
+        clientRef: null,
+        requestKey: null,
+        bookSeq: s.version + 1,
+        placedAt: at,
+      };
+      const plan: BetPlan = maker
+        ? {
+            marketId: market,
+            expectVersion: s.version,
+            at,
+            order: { ...base, side: 'LAY', matchedPaise: 10_000, matchedValue: 2_000_000, status: 'MATCHED', initialMatchedPaise: 10_000, initialMatchedValue: 2_000_000 },
+            fills: [{ makerOrderId: maker.id, makerUserId: maker.userId, takerUserId: user, selectionId: 1, takerSide: 'LAY', price: 200, sizePaise: 10_000 }],
+            makers: [{ orderId: maker.id, matchedDeltaPaise: 10_000, valueDelta: 2_000_000, filledOut: true }],
+            exposures: [
+              { userId: user, accountId: accounts.get(user)!, beforePaise: 0, afterPaise: 10_000 },
+              ...(maker.userId === user ? [] : [{ userId: maker.userId, accountId: accounts.get(maker.userId)!, beforePaise: 10_000, afterPaise: 10_000 }]),
+            ],
+          }
+        : {
+            marketId: market,
+            expectVersion: s.version,
+            at,
+            order: { ...base, side: 'BACK', matchedPaise: 0, matchedValue: 0, status: 'OPEN', initialMatchedPaise: 0, initialMatchedValue: 0 },
+            fills: [],
+            makers: [],
+            exposures: [{ userId: user, accountId: accounts.get(user)!, beforePaise: 0, afterPaise: 10_000 }],
+          };
+      const result = await writeBetStatement(db, plan);
+      if (result.kind !== 'ok') throw new Error(`bare write: ${result.kind}`);
+      s.version++;
+      s.resting = maker ? undefined : { id, userId: user };
+    });
+    queues.set(market, run.catch(() => undefined));
+    await run;
+  });
+  return { name, bets: BETS, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function engineRun(kind: 'pglite' | 'postgres'): Promise<Result[]> {
+  const { handle, drop } = await database(kind);
+  try {
+    await migrateDatabase(handle);
+    const now = new Date();
+    await seed(handle.db, now);
+    const { ids, tokens } = await bettors(handle.db, now);
+    const betting = new BettingService(handle.db, () => new Date());
+    const app = buildApp({ db: handle.db, betting });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const [match] = await queryRows<{ id: number }>(handle.db, sql`select match_id as id from matches where sport_id = 4 order by match_id limit 1`);
+    const make = async (n: number) =>
+      betting.createMarkets(
+        Array.from({ length: n }, (_, i) => ({ matchId: match!.id, kind: 'EXCHANGE' as const, marketType: 'MATCH_ODDS' as const, name: `Bench ${i}`, runners: [{ name: 'A' }, { name: 'B' }], inPlay: false })),
+      );
+    const results: Result[] = [];
+    const hot = await make(1);
+    results.push(await httpCase(`${kind}: HTTP, 1 hot market`, base, tokens, hot));
+    const many = await make(100);
+    results.push(await httpCase(`${kind}: HTTP, 100 markets`, base, tokens, many));
+    const bareHot = await make(1);
+    results.push(await bareCase(`${kind}: bare statement, 1 market`, handle.db, ids, bareHot));
+    const bareMany = await make(100);
+    results.push(await bareCase(`${kind}: bare statement, 100 markets`, handle.db, ids, bareMany));
+    await app.close();
+    return results;
+  } finally {
+    await handle.close();
+    await drop();
+  }
+}
+
+export default async function main(): Promise<void> {
+  const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+  if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
+  else console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  console.log(`${BETS} bets per case, ${CLIENTS} concurrent clients`);
+  const rows: Result[] = [];
+  for (const kind of kinds) rows.push(...(await engineRun(kind)));
+  console.log(['case'.padEnd(40), 'bets/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '));
+  for (const r of rows) {
+    console.log([r.name.padEnd(40), (r.bets / r.seconds).toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8)].join(' '));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
