@@ -1,4 +1,3 @@
-/// <reference path="../apps/server/src/types.d.ts" />
 /**
  * HTTP bet/placeMarketBet throughput and latency, on PGlite and (with BENCH_DATABASE_URL or
  * TEST_DATABASE_URL) on PostgreSQL: one hot market, and bets spread over 100 markets. Each case
@@ -10,6 +9,7 @@
  * match a resting order: each bet writes an order, a fill, a maker update, two positions and two
  * accounts. Run: `npm run bench` (all benches) or `npx tsx bench/bet-path.bench.ts`.
  */
+import type {} from '../apps/server/src/types.d.ts';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
