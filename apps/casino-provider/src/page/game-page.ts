@@ -61,16 +61,26 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** sessionStorage, when the browser allows it in this frame (a cross-site iframe may have none). */
+function stored(key: string, value?: string): string | null {
+  try {
+    if (value !== undefined) sessionStorage.setItem(key, value);
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 async function openSession(): Promise<void> {
   const key = `casino-session:${lt}`;
-  const saved = sessionStorage.getItem(key);
+  const saved = stored(key);
   if (saved) {
     session = JSON.parse(saved) as SessionView;
   } else if (lt) {
     const res = await api<SessionView | { status: string; message: string }>('/api/session', { method: 'POST', body: JSON.stringify({ lt, gameCode }) });
     if (res.status === 'OK') {
       session = res as SessionView;
-      sessionStorage.setItem(key, JSON.stringify(session));
+      stored(key, JSON.stringify(session));
     } else {
       showMessage((res as { message: string }).message, true);
     }
