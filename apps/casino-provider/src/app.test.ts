@@ -134,6 +134,7 @@ describe('provider routes', () => {
     expect(paged.total).toBeGreaterThanOrEqual(3);
     expect(paged.rounds.length).toBeGreaterThanOrEqual(1);
     expect(CasinoResultsAnswer.parse((await app.inject('/api/results/imlive1001?date=2001-01-01')).json()).data.total).toBe(0);
+    expect((await app.inject('/api/results/imlive1001?pageSize=500')).statusCode).toBe(400);
   });
 
   it('refuses a bet after betting closed, without a session, or over the balance', async () => {

@@ -1,4 +1,4 @@
-import { CasinoLaunchRequest, type CasinoLaunchAnswer, type CasinoResultsAnswer } from '@exchange/contracts';
+import { CasinoLaunchRequest, CasinoResultsQuery, type CasinoLaunchAnswer, type CasinoResultsAnswer } from '@exchange/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { imageByFile } from '../art/tiles.ts';
@@ -9,8 +9,6 @@ import type { ProviderServices } from '../services.ts';
 import { verifySignature } from '../wallet/sign.ts';
 import { tableStateView } from './views.ts';
 
-const RESULTS_PAGE_SIZE = 20;
-const RESULTS_MAX_PAGE_SIZE = 100;
 /** yyyy-MM-dd of an ISO time in IST (UTC+5:30), the platform's report day. */
 const istDay = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
 const BetRequest = z.object({ session: z.string().min(1).max(200), roundId: z.string().min(1).max(30), option: z.string().min(1).max(60), stake: z.number().finite().positive() });
@@ -45,9 +43,9 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
   app.get<{ Params: { code: string }; Querystring: { page?: string; pageSize?: string; date?: string } }>('/api/results/:code', async (req, reply) => {
     const table = services.tables.get(req.params.code);
     if (!table) return refuse(reply, 404, 'No such game');
-    const page = Math.max(1, Math.floor(Number(req.query.page ?? 1)) || 1);
-    const pageSize = Math.min(RESULTS_MAX_PAGE_SIZE, Math.max(1, Math.floor(Number(req.query.pageSize ?? RESULTS_PAGE_SIZE)) || RESULTS_PAGE_SIZE));
-    const date = req.query.date && /^\d{4}-\d{2}-\d{2}$/.test(req.query.date) ? req.query.date : undefined;
+    const query = CasinoResultsQuery.safeParse(req.query);
+    if (!query.success) return refuse(reply, 400, query.error.issues[0]?.message ?? 'Bad query');
+    const { page, pageSize, date } = query.data;
     const all = date ? table.history.filter((r) => istDay(r.settledAt) === date) : table.history;
     const rounds = all.slice((page - 1) * pageSize, page * pageSize);
     return { status: 'OK', data: { gameCode: table.code, gamename: table.game.gamename, page, pageSize, total: all.length, rounds } } satisfies CasinoResultsAnswer;
