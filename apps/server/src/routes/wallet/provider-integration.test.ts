@@ -9,8 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildProviderApp } from '@exchange/casino-provider';
-import { FakeClock } from '@exchange/casino-provider/src/lib/clock.ts';
+import { buildProviderApp, FakeClock } from '@exchange/casino-provider';
 import { CasinoResultPage, LiveCasinoBetsPage } from '@exchange/contracts';
 import { casinoTransactions } from '../../db/schema/index.ts';
 import { DAY_MS, istDate } from '../../lib/time.ts';
