@@ -180,6 +180,54 @@ describeEachDatabase('concurrent bets', (ctx) => {
   );
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a process sees another's suspension, reopening and new rates",
+    async () => {
+      if (!onPostgres()) return;
+      const [a, b] = await processes();
+      const admin = (await call(a!, 'login', { user_name: 'admin', password: 'Demo@1234' })).json.data
+        .usertoken;
+      const demo1 = (await call(b!, 'login', { user_name: 'demo1', password: 'Demo@1234' })).json.data
+        .usertoken;
+      const match = (await firstMatchOf(ctx().db, SPORT.CRICKET, false)).matchId;
+      const create = async (body: object) =>
+        (
+          await call(
+            a!,
+            'operatorCreateMarket',
+            { match_id: match, runners: [{ name: 'A' }, { name: 'B' }], ...body },
+            admin,
+          )
+        ).json.data.market_id;
+      const odds = await create({ kind: 'EXCHANGE', market_type: 'MATCH_ODDS', name: 'Two', in_play: false });
+      const bm = await create({ kind: 'BOOKMAKER', market_type: 'BOOKMAKER', name: 'BM' });
+      const rates = (back: number) =>
+        call(
+          a!,
+          'operatorSetBookmakerRates',
+          { market_id: bm, rates: [{ selection_id: 1, back_rate: back, lay_rate: back + 5 }] },
+          admin,
+        );
+      await rates(50);
+      const bet = (body: object) => call(b!, 'placeMarketBet', body, demo1);
+      const onOdds = { market_id: odds, selection_id: 1, is_back: 1, odds: 3, stake: 100 };
+      const onBm = { market_id: bm, selection_id: 1, is_back: 1, odds: 50, stake: 100 };
+      expect((await bet(onOdds)).json.data.status).toBe('UNMATCHED');
+      expect((await bet(onBm)).json.data.status).toBe('MATCHED');
+
+      await call(a!, 'operatorSetMarketStatus', { market_id: odds, status: 'SUSPENDED' }, admin);
+      expect((await bet(onOdds)).json.code).toBe('MARKET_SUSPENDED');
+      await call(a!, 'operatorSetMarketStatus', { market_id: odds, status: 'OPEN' }, admin);
+      expect((await bet(onOdds)).json.data.status).toBe('UNMATCHED');
+
+      await rates(40);
+      expect((await bet(onBm)).json.code).toBe('ODDS_CHANGED');
+      await rates(60);
+      expect((await bet(onBm)).json.data).toMatchObject({ status: 'MATCHED', rate: 60 });
+      await expectInvariants(ctx().db, ctx().app.betting);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
     '50 clients over 10 markets at once: nothing overdraws',
     async () => {
       if (!onPostgres()) return;

@@ -229,6 +229,15 @@ export class BettingService {
     return out;
   }
 
+  /** Whether the database holds a newer version of the market than memory (one cheap read). */
+  private async isBehind(market: MarketState): Promise<boolean> {
+    const [row] = await this.db
+      .select({ version: markets.version })
+      .from(markets)
+      .where(eq(markets.id, market.id));
+    return row !== undefined && row.version !== market.version;
+  }
+
   /** Drops every cached market (tests: as after a restart). */
   forgetAll(): void {
     this.states.clear();
@@ -340,7 +349,12 @@ export class BettingService {
     try {
       // Refuse at once what is refused now; in play, wait the bet delay and check again.
       const market = await this.peek(req.marketId);
-      this.check(market, req);
+      try {
+        this.check(market, req);
+      } catch (error) {
+        // Another process may have reopened the market or moved its rates: the queue reloads and decides.
+        if (!(error instanceof AppError) || !(await this.isBehind(market))) throw error;
+      }
       if (market.row.inPlay && market.row.betDelayMs > 0 && !options.noDelay)
         await this.sleep(market.row.betDelayMs);
       return await this.serial(req.marketId, () => this.placeNow(req));
@@ -362,7 +376,15 @@ export class BettingService {
    */
   private async placeNow(req: BetRequest): Promise<PlacedBet> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const placed = await this.attemptBet(this.db, await this.state(req.marketId), req);
+      let market = await this.state(req.marketId);
+      try {
+        this.check(market, req);
+      } catch (error) {
+        // A refusal from a cache another process has moved past is checked again on fresh state.
+        if (!(error instanceof AppError) || !(await this.isBehind(market))) throw error;
+        market = await this.reload(req.marketId);
+      }
+      const placed = await this.attemptBet(this.db, market, req);
       if (placed) return placed;
     }
     return this.db.transaction(async (tx) => {
