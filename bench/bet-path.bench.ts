@@ -4,14 +4,15 @@
  * also runs the bare database rate of the same one-statement write (the statement writer fed
  * the same kind of plans, no HTTP, no matching), so the HTTP figure can be read against it.
  *
- * Clients are concurrent HTTP requests over keep-alive connections to the listening server
- * (they share the machine's cores with it). Bettors back and lay at 2.00 in turn, so most bets
+ * Clients are concurrent HTTP requests over keep-alive connections to the listening server, from
+ * a worker thread (they share the machine's cores with the server and the database). Bettors back and lay at 2.00 in turn, so most bets
  * match a resting order: each bet writes an order, a fill, a maker update, two positions and two
  * accounts. Run: `npm run bench` (all benches) or `npx tsx bench/bet-path.bench.ts`.
  */
 import type {} from '../apps/server/src/types.d.ts';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -42,7 +43,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
-async function database(kind: 'pglite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+async function database(
+  kind: 'pglite' | 'postgres',
+): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   if (kind === 'pglite') return { handle: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
   const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
   const name = `bench_${randomBytes(4).toString('hex')}`;
@@ -71,8 +74,23 @@ async function bettors(db: Db, now: Date): Promise<{ ids: number[]; tokens: stri
   const ids: number[] = [];
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
-    const user = await createUser(db, { userName: `bench${i}`, passwordHash: hash, role: 'user', parentId: null }, now);
-    await transfer(db, { idempotencyKey: `bench:${i}`, debitAccountId: world.id, creditAccountId: (await accountOfUser(db, user.id)).id, amountPaise: 1e11, reason: 'DEPOSIT', remark: 'bench' }, now);
+    const user = await createUser(
+      db,
+      { userName: `bench${i}`, passwordHash: hash, role: 'user', parentId: null },
+      now,
+    );
+    await transfer(
+      db,
+      {
+        idempotencyKey: `bench:${i}`,
+        debitAccountId: world.id,
+        creditAccountId: (await accountOfUser(db, user.id)).id,
+        amountPaise: 1e11,
+        reason: 'DEPOSIT',
+        remark: 'bench',
+      },
+      now,
+    );
     ids.push(user.id);
     tokens.push(await sessions.create(db, user.id));
   }
@@ -80,7 +98,11 @@ async function bettors(db: Db, now: Date): Promise<{ ids: number[]; tokens: stri
 }
 
 /** Runs `total` jobs with `clients` in flight; returns the latencies in ms. */
-async function drive(total: number, clients: number, job: (i: number) => Promise<void>): Promise<{ seconds: number; latencies: number[] }> {
+async function drive(
+  total: number,
+  clients: number,
+  job: (i: number) => Promise<void>,
+): Promise<{ seconds: number; latencies: number[] }> {
   let next = 0;
   const latencies: number[] = [];
   const started = performance.now();
@@ -97,18 +119,61 @@ async function drive(total: number, clients: number, job: (i: number) => Promise
   return { seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b) };
 }
 
-async function httpCase(name: string, base: string, tokens: string[], markets: number[]): Promise<Result> {
-  let refused = 0;
-  const { seconds, latencies } = await drive(BETS, CLIENTS, async (i) => {
-    const res = await fetch(`${base}/api/bet/placeMarketBet`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}` },
-      body: JSON.stringify({ market_id: markets[i % markets.length], selection_id: 1, is_back: Math.floor(i / markets.length) % 2 === 0 ? 1 : 0, odds: 2, stake: 100, persistence: 'PERSIST' }),
+/**
+ * The HTTP clients run in a worker thread (their own event loop, as separate clients would):
+ * keep-alive connections through node's http.Agent, CLIENTS requests in flight.
+ */
+const CLIENT_SCRIPT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { port, tokens, markets, bets, clients } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+function post(i) {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ market_id: markets[i % markets.length], selection_id: 1, is_back: Math.floor(i / markets.length) % 2 === 0 ? 1 : 0, odds: 2, stake: 100, persistence: 'PERSIST' });
+    const req = http.request({ host: '127.0.0.1', port, path: '/api/bet/placeMarketBet', method: 'POST', agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: 'Bearer ' + tokens[i % tokens.length] } }, (res) => {
+      let data = '';
+      res.on('data', (c) => (data += c));
+      res.on('end', () => resolve(JSON.parse(data).status === true));
     });
-    const body = (await res.json()) as { status: boolean };
-    if (!body.status) refused++;
+    req.on('error', reject);
+    req.end(body);
   });
+}
+(async () => {
+  let next = 0, refused = 0;
+  const latencies = [];
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (next < bets) {
+      const i = next++;
+      const t = performance.now();
+      if (!(await post(i))) refused++;
+      latencies.push(performance.now() - t);
+    }
+  }));
+  parentPort.postMessage({ seconds: (performance.now() - started) / 1000, latencies, refused });
+  agent.destroy();
+})();
+`;
+
+async function httpCase(name: string, port: number, tokens: string[], markets: number[]): Promise<Result> {
+  const worker = new Worker(CLIENT_SCRIPT, {
+    eval: true,
+    workerData: { port, tokens, markets, bets: BETS, clients: CLIENTS },
+  });
+  const { seconds, latencies, refused } = await new Promise<{
+    seconds: number;
+    latencies: number[];
+    refused: number;
+  }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
   if (refused > 0) throw new Error(`${name}: ${refused} bets refused`);
+  latencies.sort((a, b) => a - b);
   return { name, bets: BETS, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
@@ -125,7 +190,10 @@ async function bareCase(name: string, db: Db, userIds: number[], markets: number
     const [row] = await queryRows<{ version: number }>(db, sql`select version from markets where id = ${m}`);
     state.set(m, { version: Number(row!.version) });
   }
-  const [seqRow] = await queryRows<{ id: string }>(db, sql`select setval('orders_id_seq', nextval('orders_id_seq') + 10000000) as id`);
+  const [seqRow] = await queryRows<{ id: string }>(
+    db,
+    sql`select setval('orders_id_seq', nextval('orders_id_seq') + 10000000) as id`,
+  );
   let nextId = Number(seqRow!.id) - 10_000_000 + 1;
   const queues = new Map<number, Promise<unknown>>();
   const { seconds, latencies } = await drive(BETS, CLIENTS, async (i) => {
@@ -158,19 +226,56 @@ async function bareCase(name: string, db: Db, userIds: number[], markets: number
             marketId: market,
             expectVersion: s.version,
             at,
-            order: { ...base, side: 'LAY', matchedPaise: 10_000, matchedValue: 2_000_000, status: 'MATCHED', initialMatchedPaise: 10_000, initialMatchedValue: 2_000_000 },
-            fills: [{ makerOrderId: maker.id, makerUserId: maker.userId, takerUserId: user, selectionId: 1, takerSide: 'LAY', price: 200, sizePaise: 10_000 }],
-            makers: [{ orderId: maker.id, matchedDeltaPaise: 10_000, valueDelta: 2_000_000, filledOut: true }],
+            order: {
+              ...base,
+              side: 'LAY',
+              matchedPaise: 10_000,
+              matchedValue: 2_000_000,
+              status: 'MATCHED',
+              initialMatchedPaise: 10_000,
+              initialMatchedValue: 2_000_000,
+            },
+            fills: [
+              {
+                makerOrderId: maker.id,
+                makerUserId: maker.userId,
+                takerUserId: user,
+                selectionId: 1,
+                takerSide: 'LAY',
+                price: 200,
+                sizePaise: 10_000,
+              },
+            ],
+            makers: [
+              { orderId: maker.id, matchedDeltaPaise: 10_000, valueDelta: 2_000_000, filledOut: true },
+            ],
             exposures: [
               { userId: user, accountId: accounts.get(user)!, beforePaise: 0, afterPaise: 10_000 },
-              ...(maker.userId === user ? [] : [{ userId: maker.userId, accountId: accounts.get(maker.userId)!, beforePaise: 10_000, afterPaise: 10_000 }]),
+              ...(maker.userId === user
+                ? []
+                : [
+                    {
+                      userId: maker.userId,
+                      accountId: accounts.get(maker.userId)!,
+                      beforePaise: 10_000,
+                      afterPaise: 10_000,
+                    },
+                  ]),
             ],
           }
         : {
             marketId: market,
             expectVersion: s.version,
             at,
-            order: { ...base, side: 'BACK', matchedPaise: 0, matchedValue: 0, status: 'OPEN', initialMatchedPaise: 0, initialMatchedValue: 0 },
+            order: {
+              ...base,
+              side: 'BACK',
+              matchedPaise: 0,
+              matchedValue: 0,
+              status: 'OPEN',
+              initialMatchedPaise: 0,
+              initialMatchedValue: 0,
+            },
             fills: [],
             makers: [],
             exposures: [{ userId: user, accountId: accounts.get(user)!, beforePaise: 0, afterPaise: 10_000 }],
@@ -180,7 +285,10 @@ async function bareCase(name: string, db: Db, userIds: number[], markets: number
       s.version++;
       s.resting = maker ? undefined : { id, userId: user };
     });
-    queues.set(market, run.catch(() => undefined));
+    queues.set(
+      market,
+      run.catch(() => undefined),
+    );
     await run;
   });
   return { name, bets: BETS, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
@@ -196,17 +304,27 @@ async function engineRun(kind: 'pglite' | 'postgres'): Promise<Result[]> {
     const betting = new BettingService(handle.db, () => new Date());
     const app = buildApp({ db: handle.db, betting });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const [match] = await queryRows<{ id: number }>(handle.db, sql`select match_id as id from matches where sport_id = 4 order by match_id limit 1`);
+    const port = (app.server.address() as AddressInfo).port;
+    const [match] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`select match_id as id from matches where sport_id = 4 order by match_id limit 1`,
+    );
     const make = async (n: number) =>
       betting.createMarkets(
-        Array.from({ length: n }, (_, i) => ({ matchId: match!.id, kind: 'EXCHANGE' as const, marketType: 'MATCH_ODDS' as const, name: `Bench ${i}`, runners: [{ name: 'A' }, { name: 'B' }], inPlay: false })),
+        Array.from({ length: n }, (_, i) => ({
+          matchId: match!.id,
+          kind: 'EXCHANGE' as const,
+          marketType: 'MATCH_ODDS' as const,
+          name: `Bench ${i}`,
+          runners: [{ name: 'A' }, { name: 'B' }],
+          inPlay: false,
+        })),
       );
     const results: Result[] = [];
     const hot = await make(1);
-    results.push(await httpCase(`${kind}: HTTP, 1 hot market`, base, tokens, hot));
+    results.push(await httpCase(`${kind}: HTTP, 1 hot market`, port, tokens, hot));
     const many = await make(100);
-    results.push(await httpCase(`${kind}: HTTP, 100 markets`, base, tokens, many));
+    results.push(await httpCase(`${kind}: HTTP, 100 markets`, port, tokens, many));
     const bareHot = await make(1);
     results.push(await bareCase(`${kind}: bare statement, 1 market`, handle.db, ids, bareHot));
     const bareMany = await make(100);
@@ -220,15 +338,27 @@ async function engineRun(kind: 'pglite' | 'postgres'): Promise<Result[]> {
 }
 
 export default async function main(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+  let kinds: ('pglite' | 'postgres')[] = ['pglite'];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
   else console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  // BENCH_ENGINES=postgres (or pglite) runs one engine only.
+  if (process.env.BENCH_ENGINES)
+    kinds = kinds.filter((k) => process.env.BENCH_ENGINES!.split(',').includes(k));
   console.log(`${BETS} bets per case, ${CLIENTS} concurrent clients`);
   const rows: Result[] = [];
   for (const kind of kinds) rows.push(...(await engineRun(kind)));
-  console.log(['case'.padEnd(40), 'bets/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '));
+  console.log(
+    ['case'.padEnd(40), 'bets/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '),
+  );
   for (const r of rows) {
-    console.log([r.name.padEnd(40), (r.bets / r.seconds).toFixed(0).padStart(8), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8)].join(' '));
+    console.log(
+      [
+        r.name.padEnd(40),
+        (r.bets / r.seconds).toFixed(0).padStart(8),
+        r.p50.toFixed(1).padStart(8),
+        r.p99.toFixed(1).padStart(8),
+      ].join(' '),
+    );
   }
 }
 

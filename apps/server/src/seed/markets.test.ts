@@ -10,15 +10,17 @@ import { MARKET_MAKER, seedMarkets } from './markets.ts';
 describeEachDatabase('demo markets', (ctx) => {
   it('gives every fixture its markets, rests the market maker on exchange markets, and is idempotent', async () => {
     const { db, app } = ctx();
-    const first = await seedMarkets(db, app.betting, ctx().now(), {
+    const now = ctx().now(); // one clock for both runs: the liquidity horizon moves with it
+    const first = await seedMarkets(db, app.betting, now, {
       racingHours: 4,
       racingLiquidityHours: 2,
     });
     expect(first.markets).toBeGreaterThan(50);
     expect(first.orders).toBeGreaterThan(200);
-    expect(
-      await seedMarkets(db, app.betting, ctx().now(), { racingHours: 4, racingLiquidityHours: 2 }),
-    ).toEqual({ markets: 0, orders: 0 });
+    expect(await seedMarkets(db, app.betting, now, { racingHours: 4, racingLiquidityHours: 2 })).toEqual({
+      markets: 0,
+      orders: 0,
+    });
 
     const fixtures = await db
       .select()
@@ -40,11 +42,11 @@ describeEachDatabase('demo markets', (ctx) => {
       )
         expect(kinds).toEqual(['MATCH_ODDS']);
     }
-    const soon = new Date(ctx().now().getTime() + 4 * 3_600_000);
+    const soon = new Date(now.getTime() + 4 * 3_600_000);
     const [raceCount] = await db
       .select({ n: count() })
       .from(races)
-      .where(and(gt(races.startTime, ctx().now()), lte(races.startTime, soon)));
+      .where(and(gt(races.startTime, now), lte(races.startTime, soon)));
     const [raceMarkets] = await db.select({ n: count() }).from(markets).where(isNotNull(markets.raceId));
     expect(raceMarkets!.n).toBe(2 * raceCount!.n);
 

@@ -282,6 +282,35 @@ function suite(betPath: BetPathMode) {
           await invariants();
         });
 
+        it('takes a burst of bets on one market in arrival order, refusing only what cannot be afforded', async () => {
+          const m = await matchOdds();
+          const before = { ...ctx().app.betting.stats };
+          const b1 = await balanceOf(ctx(), demo1);
+          // 20 lays then 20 backs at 2.0, all sent at once; then a lay nobody can afford.
+          const sends = [
+            ...Array.from({ length: 20 }, () =>
+              bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 2, stake: 100 }),
+            ),
+            ...Array.from({ length: 20 }, () =>
+              bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 2, stake: 100 }),
+            ),
+            bet(demo1, { market_id: m, selection_id: 2, is_back: 0, odds: 1000, stake: 500 }),
+          ];
+          const answers = await Promise.all(sends);
+          expect(answers.slice(0, 20).every((a) => a.json.data?.status === 'UNMATCHED')).toBe(true);
+          expect(answers.slice(20, 40).every((a) => a.json.data?.status === 'MATCHED')).toBe(true);
+          expect(answers[40]!.json.code).toBe('INSUFFICIENT_FUNDS');
+          expect((await balanceOf(ctx(), demo1)).liability).toBeCloseTo(b1.liability + 2000, 2);
+          const view = (
+            await call('getMatchDetail', { match_id: cricket.matchId }, demo1)
+          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
+          expect(view.runners.map((r: { position: number }) => r.position)).toEqual([2000, -2000]);
+          // On PostgreSQL the bets that queue while a write is in flight go out as one commit.
+          if (betPath === 'statement' && ctx().kind === 'postgres')
+            expect(ctx().app.betting.stats.batchedBets).toBeGreaterThan(before.batchedBets);
+          await invariants();
+        });
+
         it('shows 3 best levels per side with their sizes', async () => {
           const m = await matchOdds();
           for (const [odds, stake] of [

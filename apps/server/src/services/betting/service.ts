@@ -43,7 +43,7 @@ import { UserPosition } from './positions.ts';
 import { lockAccounts } from './postings.ts';
 import { refuse } from './refusals.ts';
 import { declareResultInTx, rollbackInTx, type ResultInput } from './settlement.ts';
-import { writeBetStatement } from './statement-writer.ts';
+import { writeBetBatch, writeBetStatement } from './statement-writer.ts';
 import {
   orderByClientRef,
   writeBetTransaction,
@@ -84,6 +84,13 @@ interface BetRequest {
   persistence: Persistence;
   requestKey: string;
 }
+
+interface QueuedBet {
+  req: BetRequest;
+  resolve: (bet: PlacedBet) => void;
+  reject: (error: unknown) => void;
+}
+const MAX_BATCH = 64;
 
 interface Pending {
   plan: BetPlan;
@@ -130,6 +137,8 @@ export class BettingService {
   private readonly states = new Map<number, MarketState>();
   private readonly stale = new Set<number>();
   private readonly tails = new Map<number, Promise<unknown>>();
+  /** Per market, the batch of bets still taking newcomers (statement path). */
+  private readonly openBatches = new Map<number, QueuedBet[]>();
   /** Open exchange order id -> its market, for cancels. */
   private readonly orderMarket = new Map<number, number>();
   private readonly accountIds = new Map<number, number>();
@@ -137,6 +146,8 @@ export class BettingService {
   private readonly writer: BetWriter;
   private readonly sleep: (ms: number) => Promise<void>;
   readonly betPath: BetPathMode;
+  /** Group commits written, and the bets they carried. */
+  readonly stats = { batches: 0, batchedBets: 0 };
 
   constructor(
     readonly db: Db,
@@ -153,6 +164,12 @@ export class BettingService {
 
   /** Runs fn after everything queued before it on the same market (one at a time per market). */
   serial<T>(marketId: number, fn: () => Promise<T>): Promise<T> {
+    // Bets arriving after this change must wait for it: they start a new batch.
+    this.openBatches.delete(marketId);
+    return this.chain(marketId, fn);
+  }
+
+  private chain<T>(marketId: number, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(marketId) ?? Promise.resolve();
     const run = previous.then(fn, fn);
     const tail = run.catch(() => undefined);
@@ -161,6 +178,99 @@ export class BettingService {
       if (this.tails.get(marketId) === tail) this.tails.delete(marketId);
     });
     return run;
+  }
+
+  /**
+   * Queues a bet on its market. On the statement path, bets that arrive while the market is busy
+   * join one batch, written with one commit (group commit); each is still matched and checked
+   * one after another, in arrival order.
+   */
+  private enqueueBet(req: BetRequest): Promise<PlacedBet> {
+    if (this.betPath !== 'statement') return this.serial(req.marketId, () => this.placeNow(req));
+    return new Promise<PlacedBet>((resolve, reject) => {
+      const queued: QueuedBet = { req, resolve, reject };
+      const open = this.openBatches.get(req.marketId);
+      if (open && open.length < MAX_BATCH) {
+        open.push(queued);
+        return;
+      }
+      const batch = [queued];
+      this.openBatches.set(req.marketId, batch);
+      void this.chain(req.marketId, async () => {
+        if (this.openBatches.get(req.marketId) === batch) this.openBatches.delete(req.marketId);
+        await this.runBatch(req.marketId, batch);
+      });
+    });
+  }
+
+  /** Places a batch of queued bets: together when they all go through as planned, else one by one. */
+  private async runBatch(marketId: number, batch: QueuedBet[]): Promise<void> {
+    const one = async (q: QueuedBet) => {
+      try {
+        q.resolve(await this.placeNow(q.req));
+      } catch (error) {
+        q.reject(error);
+      }
+    };
+    if (batch.length === 1) return one(batch[0]!);
+    let market: MarketState;
+    try {
+      market = await this.state(marketId);
+    } catch (error) {
+      for (const q of batch) q.reject(error);
+      return;
+    }
+    const planned: { q: QueuedBet; pending: Pending }[] = [];
+    const alone: QueuedBet[] = [];
+    try {
+      for (const q of batch) {
+        let price: number;
+        try {
+          price = this.check(market, q.req);
+        } catch {
+          alone.push(q); // refused here: the single path decides (and checks freshness)
+          continue;
+        }
+        const pending = market.book
+          ? await this.matchExchange(market, q.req)
+          : await this.planHouseBet(market, q.req, price);
+        // Memory moves ahead bet by bet; if the batch fails, the market is reloaded.
+        this.commitBet(market, pending);
+        planned.push({ q, pending });
+      }
+    } catch (error) {
+      this.stale.add(marketId);
+      for (const q of batch) q.reject(error);
+      return;
+    }
+    const outcome =
+      planned.length > 0
+        ? await writeBetBatch(
+            this.db,
+            planned.map((p) => p.pending.plan),
+          )
+        : { written: [] };
+    const written = outcome?.written ?? [];
+    written.forEach((w, i) => {
+      const { q, pending } = planned[i]!;
+      q.resolve(placedAnswer(pending.plan.order, false, w.balancePaise, w.exposurePaise));
+    });
+    if (written.length > 0) {
+      this.stats.batches++;
+      this.stats.batchedBets += written.length;
+    }
+    if (written.length < planned.length) {
+      // Memory ran ahead of what was written: reload, and place the rest one by one.
+      this.stale.add(marketId);
+      let rest = planned.slice(written.length).map((p) => p.q);
+      if (outcome?.stopped === 'funds') {
+        // Refused on exactly the state it would have met alone.
+        rest[0]!.reject(refuse.insufficientFunds());
+        rest = rest.slice(1);
+      }
+      alone.unshift(...rest);
+    }
+    for (const q of alone) await one(q);
   }
 
   /** The market's state; loads it when absent or stale. Call inside serial(marketId). */
@@ -194,7 +304,7 @@ export class BettingService {
   async peek(marketId: number): Promise<MarketState> {
     const known = this.states.get(marketId);
     if (known && !this.stale.has(marketId)) return known;
-    return this.serial(marketId, () => this.state(marketId));
+    return this.chain(marketId, () => this.state(marketId));
   }
 
   /**
@@ -208,7 +318,7 @@ export class BettingService {
       const loaded = await loadMarkets(this.db, missing);
       await Promise.all(
         [...loaded.values()].map((s) =>
-          this.serial(s.id, async () => {
+          this.chain(s.id, async () => {
             if (!this.states.has(s.id)) this.install(s);
           }),
         ),
@@ -218,7 +328,7 @@ export class BettingService {
       [...versions].map(async ([id, version]) => {
         let state = this.states.get(id);
         if (!state || state.version < version || this.stale.has(id)) {
-          state = await this.serial(id, async () => {
+          state = await this.chain(id, async () => {
             const s = this.states.get(id);
             return s && s.version >= version && !this.stale.has(id) ? s : this.reload(id);
           });
@@ -357,7 +467,7 @@ export class BettingService {
       }
       if (market.row.inPlay && market.row.betDelayMs > 0 && !options.noDelay)
         await this.sleep(market.row.betDelayMs);
-      return await this.serial(req.marketId, () => this.placeNow(req));
+      return await this.enqueueBet(req);
     } catch (error) {
       // A repeat of an accepted bet gets its first answer even if the market has moved on since.
       if (req.clientRef && error instanceof AppError && error.code !== 'DUPLICATE_BET') {

@@ -17,8 +17,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { isUniqueViolation, orderByClientRef, type BetWriter } from './writer.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation, orderByClientRef, type BetPlan, type BetWriter } from './writer.ts';
 
 const dialect = new PgDialect();
 
@@ -29,40 +29,44 @@ const dialect = new PgDialect();
  */
 async function run<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client as
-    | { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>; totalCount?: number }
+    | {
+        query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
+        totalCount?: number;
+      }
     | { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }
     | undefined;
   if (!client) return queryRows(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if ('totalCount' in client) return (await client.query({ name: 'place-bet-v1', text, values: params })).rows;
-  return (await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(text, params)).rows;
+  if ('totalCount' in client)
+    return (await client.query({ name: 'place-bet-v1', text, values: params })).rows;
+  return (
+    await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(text, params)
+  ).rows;
 }
 
 const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 const boolArray = (xs: readonly boolean[]) => `{${xs.map((x) => (x ? 't' : 'f')).join(',')}}`;
 
-export const writeBetStatement: BetWriter = async (db, plan) => {
+type BetRow = {
+  version_ok: number | string;
+  funds_ok: number | string;
+  inserted: number | string;
+  balance: string | number | null;
+  exposure: string | number | null;
+};
+
+/** The bet's one statement. Arrays go as text literals cast in SQL: the same on node-postgres and PGlite. */
+function betStatement(plan: BetPlan): SQL {
   const { order } = plan;
   const newVersion = plan.expectVersion + 1;
   const taker = plan.exposures[0]!;
   const takerDelta = taker.afterPaise - taker.beforePaise;
   const accountIds = [...new Set(plan.exposures.map((e) => e.accountId))];
   const at = plan.at.toISOString();
-  // Arrays go as text literals cast in SQL: the same on node-postgres and PGlite.
   const f = plan.fills;
   const m = plan.makers;
   const e = plan.exposures;
-  let rows: {
-    version_ok: number | string;
-    funds_ok: number | string;
-    inserted: number | string;
-    balance: string | number | null;
-    exposure: string | number | null;
-  }[];
-  try {
-    rows = await run(
-      db,
-      sql`
+  return sql`
       with mv as (
         update markets set version = ${newVersion}::int
         where id = ${plan.marketId}::int and version = ${plan.expectVersion}::int
@@ -113,8 +117,16 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
       )
       select (select count(*) from mv) as version_ok, (select count(*) from ok) as funds_ok, (select count(*) from ord) as inserted,
         (select balance_paise from lk where id = ${taker.accountId}::int) as balance,
-        (select exposure_paise from lk where id = ${taker.accountId}::int) as exposure`,
-    );
+        (select exposure_paise from lk where id = ${taker.accountId}::int) as exposure`;
+}
+
+const takerDeltaOf = (plan: BetPlan) => plan.exposures[0]!.afterPaise - plan.exposures[0]!.beforePaise;
+
+export const writeBetStatement: BetWriter = async (db, plan) => {
+  const { order } = plan;
+  let rows: BetRow[];
+  try {
+    rows = await run<BetRow>(db, betStatement(plan));
   } catch (error) {
     // The client_ref raced a concurrent insert in a way ON CONFLICT could not absorb.
     if (order.clientRef && isUniqueViolation(error)) {
@@ -131,5 +143,93 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
     if (!existing) throw new Error(`Order ${order.id} was not inserted and no order holds its client_ref`);
     return { kind: 'duplicate', existing, versionBumped: true };
   }
-  return { kind: 'ok', balancePaise: Number(row.balance), exposurePaise: Number(row.exposure) + takerDelta };
+  return {
+    kind: 'ok',
+    balancePaise: Number(row.balance),
+    exposurePaise: Number(row.exposure) + takerDeltaOf(plan),
+  };
 };
+
+type Written = { balancePaise: number; exposurePaise: number };
+type PgPool = { connect(): Promise<PgClient>; totalCount: number };
+type PgClient = {
+  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: BetRow[] }>;
+  release(): void;
+};
+type Pglite = {
+  transaction<T>(
+    fn: (tx: { query(text: string, params: unknown[]): Promise<{ rows: BetRow[] }> }) => Promise<T>,
+  ): Promise<T>;
+};
+export interface BatchOutcome {
+  /** The answers of the bets written, a prefix of the batch, committed. */
+  written: Written[];
+  /** Where the batch stopped, if it did: that bet was refused for funds, found the market moved on (stale) or its client_ref used (duplicate); the bets after it were not written. */
+  stopped?: 'funds' | 'stale' | 'duplicate';
+}
+
+/**
+ * Group commit: the bets a market's queue holds, matched one after another in memory, written
+ * as their statements in ONE transaction (one commit). Each statement sees the ones before it,
+ * so every bet is checked exactly as if it were alone. The first bet not accepted as planned
+ * ends the batch: what was written before it is committed (a refused statement writes at most
+ * the version), and the caller places the rest one by one. Undefined when the transaction
+ * failed (nothing written).
+ */
+export async function writeBetBatch(db: Db, plans: readonly BetPlan[]): Promise<BatchOutcome | undefined> {
+  const client = (db as { $client?: unknown }).$client as PgPool | Pglite | undefined;
+  // The market row, then every account the batch touches in id order: the global lock order,
+  // taken up front because the statements' own account sets interleave.
+  const accounts = `{${[...new Set(plans.flatMap((p) => p.exposures.map((e) => e.accountId)))].sort((a, b) => a - b).join(',')}}`;
+  const lockMarket = 'select id from markets where id = $1 for update';
+  const lockAccounts = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
+  const marketId = plans[0]!.marketId;
+  const writeAll = async (
+    query: (text: string, params: unknown[], name?: string) => Promise<BetRow[]>,
+  ): Promise<BatchOutcome> => {
+    await query(lockMarket, [marketId], 'lock-market-v1');
+    await query(lockAccounts, [accounts], 'lock-accounts-v1');
+    const out: BatchOutcome = { written: [] };
+    for (const plan of plans) {
+      const { sql: text, params } = dialect.sqlToQuery(betStatement(plan));
+      const row = (await query(text, params, 'place-bet-v1'))[0]!;
+      if (Number(row.version_ok) === 0) return { ...out, stopped: 'stale' };
+      if (Number(row.funds_ok) === 0) return { ...out, stopped: 'funds' };
+      if (Number(row.inserted) === 0) return { ...out, stopped: 'duplicate' };
+      out.written.push({
+        balancePaise: Number(row.balance),
+        exposurePaise: Number(row.exposure) + takerDeltaOf(plan),
+      });
+    }
+    return out;
+  };
+  try {
+    if (client && 'totalCount' in client) {
+      const conn = await client.connect();
+      try {
+        await conn.query({ text: 'begin' });
+        try {
+          const out = await writeAll(
+            async (text, values, name) => (await conn.query({ name, text, values })).rows,
+          );
+          await conn.query({ text: 'commit' });
+          return out;
+        } catch (error) {
+          await conn.query({ text: 'rollback' });
+          throw error;
+        }
+      } finally {
+        conn.release();
+      }
+    }
+    if (client && 'transaction' in client) {
+      return await client.transaction((tx) =>
+        writeAll(async (text, params) => (await tx.query(text, params)).rows),
+      );
+    }
+    return undefined;
+  } catch {
+    // Whatever stopped the batch, the bets are placed again one by one, where it is reported.
+    return undefined;
+  }
+}
