@@ -49,7 +49,8 @@ export class MarketState {
   constructor(row: MarketRow, runnerRows: RunnerRow[]) {
     this.row = row;
     this.runners = runnerRows;
-    this.book = row.kind === 'EXCHANGE' ? new ExchangeMarket(runnerRows.map((r) => r.selectionId)) : null;
+    // A settled market takes no more bets: no book (each runner's book is ~20 kB of levels).
+    this.book = row.kind === 'EXCHANGE' && row.settledAt === null ? new ExchangeMarket(runnerRows.map((r) => r.selectionId)) : null;
   }
 
   get id(): number {
