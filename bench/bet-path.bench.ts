@@ -11,6 +11,7 @@
  */
 import type {} from '../apps/server/src/types.d.ts';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -37,13 +38,49 @@ interface Result {
   seconds: number;
   p50: number;
   p99: number;
+  /** CPU time per bet: this process (server and its client threads) and the database server's processes. */
+  nodeCpuMs?: number;
+  dbCpuMs?: number;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving this bench's database, from /proc
+ * (the server runs on this machine). Throughput on a shared 2-core machine swings with whatever
+ * else runs; CPU per bet does not, and says what a bet costs.
+ */
+async function postgresCpuSeconds(db: Db): Promise<number | undefined> {
+  const pids = await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  let total = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ ticks
+    } catch {
+      return undefined; // not a local server, or the backend ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Runs a case and adds its CPU per bet (the database's where its backends are local processes). */
+async function withCpu(kind: 'pglite' | 'postgres', db: Db, run: () => Promise<Result>): Promise<Result> {
+  const db0 = kind === 'postgres' ? await postgresCpuSeconds(db) : undefined;
+  const node0 = process.cpuUsage();
+  const result = await run();
+  const node = process.cpuUsage(node0);
+  const db1 = kind === 'postgres' ? await postgresCpuSeconds(db) : undefined;
+  return {
+    ...result,
+    nodeCpuMs: (node.user + node.system) / 1000 / result.bets,
+    dbCpuMs: db0 !== undefined && db1 !== undefined ? ((db1 - db0) * 1000) / result.bets : undefined,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
-async function database(
+export async function database(
   kind: 'pglite' | 'postgres',
 ): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   if (kind === 'pglite') return { handle: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
@@ -322,13 +359,13 @@ async function engineRun(kind: 'pglite' | 'postgres'): Promise<Result[]> {
       );
     const results: Result[] = [];
     const hot = await make(1);
-    results.push(await httpCase(`${kind}: HTTP, 1 hot market`, port, tokens, hot));
+    results.push(await withCpu(kind, handle.db, () => httpCase(`${kind}: HTTP, 1 hot market`, port, tokens, hot)));
     const many = await make(100);
-    results.push(await httpCase(`${kind}: HTTP, 100 markets`, port, tokens, many));
+    results.push(await withCpu(kind, handle.db, () => httpCase(`${kind}: HTTP, 100 markets`, port, tokens, many)));
     const bareHot = await make(1);
-    results.push(await bareCase(`${kind}: bare statement, 1 market`, handle.db, ids, bareHot));
+    results.push(await withCpu(kind, handle.db, () => bareCase(`${kind}: bare statement, 1 market`, handle.db, ids, bareHot)));
     const bareMany = await make(100);
-    results.push(await bareCase(`${kind}: bare statement, 100 markets`, handle.db, ids, bareMany));
+    results.push(await withCpu(kind, handle.db, () => bareCase(`${kind}: bare statement, 100 markets`, handle.db, ids, bareMany)));
     await app.close();
     return results;
   } finally {
@@ -348,18 +385,25 @@ export default async function main(): Promise<void> {
   const rows: Result[] = [];
   for (const kind of kinds) rows.push(...(await engineRun(kind)));
   console.log(
-    ['case'.padEnd(40), 'bets/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '),
+    ['case'.padEnd(40), 'bets/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'node CPU ms/bet'.padStart(16), 'db CPU ms/bet'.padStart(14)].join(' '),
   );
+  const rate = (r: Result) => r.bets / r.seconds;
   for (const r of rows) {
+    // The HTTP figure against the bare statement's rate on the same engine and market count.
+    const bare = rows.find((b) => b.name === r.name.replace('HTTP, 1 hot market', 'bare statement, 1 market').replace('HTTP, 100 markets', 'bare statement, 100 markets'));
     console.log(
       [
         r.name.padEnd(40),
-        (r.bets / r.seconds).toFixed(0).padStart(8),
+        rate(r).toFixed(0).padStart(8),
         r.p50.toFixed(1).padStart(8),
         r.p99.toFixed(1).padStart(8),
+        (bare && bare !== r ? `${((rate(r) / rate(bare)) * 100).toFixed(0)}%` : '').padStart(8),
+        (r.nodeCpuMs?.toFixed(2) ?? '').padStart(16),
+        (r.dbCpuMs?.toFixed(2) ?? '').padStart(14),
       ].join(' '),
     );
   }
+  console.log('(vs bare: the HTTP rate as a share of the bare one-statement rate measured in this run; CPU per bet counts the client threads in node CPU)');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

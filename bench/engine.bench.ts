@@ -8,20 +8,8 @@
  *   (c) the reference book (tests' oracle) against the fast book on the same shorter stream.
  * Targets: (a) >= 5 million/s, (b) >= 1 million/s.
  */
-import { LADDER, OrderBook, type Fill, type OrderBookLike, type Side } from '@exchange/engine';
+import { LADDER, OrderBook, seededRandom as prng, type Fill, type OrderBookLike, type Side } from '@exchange/engine';
 import { ReferenceOrderBook } from '../packages/engine/src/order-book.reference.ts';
-
-/** mulberry32: a tiny seeded PRNG, so every run replays the same stream. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SIDES: readonly Side[] = ['BACK', 'LAY'];
 const PLACE = 0;

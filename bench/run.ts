@@ -1,15 +1,19 @@
 /**
- * Runs every bench/*.bench.ts, in file-name order, one after another. A bench file either does
- * its work when imported or exports a default function, which is called with no arguments.
+ * Runs every bench/*.bench.ts, in file-name order, one after another, then the measurements that
+ * time nothing (bundle-size.ts). A bench file either does its work when imported or exports a
+ * default function, which is called with no arguments.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const files = readdirSync(benchDir)
-  .filter((name) => name.endsWith('.bench.ts'))
-  .sort();
+const files = [
+  ...readdirSync(benchDir)
+    .filter((name) => name.endsWith('.bench.ts'))
+    .sort(),
+  'bundle-size.ts',
+];
 
 for (const file of files) {
   console.log(`\n== ${file} ==`);

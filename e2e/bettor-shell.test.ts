@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, login, newPage, VIEWPORTS } from './support/browser.ts';
+import { apiAs } from './support/api.ts';
 import { startProduct, type RunningProduct } from './support/product.ts';
 
 /**
@@ -21,20 +22,6 @@ afterAll(async () => {
   await product?.stop();
 });
 
-/** Calls the API with the page's own stored token, as the app does. */
-async function apiAs<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('usertoken')}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()).data;
-    },
-    { method, path, body },
-  );
-}
 
 const money = (n: number) => n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const digits = (s: string | null) => (s ?? '').replace(/[^\d.-]/g, '');

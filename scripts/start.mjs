@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
 const builtIndex = join(web, 'dist/index.html');
-const sources = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(root, 'packages/contracts/src'), join(root, 'packages/engine/src')];
+const sources = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(web, 'build'), join(root, 'packages/contracts/src'), join(root, 'packages/engine/src')];
 
 /** Newest modification time under a file or folder (0 when absent). */
 function newestMtime(path) {

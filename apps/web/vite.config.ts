@@ -1,9 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
@@ -12,11 +13,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
-        // libphonenumber-js stays out of them so it loads only with the lazy sign-up screen.
+        // libphonenumber-js stays out of them so it loads only with the lazy sign-up screen, and
+        // uplot only with the statement's chart.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!libphonenumber-js[\\/])/ },
+            { name: 'vendor', test: /node_modules[\\/](?!libphonenumber-js[\\/]|uplot[\\/])/ },
           ],
         },
       },

@@ -123,6 +123,8 @@ describe('provider routes', () => {
     expect(mine.pnl).toBe(mine.payout! - 100);
     await until(() => app.services.outbox.pending().length === 0);
     expect(platform.balances.get('7')).toBe(100_000 - 10_000 + Math.round(mine.payout! * 100));
+    // Once the platform has confirmed the payout the page is told, and asks for the balance again.
+    expect((await state(id)).myBets[0]).toMatchObject({ state: 'settled', credited: true });
     const results = CasinoResultsAnswer.parse((await app.inject('/api/results/imlive1001?page=1')).json());
     expect(results.data.total).toBe(1);
     expect(results.data.rounds[0]!.roundId).toBe(before.round.roundId);

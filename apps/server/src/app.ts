@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './lib/time.ts';
 import authPlugin from './plugins/auth.ts';
 import casinoPlugin from './plugins/casino.ts';
 import envelopePlugin from './plugins/envelope.ts';
+import livePlugin, { type LiveOptions } from './live/index.ts';
 import openApiRoutes from './plugins/openapi.ts';
 import servicesPlugin from './plugins/services.ts';
 import webRoutes from './plugins/web.ts';
@@ -47,6 +48,8 @@ export interface AppOptions {
   /** A betting service built beforehand (server.ts seeds markets through it); else one is made. */
   betting?: BettingService;
   bettingOptions?: BettingOptions;
+  /** Live push at /ws: conflation window, heartbeat and bounds (defaults in the contracts' LIVE_LIMITS). */
+  live?: LiveOptions;
 }
 
 const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes];
@@ -67,6 +70,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: { ...casinoConfigFromEnv(process.env), ...options.casino } });
   app.register(envelopePlugin);
   app.register(authPlugin);
+  app.register(livePlugin, options.live ?? {});
 
   const registry: EndpointRegistry = { registered: new Set(), checkResponses: options.checkResponses ?? false };
   app.register(async (api) => {

@@ -8,11 +8,13 @@ import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasUsers, refreshFixtures, seed } from './seed/index.ts';
+import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/index.ts';
 import { MARKET_MAKER, seedMarkets } from './seed/markets.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// WEB_DIST: another copy of the web build (the browser tests serve a snapshot of their own).
+const webDist = process.env.WEB_DIST || fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const target = targetFromEnv(process.env, 'data');
 const database = await openDatabase(target);
@@ -27,12 +29,14 @@ const app = buildApp({
   trustProxy: process.env.TRUST_PROXY === '1',
 });
 
+let feed: FeedSimulator | null = null;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    await feed?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -54,6 +58,16 @@ try {
     app.log.info({ ...seeded, ms: Date.now() - started }, 'demo markets seeded');
   }
   await app.listen({ port, host });
+  // The live feed simulator plays the demo's matches and races (FEED_SIMULATOR=0 turns it off).
+  const settings = feedSettingsFromEnv(process.env);
+  if (settings.enabled) {
+    feed = await createFeed(database.db, app.betting, systemClock, {
+      speed: settings.speed,
+      onError: (err, event) => app.log.warn({ err, event }, 'feed event not applied'),
+    });
+    feed.start();
+    app.log.info({ speed: settings.speed }, 'feed simulator running');
+  }
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await database.close();

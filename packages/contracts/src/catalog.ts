@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketView } from './betting.ts';
+import { MarketStatus, MarketView, PriceSize } from './betting.ts';
 import { IdLike, IsoDate } from './common.ts';
 
 /** Special sport ids of the spec (section 9). */
@@ -57,6 +57,21 @@ export const Match = z.object({
   is_active: z.number().int(),
 });
 export type Match = z.infer<typeof Match>;
+
+/** One Match Odds runner in a match list: its best back and best lay (null when the side is empty). */
+export const ListedRunnerPrice = z.object({
+  selection_id: z.number().int(),
+  name: z.string(),
+  back: PriceSize.nullable(),
+  lay: PriceSize.nullable(),
+});
+/** A match in match/getMatches with its Match Odds prices (the list's 1 / X / 2 boxes); null without an open market. */
+export const MatchListItem = Match.extend({
+  match_odds: z
+    .object({ market_id: z.number().int(), status: MarketStatus, runners: z.array(ListedRunnerPrice) })
+    .nullable(),
+});
+export type MatchListItem = z.infer<typeof MatchListItem>;
 
 export const GetMatchesRequest = z.object({
   sport_id: IdLike.optional(),

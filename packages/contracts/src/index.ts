@@ -8,4 +8,5 @@ export * from './statement.ts';
 export * from './casino.ts';
 export * from './casino-platform.ts';
 export * from './betting.ts';
+export * from './live.ts';
 export * from './endpoints.ts';

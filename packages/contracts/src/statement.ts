@@ -38,11 +38,30 @@ export const StatementRow = z.object({
 });
 export type StatementRow = z.infer<typeof StatementRow>;
 
+/** Sums over every page of the filter; the balances are the account's before and after the period. */
+export const StatementTotals = z.object({
+  credit: Rupees,
+  debit: Rupees,
+  opening_balance: Rupees,
+  closing_balance: Rupees,
+});
+export type StatementTotals = z.infer<typeof StatementTotals>;
+
+/**
+ * One IST day of the period with transfers, oldest first (the P&L chart): the betting and casino
+ * result of that day within the type filter (deposits and withdrawals are not P&L), and the
+ * account's balance at the day's end.
+ */
+export const StatementDay = z.object({ day: z.string(), pnl: Rupees, balance: Rupees });
+export type StatementDay = z.infer<typeof StatementDay>;
+
 /** Newest first. */
 export const AccountStatementPage = z.object({
   rows: z.array(StatementRow),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  totals: StatementTotals,
+  days: z.array(StatementDay),
 });
 export type AccountStatementPage = z.infer<typeof AccountStatementPage>;

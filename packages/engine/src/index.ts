@@ -6,3 +6,4 @@ export * from './pnl.ts';
 export * from './racing.ts';
 export * from './settlement.ts';
 export * from './ledger-model.ts';
+export * from './random.ts';

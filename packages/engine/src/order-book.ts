@@ -114,13 +114,29 @@ const PRICES = LADDER;
 const TICK_COUNT = LADDER_SIZE;
 const tickOf = tickOfPrice;
 
+/** Shared by every book that has never held an order. */
+const NO_LEVELS = new Float64Array(0);
+
+function emptyLevels(): Float64Array {
+  const levels = new Float64Array(LEVEL_COUNT * LEVEL);
+  for (let level = 0; level < LEVEL_COUNT; level++) {
+    levels[level * LEVEL + HEAD] = NONE;
+    levels[level * LEVEL + TAIL] = NONE;
+  }
+  return levels;
+}
+
 export class OrderBook implements OrderBookLike {
   private records: Float64Array;
   private freeHead = NONE;
   /** Offset just past the last record ever used. */
   private highWater = 0;
   private readonly recordOf = new Map<OrderId, number>();
-  private readonly levels = new Float64Array(LEVEL_COUNT * LEVEL);
+  /**
+   * The ladder's levels, allocated when the first order rests: a runner nobody has bet on (most
+   * runners of far-off races) costs no 17 kB of levels, so a thousand open markets fit in memory.
+   */
+  private levels: Float64Array = NO_LEVELS;
   /** Lowest tick holding a resting BACK (LADDER_SIZE when none): the best price to lay at. */
   private bestBackTick = TICK_COUNT;
   /** Highest tick holding a resting LAY (NONE when none): the best price to back at. */
@@ -132,10 +148,6 @@ export class OrderBook implements OrderBookLike {
     initialCapacity = 16,
   ) {
     this.records = new Float64Array(Math.max(1, Math.min(initialCapacity, maxOrders)) * SLOT);
-    for (let level = 0; level < LEVEL_COUNT; level++) {
-      this.levels[level * LEVEL + HEAD] = NONE;
-      this.levels[level * LEVEL + TAIL] = NONE;
-    }
   }
 
   get orderCount(): number {
@@ -234,7 +246,7 @@ export class OrderBook implements OrderBookLike {
     let count = 0;
     let lowestBack = TICK_COUNT;
     let highestLay = NONE;
-    for (let level = 0; level < LEVEL_COUNT; level++) {
+    for (let level = 0; level < (this.levels === NO_LEVELS ? 0 : LEVEL_COUNT); level++) {
       let size = 0;
       let prev = NONE;
       for (let r = this.levels[level * LEVEL + HEAD]!; r !== NONE; r = this.records[r + NEXT]!) {
@@ -288,6 +300,7 @@ export class OrderBook implements OrderBookLike {
   }
 
   private rest(order: PlaceOrder, level: number, size: Paise): void {
+    if (this.levels === NO_LEVELS) this.levels = emptyLevels();
     const r = this.allocate();
     const records = this.records;
     const levels = this.levels;
@@ -353,6 +366,7 @@ export class OrderBook implements OrderBookLike {
 
   /** Visits every resting order in book order; the visitor may remove the record it is given. */
   private forEachRecord(visit: (r: number) => void): void {
+    if (this.levels === NO_LEVELS) return;
     for (let level = 0; level < LEVEL_COUNT; level++) {
       for (let r = this.levels[level * LEVEL + HEAD]!; r !== NONE; ) {
         const next = this.records[r + NEXT]!;

@@ -28,6 +28,8 @@ let chip = DEFAULT_CHIPS[0]!.value;
 let clockOffset = 0;
 let state: TableStateView | null = null;
 let lastRendered = '';
+/** The round and the number of its cards on the table now. */
+let shown = { roundId: '', cards: 0 };
 
 // --- cards -----------------------------------------------------------------------------------
 
@@ -44,11 +46,25 @@ function cardEl(label: string, deck: string): HTMLElement {
   return h('span', { class: `card ${suit === 'H' || suit === 'D' ? 'red' : 'black'}`, 'data-card': label, title: label }, h('b', {}, rank), h('i', {}, SUIT[suit] ?? suit));
 }
 
+/**
+ * Adds cards to a hands element, each to its hand (a new hand after the others). The cards already
+ * there stay as they are, so only a newly dealt card plays the deal animation.
+ */
+function addToHands(wrap: HTMLElement, cards: { to: string; card: string }[], deck: string): void {
+  for (const c of cards) {
+    let hand = [...wrap.querySelectorAll<HTMLElement>('.hand')].find((el) => el.dataset.hand === c.to);
+    if (!hand) {
+      hand = h('div', { class: 'hand', 'data-hand': c.to }, h('div', { class: 'hand-name' }, c.to), h('div', { class: 'hand-cards' }));
+      wrap.append(hand);
+    }
+    hand.querySelector('.hand-cards')!.append(cardEl(c.card, deck));
+  }
+}
+
+/** The cards grouped by the hand they were dealt to, hands in order of their first card. */
 function handsEl(cards: { to: string; card: string }[], deck: string): HTMLElement {
-  const groups = new Map<string, string[]>();
-  for (const c of cards) groups.set(c.to, [...(groups.get(c.to) ?? []), c.card]);
   const wrap = h('div', { class: 'hands' });
-  for (const [name, list] of groups) wrap.append(h('div', { class: 'hand' }, h('div', { class: 'hand-name' }, name), h('div', { class: 'hand-cards' }, ...list.map((c) => cardEl(c, deck)))));
+  addToHands(wrap, cards, deck);
   return wrap;
 }
 
@@ -151,12 +167,25 @@ function render(s: TableStateView): void {
   root.dataset.phase = r.phase;
   tickCountdown();
 
-  // table cards: redraw only when they change
+  // table cards: a new round starts afresh; a newly revealed card is added to what is shown, so
+  // the cards already on the table do not flash again at every card and at the result.
+  const table = $('table-cards');
+  if (r.roundId !== shown.roundId || r.cards.length < shown.cards) {
+    table.replaceChildren(r.cards.length ? handsEl(r.cards, s.game.deck) : h('p', { class: 'muted' }, 'The cards are dealt when betting closes.'));
+  } else if (r.cards.length > shown.cards) {
+    let hands = table.querySelector<HTMLElement>('.hands');
+    if (!hands) {
+      hands = h('div', { class: 'hands' });
+      table.replaceChildren(hands);
+    }
+    addToHands(hands, r.cards.slice(shown.cards), s.game.deck);
+  }
+  shown = { roundId: r.roundId, cards: r.cards.length };
+
   const key = `${r.roundId}|${r.cards.length}|${r.phase}`;
   if (key !== lastRendered) {
     lastRendered = key;
-    const table = $('table-cards');
-    table.replaceChildren(r.cards.length ? handsEl(r.cards, s.game.deck) : h('p', { class: 'muted' }, 'The cards are dealt when betting closes.'));
+    for (const hand of table.querySelectorAll<HTMLElement>('.hand')) hand.classList.toggle('won', r.result?.winner === hand.dataset.hand);
     $('winner').textContent = r.result ? `Winner: ${r.result.winner}` : '';
     $('winner-detail').textContent = r.result ? r.result.description : '';
     renderOptions(s);
@@ -281,17 +310,27 @@ function tickCountdown(): void {
 // --- loop ------------------------------------------------------------------------------------
 
 let inFlight = false;
+/** Bets whose confirmed payout the balance shown already includes. */
+const creditedBets = new Set<string>();
 async function poll(): Promise<void> {
   if (inFlight) return;
   inFlight = true;
   try {
     const s = await api<TableStateView>(`/api/table/${gameCode}/state`);
     if (s.status === 'OK') {
-      const settledNow = state && state.round.phase !== 'result' && s.round.phase === 'result';
       clockOffset = s.serverNow - Date.now();
       state = s;
       render(s);
-      if (settledNow) window.setTimeout(() => void refreshBalance(), 800);
+      // The balance is asked again as soon as the platform has confirmed a payout of ours, so it
+      // moves together with the bet's P&L instead of at the next 5 s refresh.
+      let credited = false;
+      for (const b of s.myBets) {
+        if (b.credited && !creditedBets.has(b.betId)) {
+          creditedBets.add(b.betId);
+          credited = true;
+        }
+      }
+      if (credited) void refreshBalance();
     }
   } catch {
     /* network blip: the next poll tries again */

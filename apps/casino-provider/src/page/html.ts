@@ -74,6 +74,7 @@ h1{font-size:18px;margin:0}h2{font-size:15px;margin:14px 0 6px}h3{font-size:13px
 .hands{display:flex;flex-wrap:wrap;gap:14px;margin-top:8px}
 .hand-name{font-size:12px;color:#cfe8d5;margin-bottom:3px}
 .hand-cards{display:flex;gap:4px;flex-wrap:wrap}
+.hand.won .hand-name{color:#ffd54f;font-weight:700}.hand.won .card{box-shadow:0 0 0 2px #ffd54f,0 2px 3px #0006}
 .card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;width:40px;height:56px;background:#fff;border-radius:5px;border:1px solid #333;box-shadow:0 2px 3px #0006;animation:deal .25s ease-out}
 .card b{font-size:15px}.card i{font-style:normal;font-size:18px}.card.red{color:#c62828}.card.black{color:#111}
 .die{display:inline-flex;width:40px;height:40px;align-items:center;justify-content:center;background:#fff;color:#111;font-weight:800;font-size:20px;border-radius:8px}

@@ -36,6 +36,8 @@ export interface MyBetView {
   payout?: number;
   /** payout - stake once settled. */
   pnl?: number;
+  /** The platform has confirmed the payout (its balance now includes it). */
+  credited?: boolean;
 }
 
 export interface SessionView {

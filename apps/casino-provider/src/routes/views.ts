@@ -17,6 +17,7 @@ function betView(b: Bet): MyBetView {
     stake: rupees(b.stake_paise),
     state: b.state,
     ...(b.payout_paise === undefined ? {} : { payout: rupees(b.payout_paise), pnl: rupees(b.payout_paise - b.stake_paise) }),
+    ...(b.credited ? { credited: true } : {}),
   };
 }
 

@@ -30,8 +30,10 @@ function setup(opts: { outboxStore?: OutboxDocument; dataDir?: string; timeoutMs
   const store = opts.dataDir ? new JsonFile<OutboxDocument>(join(opts.dataDir, 'outbox.json')) : memoryPersisted<OutboxDocument>(opts.outboxStore);
   const outbox = new Outbox({ wallet, clock: systemClock, store, baseDelayMs: 20, maxDelayMs: 100, onFinal: (e, a) => bets.onOutboxFinal(e, a) });
   const bets: BetService = new BetService({ wallet, outbox, clock: systemClock, store: memoryPersisted(), debitRetryMs: 10 });
-  // a Teen Patti table whose round stays open (the fake clock never moves)
-  const table = new Table(findGame('imlive1001')!, { clock: new FakeClock(), timings: { revealMs: 10, maxDealMs: 100, resultMs: 10 }, store: memoryPersisted<TableState>() });
+  // A Teen Patti table whose round stays open (the fake clock never moves). It starts at the real
+  // time: the bets check the real clock against the round's closing time, so a fixed start date
+  // would close betting for every run after that date.
+  const table = new Table(findGame('imlive1001')!, { clock: new FakeClock(Date.now()), timings: { revealMs: 10, maxDealMs: 100, resultMs: 10 }, store: memoryPersisted<TableState>() });
   table.start();
   const sessions = new SessionStore(systemClock);
   const lt = sessions.grant({ token: 'tok-7', userId: 7, userName: 'demo1', gameCode: 'imlive1001', type: 1, casinoButtons: [] });

@@ -25,6 +25,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const betPools = new WeakMap<object, pg.Pool>();
+/** The pool reserved for the bet statement on PostgreSQL (generic plans), if `db` has one. */
+export const betPoolOf = (db: object): pg.Pool | undefined => betPools.get(db);
+
 /** DATABASE_URL (postgres://...) selects PostgreSQL; otherwise PGlite in dataDir. */
 export function targetFromEnv(env: NodeJS.ProcessEnv, defaultDataDir: string): DatabaseTarget {
   const url = env.DATABASE_URL;
@@ -43,7 +47,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const probe = await pool.connect();
     probe.release();
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // The bet statement's own connections (statement-writer.ts): planned once as a generic plan,
+    // a setting that must not change the plans of the other queries on the main pool.
+    const betPool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    betPool.on('error', (err) => console.warn(`database: idle bet connection closed: ${err.message}`));
+    betPools.set(db, betPool);
+    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), betPool.end()])) };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.template });

@@ -9,5 +9,20 @@ export default async function webRoutes(app: FastifyInstance, opts: { root: stri
     app.log.warn({ root: opts.root }, 'web app not built: serving the API only');
     return;
   }
-  await app.register(fastifyStatic, { root: opts.root, prefix: '/', index: 'index.html' });
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    prefix: '/',
+    // "/" is routed below: with preCompressed, the plugin's own index lookup answers 404 to a
+    // browser (it asks for a compressed index.html that the build does not write).
+    index: false,
+    // The build writes .br and .gz beside each asset: sent as the browser accepts, never compressed per request.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, path) {
+      // Hashed file names change with their content: cache them for good. The page itself is
+      // always asked again, so a new release is picked up at once.
+      res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/', (_request, reply) => reply.sendFile('index.html'));
 }

@@ -71,7 +71,7 @@ export const SERIES: SeriesDef[] = [
 ];
 
 /** How many of a sport's first fixtures are in play at seed time (cricket the most). */
-const IN_PLAY_COUNT: Record<number, number> = {
+export const IN_PLAY_COUNT: Record<number, number> = {
   [SPORT_ID.CRICKET]: 3,
   [SPORT_ID.FOOTBALL]: 2,
   [SPORT_ID.TENNIS]: 1,
@@ -287,7 +287,8 @@ export function fixtureBatch(now: Date, firstMatchId: number) {
         matchName: f.name,
         startTime: new Date(startMs),
         inPlay: live,
-        score: live && sportId === SPORT_ID.CRICKET ? `${120 + 7 * i}/${2 + i} (${14 + i}.${i + 1} ov)` : null,
+        // Early in the first innings, so the session lines (6 overs, first wicket) are still open.
+        score: live && sportId === SPORT_ID.CRICKET ? `${9 + 7 * i}/0 (${1 + i}.${i + 1} ov)` : null,
       };
     });
   });

@@ -11,8 +11,8 @@
  */
 import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { SPORT } from '@exchange/contracts';
-import { nearestValidPrice, tickDown, tickUp } from '@exchange/engine';
 import type { Db } from '../db/client.ts';
+import { hash, ladderQuotes } from '../feed/market-maker.ts';
 import { markets, matches, orders, races } from '../db/schema/index.ts';
 import type { BettingService, CreateMarketInput } from '../services/betting/service.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/ledger.ts';
@@ -86,15 +86,8 @@ const DOGS = [
   'Sidarian Boy',
 ];
 
-/** A small deterministic hash (FNV-1a) for fair prices and sizes. */
-function hash(n: number): number {
-  let h = 0x811c9dc5;
-  for (const c of String(n)) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193);
-  return h >>> 0;
-}
-
 /** Fair win probabilities of a market's runners (sum 1), from its natural key. */
-function fairProbabilities(key: number, count: number, withDraw: boolean): number[] {
+export function fairProbabilities(key: number, count: number, withDraw: boolean): number[] {
   if (count === 2) {
     const p = 0.3 + (hash(key) % 40) / 100;
     return [p, 1 - p];
@@ -110,8 +103,6 @@ function fairProbabilities(key: number, count: number, withDraw: boolean): numbe
   const total = weights.reduce((a, b) => a + b, 0);
   return weights.map((w) => w / total);
 }
-
-const priceOf = (p: number) => nearestValidPrice(Math.max(101, Math.min(100_000, Math.round(100 / p))));
 
 async function marketMaker(db: Db, now: Date): Promise<number> {
   let user = await findUserByName(db, MARKET_MAKER);
@@ -172,7 +163,9 @@ async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Pla
     .orderBy(matches.matchId);
   for (const m of fixtures) {
     const cricket = m.sportId === SPORT.CRICKET;
-    const delay = m.inPlay ? 1_000 : 0;
+    // Applied only while the market is in play (ADR 16): set from the start, so a fixture the
+    // feed turns in play has its delay.
+    const delay = 1_000;
     if (m.sportId === SPORT.POLITICS) {
       const names = POLITICS_RUNNERS[m.matchName] ?? ['Yes', 'No'];
       out.push({
@@ -338,32 +331,22 @@ export async function seedMarkets(
         const state = await betting.peek(marketId);
         if (state.settled || state.row.status !== 'OPEN') return;
         const levels = p.input.raceId ? 2 : 3;
-        for (const [i, runner] of state.runners.entries()) {
-          const fair = priceOf(p.fair![i] ?? 0.1);
-          for (let level = 0; level < levels; level++) {
-            const size = (10 + (hash(marketId * 97 + i * 13 + level) % 40)) * 10_000 * (level + 1); // ₹1,000-₹5,000 per step
-            // A lay at or below the fair price is offered to backers; a back above it to layers.
-            const offers = [
-              { side: 0, price: tickDown(fair, level) },
-              { side: 1, price: tickUp(fair, level + 1) },
-            ];
-            for (const o of offers) {
-              await betting.placeMarketBet(
-                mmId,
-                {
-                  market_id: marketId,
-                  selection_id: runner.selectionId,
-                  is_back: o.side,
-                  odds: o.price / 100,
-                  stake: size / 100,
-                  client_ref: `mm:${marketId}:${runner.selectionId}:${o.side}:${level}`,
-                  persistence: 'PERSIST',
-                },
-                { noDelay: true },
-              );
-              placed++;
-            }
-          }
+        const quotes = ladderQuotes(marketId, state.runners.map((r) => r.selectionId), p.fair!, levels);
+        for (const q of quotes) {
+          await betting.placeMarketBet(
+            mmId,
+            {
+              market_id: marketId,
+              selection_id: q.selectionId,
+              is_back: q.isBack,
+              odds: q.price / 100,
+              stake: q.sizePaise / 100,
+              client_ref: `mm:${marketId}:${q.selectionId}:${q.isBack}:${q.level}`,
+              persistence: 'PERSIST',
+            },
+            { noDelay: true },
+          );
+          placed++;
         }
       })(),
     );

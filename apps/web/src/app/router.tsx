@@ -16,6 +16,7 @@ import { MainLayout } from '@/features/layout';
 import { AllSportsPage, GameDetailsPage, HomePage, MatchRedirect } from '@/features/matches';
 import { HorseRacingPage } from '@/features/racing';
 import { RulesPage } from '@/features/rules';
+import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
 import { RequireSession, RootRedirect } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
@@ -68,7 +69,8 @@ export function createAppRouter() {
                       path: 'payment-withdraw',
                       element: later('Payment Statement', 'payment-statement-page'),
                     },
-                    { path: 'current-bet', element: later('Current Bets', 'current-bet-page') },
+                    { path: 'current-bet', element: <CurrentBetsPage /> },
+                    { path: 'profit-loss', element: <ProfitLossPage /> },
                     { path: 'casino-result', element: <CasinoResultPage /> },
                     { path: 'live-casino-bets', element: <LiveCasinoBetsPage /> },
                   ],

@@ -4,3 +4,5 @@ export { LaterRelease } from './later-release';
 export { Spinner } from './spinner';
 export { SiteLogo } from './site-logo';
 export { Pager } from './pager';
+export { lazyPage } from './lazy-page';
+export { DateRangeFields, type DayRange } from './date-range-fields';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { AccountStatementPage } from '@exchange/contracts';
 import { DAY_MS, istDate } from '../../lib/time.ts';
-import { accountOfUser, checkLedger, transfer } from '../../services/ledger.ts';
+import { accountOfUser, checkLedger, systemAccount, transfer } from '../../services/ledger.ts';
 import { findUserByName } from '../../services/users.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
@@ -34,11 +34,23 @@ describeEachDatabase('account statement', (ctx) => {
     expect(all.rows.map((r) => r.id)).toEqual([...all.rows.map((r) => r.id)].sort((a, b) => b - a));
     expect((await statement('agent1', { statement_type: 'deposit' })).json.data.total).toBe(1);
     expect((await statement('agent1', { statement_type: 'withdraw' })).json.data.rows).toHaveLength(3);
-    expect((await statement('agent1', { statement_type: 'casino' })).json.data).toEqual({ rows: [], total: 0, page: 1, limit: 20 });
+    expect(all.totals).toEqual({ credit: 5_000_000, debit: 300_000, opening_balance: 0, closing_balance: 4_700_000 });
+    // Chips are no one's profit or loss: the day shows no P&L, only the balance at its end.
+    expect(all.days).toEqual([{ day: today(), pnl: 0, balance: 4_700_000 }]);
+    expect((await statement('agent1', { statement_type: 'casino' })).json.data).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      limit: 20,
+      totals: { credit: 0, debit: 0, opening_balance: 0, closing_balance: 4_700_000 },
+      days: [{ day: today(), pnl: 0, balance: 4_700_000 }],
+    });
     const page2 = (await statement('agent1', { page: 2, limit: 3 })).json.data as AccountStatementPage;
     expect(page2).toMatchObject({ total: 4, page: 2, limit: 3 });
     expect(page2.rows.map((r) => r.balance)).toEqual([5_000_000]);
     expect((await statement('agent1', { page: 3, limit: 3 })).json.data.rows).toEqual([]);
+    // Totals cover every page, not just the one shown.
+    expect(page2.totals).toEqual(all.totals);
   });
 
   it('includes only the days asked for (IST)', async () => {
@@ -52,7 +64,35 @@ describeEachDatabase('account statement', (ctx) => {
     const onlyYesterday = (await statement('demo3', { from_date: day, to_date: day })).json.data as AccountStatementPage;
     expect(onlyYesterday.rows).toEqual([expect.objectContaining({ credit: 25.5, balance: 100_025.5, remark: 'Late chips', type: 'deposit' })]);
     expect((await statement('demo3')).json.data.total).toBe(1);
-    expect((await statement('demo3', { from_date: day })).json.data.total).toBe(2);
+    const both = (await statement('demo3', { from_date: day })).json.data as AccountStatementPage;
+    expect(both.total).toBe(2);
+    expect(both.days.map((d) => d.day)).toEqual([day, today()]);
+    expect(onlyYesterday.totals).toMatchObject({ credit: 25.5, debit: 0, opening_balance: 0 });
+  });
+
+  it('gives the betting and casino P&L per IST day and the balances around the period', async () => {
+    const demo1 = await accountId('demo1');
+    const house = (await systemAccount(ctx().db, 'house')).id;
+    const casino = (await systemAccount(ctx().db, 'casino')).id;
+    const twoDaysAgo = new Date(ctx().now().getTime() - 2 * DAY_MS);
+    const move = (key: string, debit: number, credit: number, amountPaise: number, reason: 'BET_SETTLEMENT' | 'CASINO_DEBIT' | 'CASINO_CREDIT', at = ctx().now()) =>
+      transfer(ctx().db, { idempotencyKey: `test:${key}`, debitAccountId: debit, creditAccountId: credit, amountPaise, reason, remark: key }, at);
+    await move('old win', house, demo1, 10_000, 'BET_SETTLEMENT', twoDaysAgo);
+    await move('loss', demo1, house, 25_000, 'BET_SETTLEMENT');
+    await move('casino bet', demo1, casino, 5_000, 'CASINO_DEBIT');
+    await move('casino win', casino, demo1, 12_000, 'CASINO_CREDIT');
+
+    const all = (await statement('demo1', { from_date: istDate(twoDaysAgo) })).json.data as AccountStatementPage;
+    expect(all.days).toEqual([
+      { day: istDate(twoDaysAgo), pnl: 100, balance: 100_100 },
+      { day: today(), pnl: -250 - 50 + 120, balance: 99_920 },
+    ]);
+    expect(all.totals).toEqual({ credit: 100_000 + 100 + 120, debit: 250 + 50, opening_balance: 0, closing_balance: 99_920 });
+    expect(all.rows[0]).toMatchObject({ credit: 120, balance: 99_920, type: 'casino' });
+
+    const sportsToday = (await statement('demo1', { statement_type: 'sports' })).json.data as AccountStatementPage;
+    expect(sportsToday.days).toEqual([{ day: today(), pnl: -250, balance: 99_920 }]);
+    expect(sportsToday.totals).toEqual({ credit: 0, debit: 250, opening_balance: 100_100, closing_balance: 99_920 });
   });
 
   it('refuses bad dates and limits', async () => {

@@ -311,6 +311,32 @@ function suite(betPath: BetPathMode) {
           await invariants();
         });
 
+        it('refuses a bet it cannot afford in the middle of a burst and places every bet after it once', async () => {
+          const m = await matchOdds();
+          const before = { ...ctx().app.betting.stats };
+          const b3 = await balanceOf(ctx(), demo3);
+          // Sent at once: on PostgreSQL the bets behind the first go out together as one batch;
+          // the lay in their middle is refused and must not take the bets after it along.
+          const sends = [
+            ...Array.from({ length: 10 }, () =>
+              bet(demo3, { market_id: m, selection_id: 1, is_back: 1, odds: 3, stake: 100 }),
+            ),
+            bet(demo3, { market_id: m, selection_id: 2, is_back: 0, odds: 1000, stake: 500 }),
+            ...Array.from({ length: 10 }, () =>
+              bet(demo3, { market_id: m, selection_id: 1, is_back: 1, odds: 3, stake: 100 }),
+            ),
+          ];
+          const answers = await Promise.all(sends);
+          expect(answers[10]!.json.code).toBe('INSUFFICIENT_FUNDS');
+          const placed = answers.filter((_, i) => i !== 10);
+          expect(placed.every((a) => a.json.data?.status === 'UNMATCHED')).toBe(true);
+          // Twenty backs of 100 reserved once each: none written twice, none lost.
+          expect((await balanceOf(ctx(), demo3)).liability).toBeCloseTo(b3.liability + 2000, 2);
+          if (betPath === 'statement' && ctx().kind === 'postgres')
+            expect(ctx().app.betting.stats.batches).toBeGreaterThan(before.batches);
+          await invariants();
+        });
+
         it('shows 3 best levels per side with their sizes', async () => {
           const m = await matchOdds();
           for (const [odds, stake] of [

@@ -18,22 +18,11 @@ import { hashPassword } from '../../services/passwords.ts';
 import { createUser, findUserByName } from '../../services/users.ts';
 import { createMarket, expectInvariants, firstMatchOf } from '../../test/betting.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { seededRandom } from '@exchange/engine';
 
 const CLIENTS = 50;
 const USERS = 20;
 const BETS_PER_CLIENT = 10;
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describeEachDatabase('concurrent bets', (ctx) => {
   const handles: DatabaseHandle[] = [];
@@ -110,7 +99,7 @@ describeEachDatabase('concurrent bets', (ctx) => {
   }
 
   async function storm(marketIds: number[], tokens: string[], seed: number) {
-    const rand = random(seed);
+    const rand = seededRandom(seed);
     const near = LADDER.filter((p) => p >= 150 && p <= 300);
     const outcomes = new Map<string, number>();
     const placed: { token: string; betId: number }[] = [];

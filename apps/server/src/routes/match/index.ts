@@ -3,11 +3,15 @@ import { cupsForMenu, listMatches, matchDetail, searchMatches, venueList } from 
 import { istDate } from '../../lib/time.ts';
 import { matchMarkets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
+import { withMatchOdds } from './match-odds.ts';
 
 export default function matchRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
     getMatches: async ({ body }) => ({
-      data: await listMatches(app.db, { sportId: body.sport_id, seriesId: body.series_id, isActive: body.is_active }),
+      data: await withMatchOdds(
+        app.betting,
+        await listMatches(app.db, { sportId: body.sport_id, seriesId: body.series_id, isActive: body.is_active }),
+      ),
     }),
     searchByMatchNameHeader: async ({ body }) => ({ data: await searchMatches(app.db, body.search) }),
     getMatchDetail: async ({ body, user }) => {

@@ -36,6 +36,15 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, marketPositions, markets, matches, orders, runners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
+import {
+  CommitFeed,
+  betCommitted,
+  marketTxCommitted,
+  snapshotMarket,
+  type CommitListener,
+  type MarketCommitted,
+  type MarketSnapshot,
+} from './commits.ts';
 import { SESSION_HOURS, describeHours, withinSessionHours, type SessionHours } from './hours.ts';
 import { IdAllocator } from './ids.ts';
 import { loadMarkets, remainingOf, type MarketState, type OpenOrder } from './market-state.ts';
@@ -148,6 +157,8 @@ export class BettingService {
   readonly betPath: BetPathMode;
   /** Group commits written, and the bets they carried. */
   readonly stats = { batches: 0, batchedBets: 0 };
+  /** Told after each committed change of a market (the live push, ADR 22). */
+  private readonly committed = new CommitFeed();
 
   constructor(
     readonly db: Db,
@@ -158,6 +169,15 @@ export class BettingService {
     this.betPath = options.betPath ?? 'statement';
     this.writer = this.betPath === 'transaction' ? writeBetTransaction : writeBetStatement;
     this.sleep = options.sleep ?? realSleep;
+  }
+
+  /**
+   * Calls `listener` after every committed change of a market (bets, cancels, status, rates,
+   * lines, non-runners, settlements, rollbacks) with the users and bets it touched. Returns the
+   * unsubscribe.
+   */
+  onCommitted(listener: CommitListener): () => void {
+    return this.committed.on(listener);
   }
 
   // ---- queue and state ----------------------------------------------------------------------
@@ -253,6 +273,8 @@ export class BettingService {
     const written = outcome?.written ?? [];
     written.forEach((w, i) => {
       const { q, pending } = planned[i]!;
+      // Memory holds the whole batch: it is the committed state only if all of it was written.
+      this.committed.emit(betCommitted(pending.plan, written.length === planned.length ? market : null));
       q.resolve(placedAnswer(pending.plan.order, false, w.balancePaise, w.exposurePaise));
     });
     if (written.length > 0) {
@@ -304,6 +326,14 @@ export class BettingService {
   async peek(marketId: number): Promise<MarketState> {
     const known = this.states.get(marketId);
     if (known && !this.stale.has(marketId)) return known;
+    return this.chain(marketId, () => this.state(marketId));
+  }
+
+  /**
+   * The market as committed: waits for the work queued on it (a group commit's book runs ahead
+   * of its commit), then reloads it if stale. What the live push reads.
+   */
+  committedState(marketId: number): Promise<MarketState> {
     return this.chain(marketId, () => this.state(marketId));
   }
 
@@ -497,7 +527,8 @@ export class BettingService {
       const placed = await this.attemptBet(this.db, market, req);
       if (placed) return placed;
     }
-    return this.db.transaction(async (tx) => {
+    const written: MarketCommitted[] = [];
+    const placed = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ version: markets.version })
         .from(markets)
@@ -507,14 +538,24 @@ export class BettingService {
       let market = this.states.get(req.marketId);
       if (!market || this.stale.has(req.marketId) || market.version !== row.version)
         market = await this.reload(req.marketId, tx);
-      const placed = await this.attemptBet(tx, market, req);
+      const placed = await this.attemptBet(tx, market, req, written);
       if (!placed) throw new Error(`Market ${req.marketId} changed while its row was locked`);
       return placed;
     });
+    for (const event of written) this.committed.emit(event);
+    return placed;
   }
 
-  /** One try: check, match or price, write. Undefined when the market's version had moved on. */
-  private async attemptBet(db: DbOrTx, market: MarketState, req: BetRequest): Promise<PlacedBet | undefined> {
+  /**
+   * One try: check, match or price, write. Undefined when the market's version had moved on.
+   * Inside a caller's transaction (`written` given), the commit event waits for that commit.
+   */
+  private async attemptBet(
+    db: DbOrTx,
+    market: MarketState,
+    req: BetRequest,
+    written?: MarketCommitted[],
+  ): Promise<PlacedBet | undefined> {
     const price = this.check(market, req);
     const pending = market.book
       ? await this.matchExchange(market, req)
@@ -528,6 +569,8 @@ export class BettingService {
     }
     if (result.kind === 'ok') {
       this.commitBet(market, pending);
+      if (written) written.push(betCommitted(pending.plan, market));
+      else this.committed.emit(betCommitted(pending.plan, market));
       return placedAnswer(pending.plan.order, false, result.balancePaise, result.exposurePaise);
     }
     if (pending.bookMutated || result.kind === 'stale') this.stale.add(market.id);
@@ -803,6 +846,24 @@ export class BettingService {
   }
 
   /**
+   * Cancels the unmatched rest of several of one user's orders on one market in one transaction
+   * (the market maker re-quoting). Orders already matched or gone are skipped. Returns how many
+   * were cancelled.
+   */
+  async cancelBets(userId: number, marketId: number, betIds: readonly number[]): Promise<number> {
+    if (betIds.length === 0) return 0;
+    return this.serial(marketId, () =>
+      this.inMarketTx(marketId, async (tx, market) => {
+        const mine = betIds
+          .map((id) => market.openOrders.get(id))
+          .filter((o): o is OpenOrder => o !== undefined && o.userId === userId && remainingOf(o) > 0);
+        if (mine.length > 0) await this.cancelOrders(tx, market, mine);
+        return mine.length;
+      }),
+    );
+  }
+
+  /**
    * Cancels the unmatched rest of orders (cancel, lapse, close, non-runner) inside the market's
    * transaction: orders, positions and account reservations. Returns each affected user's balance.
    */
@@ -893,6 +954,7 @@ export class BettingService {
     marketId: number,
     fn: (tx: DbOrTx, market: MarketState) => Promise<T>,
   ): Promise<T> {
+    const seen: { before?: MarketSnapshot } = {};
     try {
       const result = await this.db.transaction(async (tx) => {
         const [row] = await tx
@@ -905,6 +967,7 @@ export class BettingService {
         let market = this.states.get(marketId);
         if (!market || this.stale.has(marketId) || market.version !== row.version)
           market = await this.reload(marketId, tx);
+        seen.before = snapshotMarket(market);
         const out = await fn(tx, market);
         await tx
           .update(markets)
@@ -912,7 +975,8 @@ export class BettingService {
           .where(eq(markets.id, marketId));
         return out;
       });
-      await this.reload(marketId);
+      const after = await this.reload(marketId);
+      if (seen.before) this.committed.emit(marketTxCommitted(seen.before, after));
       return result;
     } catch (error) {
       this.stale.add(marketId);

@@ -15,34 +15,13 @@
  * written by one sub-statement only; account updates are relative (`exposure + delta`) and
  * the locks of `lk` make the check and the update see the same row.
  */
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import pg from 'pg';
+import { betPoolOf, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation, orderByClientRef, type BetPlan, type BetWriter } from './writer.ts';
 
-const dialect = new PgDialect();
-
-/**
- * Runs the statement as a named prepared statement on node-postgres (parsed and planned once
- * per connection: the text never changes, every value is a parameter), as a plain query on
- * PGlite, and through drizzle inside a transaction (the rare locked path).
- */
-async function run<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client as
-    | {
-        query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
-        totalCount?: number;
-      }
-    | { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }
-    | undefined;
-  if (!client) return queryRows(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  if ('totalCount' in client)
-    return (await client.query({ name: 'place-bet-v1', text, values: params })).rows;
-  return (
-    await (client as { query(text: string, params: unknown[]): Promise<{ rows: T[] }> }).query(text, params)
-  ).rows;
-}
+const { escapeLiteral } = pg;
 
 const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 const boolArray = (xs: readonly boolean[]) => `{${xs.map((x) => (x ? 't' : 'f')).join(',')}}`;
@@ -54,70 +33,183 @@ type BetRow = {
   balance: string | number | null;
   exposure: string | number | null;
 };
+const BET_ROW_COLUMNS = ['version_ok', 'funds_ok', 'inserted', 'balance', 'exposure'] as const;
+
+/** What the statement's parameters are computed from: the plan and a few values derived from it once. */
+interface BetValues {
+  plan: BetPlan;
+  newVersion: number;
+  takerAccountId: number;
+  takerDelta: number;
+  at: string;
+  afterOrderId: number | null;
+}
+type Param = (v: BetValues) => string | number | null;
+
+/**
+ * A statement whose text is fixed: each `${...}` is a function of the bet's values, numbered
+ * $1, $2, ... once, at load. Per bet only the parameters are computed (no SQL building).
+ */
+function fixedStatement(parts: TemplateStringsArray, ...params: Param[]) {
+  const text = parts.reduce((acc, part, i) => `${acc}$${i}${part}`);
+  return {
+    text,
+    /** The same statement through drizzle (inside a drizzle transaction). */
+    sql(plan: BetPlan): SQL {
+      return sql(parts, ...this.values(plan));
+    },
+    values(plan: BetPlan, afterOrderId: number | null = null): (string | number | null)[] {
+      const taker = plan.exposures[0]!;
+      const v: BetValues = {
+        plan,
+        newVersion: plan.expectVersion + 1,
+        takerAccountId: taker.accountId,
+        takerDelta: taker.afterPaise - taker.beforePaise,
+        at: plan.at.toISOString(),
+        afterOrderId,
+      };
+      return params.map((param) => param(v) ?? null);
+    },
+  };
+}
 
 /** The bet's one statement. Arrays go as text literals cast in SQL: the same on node-postgres and PGlite. */
-function betStatement(plan: BetPlan): SQL {
-  const { order } = plan;
-  const newVersion = plan.expectVersion + 1;
-  const taker = plan.exposures[0]!;
-  const takerDelta = taker.afterPaise - taker.beforePaise;
-  const accountIds = [...new Set(plan.exposures.map((e) => e.accountId))];
-  const at = plan.at.toISOString();
-  const f = plan.fills;
-  const m = plan.makers;
-  const e = plan.exposures;
-  return sql`
+const betStatement = fixedStatement`
       with mv as (
-        update markets set version = ${newVersion}::int
-        where id = ${plan.marketId}::int and version = ${plan.expectVersion}::int
+        update markets set version = ${(v) => v.newVersion}::int
+        where id = ${(v) => v.plan.marketId}::int and version = ${(v) => v.plan.expectVersion}::int
+          -- In a batch sent at once, the previous bet's order: a bet after one that was not written writes nothing.
+          and (${(v) => v.afterOrderId}::bigint is null or exists (select 1 from orders where id = ${(v) => v.afterOrderId}::bigint))
         returning id
       ), lk as (
         select id, balance_paise, exposure_paise from ledger_accounts
-        where id = any(${intArray(accountIds)}::int[]) and exists (select 1 from mv)
+        where id = any(${(v) => intArray([...new Set(v.plan.exposures.map((e) => e.accountId))])}::int[]) and exists (select 1 from mv)
         order by id for update
       ), ok as (
         select 1 as ok from (
-          select bool_or(id = ${taker.accountId}::int and (${takerDelta}::bigint <= 0 or balance_paise - exposure_paise - ${takerDelta}::bigint >= 0)) as good
+          select bool_or(id = ${(v) => v.takerAccountId}::int and (${(v) => v.takerDelta}::bigint <= 0 or balance_paise - exposure_paise - ${(v) => v.takerDelta}::bigint >= 0)) as good
           from lk
         ) s where s.good
       ), ord as (
         insert into orders (id, user_id, market_id, selection_id, kind, side, price, line, size_paise, matched_paise, matched_value,
           cancelled_paise, persistence, status, client_ref, request_key, book_seq, placed_at, initial_matched_paise, initial_matched_value)
-        select ${order.id}::bigint, ${order.userId}::int, ${order.marketId}::int, ${order.selectionId}::int, ${order.kind}::text, ${order.side}::text,
-          ${order.price}::int, ${order.line}::int, ${order.sizePaise}::bigint, ${order.matchedPaise}::bigint, ${order.matchedValue}::bigint,
-          ${order.cancelledPaise}::bigint, ${order.persistence}::text, ${order.status}::text, ${order.clientRef}::text, ${order.requestKey}::text,
-          ${order.bookSeq}::int, ${at}::timestamptz, ${order.initialMatchedPaise}::bigint, ${order.initialMatchedValue}::bigint
+        select ${(v) => v.plan.order.id}::bigint, ${(v) => v.plan.order.userId}::int, ${(v) => v.plan.order.marketId}::int, ${(v) => v.plan.order.selectionId}::int, ${(v) => v.plan.order.kind}::text, ${(v) => v.plan.order.side}::text,
+          ${(v) => v.plan.order.price}::int, ${(v) => v.plan.order.line}::int, ${(v) => v.plan.order.sizePaise}::bigint, ${(v) => v.plan.order.matchedPaise}::bigint, ${(v) => v.plan.order.matchedValue}::bigint,
+          ${(v) => v.plan.order.cancelledPaise}::bigint, ${(v) => v.plan.order.persistence}::text, ${(v) => v.plan.order.status}::text, ${(v) => v.plan.order.clientRef}::text, ${(v) => v.plan.order.requestKey}::text,
+          ${(v) => v.plan.order.bookSeq}::int, ${(v) => v.at}::timestamptz, ${(v) => v.plan.order.initialMatchedPaise}::bigint, ${(v) => v.plan.order.initialMatchedValue}::bigint
         where exists (select 1 from ok)
         on conflict (user_id, client_ref) do nothing
         returning id
       ), fl as (
         insert into fills (market_id, selection_id, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, price, size_paise, seq, created_at)
-        select ${plan.marketId}::int, x.selection_id, ord.id, x.maker_order_id, x.taker_user_id, x.maker_user_id, x.taker_side, x.price, x.size_paise, ${newVersion}::int, ${at}::timestamptz
+        select ${(v) => v.plan.marketId}::int, x.selection_id, ord.id, x.maker_order_id, x.taker_user_id, x.maker_user_id, x.taker_side, x.price, x.size_paise, ${(v) => v.newVersion}::int, ${(v) => v.at}::timestamptz
         from ord, unnest(
-          ${intArray(f.map((x) => x.selectionId))}::int[], ${intArray(f.map((x) => x.makerOrderId))}::bigint[],
-          ${intArray(f.map((x) => x.takerUserId))}::int[], ${intArray(f.map((x) => x.makerUserId))}::int[],
-          ${`{${f.map((x) => x.takerSide).join(',')}}`}::text[], ${intArray(f.map((x) => x.price))}::int[], ${intArray(f.map((x) => x.sizePaise))}::bigint[]
+          ${(v) => intArray(v.plan.fills.map((x) => x.selectionId))}::int[], ${(v) => intArray(v.plan.fills.map((x) => x.makerOrderId))}::bigint[],
+          ${(v) => intArray(v.plan.fills.map((x) => x.takerUserId))}::int[], ${(v) => intArray(v.plan.fills.map((x) => x.makerUserId))}::int[],
+          ${(v) => `{${v.plan.fills.map((x) => x.takerSide).join(',')}}`}::text[], ${(v) => intArray(v.plan.fills.map((x) => x.price))}::int[], ${(v) => intArray(v.plan.fills.map((x) => x.sizePaise))}::bigint[]
         ) as x(selection_id, maker_order_id, taker_user_id, maker_user_id, taker_side, price, size_paise)
       ), mk as (
         update orders o set matched_paise = o.matched_paise + x.d, matched_value = o.matched_value + x.v,
           status = case when x.filled_out then 'MATCHED' else o.status end
-        from unnest(${intArray(m.map((x) => x.orderId))}::bigint[], ${intArray(m.map((x) => x.matchedDeltaPaise))}::bigint[],
-          ${intArray(m.map((x) => x.valueDelta))}::bigint[], ${boolArray(m.map((x) => x.filledOut))}::bool[]) as x(id, d, v, filled_out)
+        from unnest(${(v) => intArray(v.plan.makers.map((x) => x.orderId))}::bigint[], ${(v) => intArray(v.plan.makers.map((x) => x.matchedDeltaPaise))}::bigint[],
+          ${(v) => intArray(v.plan.makers.map((x) => x.valueDelta))}::bigint[], ${(v) => boolArray(v.plan.makers.map((x) => x.filledOut))}::bool[]) as x(id, d, v, filled_out)
         where o.id = x.id and exists (select 1 from ord)
       ), pos as (
         insert into market_positions (market_id, user_id, exposure_paise)
-        select ${plan.marketId}::int, x.user_id, x.after
-        from unnest(${intArray(e.map((x) => x.userId))}::int[], ${intArray(e.map((x) => x.afterPaise))}::bigint[]) as x(user_id, after)
+        select ${(v) => v.plan.marketId}::int, x.user_id, x.after
+        from unnest(${(v) => intArray(v.plan.exposures.map((x) => x.userId))}::int[], ${(v) => intArray(v.plan.exposures.map((x) => x.afterPaise))}::bigint[]) as x(user_id, after)
         where exists (select 1 from ord)
         on conflict (market_id, user_id) do update set exposure_paise = excluded.exposure_paise
       ), acct as (
         update ledger_accounts a set exposure_paise = a.exposure_paise + x.delta
-        from unnest(${intArray(e.map((x) => x.accountId))}::int[], ${intArray(e.map((x) => x.afterPaise - x.beforePaise))}::bigint[]) as x(id, delta)
+        from unnest(${(v) => intArray(v.plan.exposures.map((x) => x.accountId))}::int[], ${(v) => intArray(v.plan.exposures.map((x) => x.afterPaise - x.beforePaise))}::bigint[]) as x(id, delta)
         where a.id = x.id and x.delta <> 0 and exists (select 1 from ord)
       )
       select (select count(*) from mv) as version_ok, (select count(*) from ok) as funds_ok, (select count(*) from ord) as inserted,
-        (select balance_paise from lk where id = ${taker.accountId}::int) as balance,
-        (select exposure_paise from lk where id = ${taker.accountId}::int) as exposure`;
+        (select balance_paise from lk where id = ${(v) => v.takerAccountId}::int) as balance,
+        (select exposure_paise from lk where id = ${(v) => v.takerAccountId}::int) as exposure`;
+
+const BET_STATEMENT_NAME = 'place-bet-v2';
+/** The same statement prepared in SQL (PREPARE), for a batch sent as one simple query of EXECUTEs. */
+const BET_SQL_STATEMENT = 'place_bet_v2';
+/** The bet-pool connections where BET_SQL_STATEMENT is prepared. */
+const sqlPreparedOn = new WeakSet<object>();
+
+/** A value as an SQL literal: quoted and escaped, typed by the prepared statement's parameter. */
+const literal = (x: string | number | null) => (x === null ? 'null' : escapeLiteral(String(x)));
+
+type PgQueryable = {
+  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: BetRow[] }>;
+};
+
+/** PGlite internals used to run a named statement: the protocol call, under the locks `query` takes. */
+type PgliteRaw = Pick<PGlite, 'execProtocol' | 'runExclusive'> & {
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+};
+/** The PGlite instances where the bet statement is prepared (one session each: prepared once). */
+const preparedOn = new WeakSet<object>();
+
+/**
+ * The bet statement on PGlite as a named prepared statement, through the wire protocol: parsed
+ * (and planned) once per instance, then Bind + Execute + Sync in ONE call per bet. `query(text,
+ * params)` would parse and plan this long statement for every bet, in five protocol calls.
+ * The caller holds PGlite's query lock (and, outside a transaction, its transaction lock).
+ */
+async function executeOnPglite(client: PgliteRaw, plan: BetPlan, inTransaction: boolean): Promise<BetRow[]> {
+  const options = { syncToFs: !inTransaction };
+  if (!preparedOn.has(client)) {
+    await client.execProtocol(
+      concat(protocol.serialize.parse({ name: BET_STATEMENT_NAME, text: betStatement.text }), protocol.serialize.sync()),
+      { syncToFs: false },
+    );
+    preparedOn.add(client);
+  }
+  const values = betStatement.values(plan).map((x) => (x === null ? null : String(x)));
+  const { messages } = await client.execProtocol(
+    concat(
+      protocol.serialize.bind({ statement: BET_STATEMENT_NAME, values }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ),
+    options,
+  );
+  const rows: BetRow[] = [];
+  for (const message of messages) {
+    if (message.name !== 'dataRow') continue;
+    const fields = (message as unknown as { fields: (string | null)[] }).fields;
+    rows.push(Object.fromEntries(BET_ROW_COLUMNS.map((column, i) => [column, fields[i] ?? null])) as BetRow);
+  }
+  return rows;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+const isPglite = (client: unknown): client is PgliteRaw =>
+  typeof (client as { execProtocol?: unknown })?.execProtocol === 'function' &&
+  typeof (client as { _runExclusiveTransaction?: unknown })?._runExclusiveTransaction === 'function';
+
+/**
+ * Runs the bet statement: on PostgreSQL as a named prepared statement on the pool reserved for
+ * bets (planned once per connection, generic plan), on PGlite as a named prepared statement
+ * (above), and through drizzle inside a transaction (the rare locked path).
+ */
+async function run(db: DbOrTx, plan: BetPlan): Promise<BetRow[]> {
+  const betPool = betPoolOf(db);
+  if (betPool) return (await betPool.query({ name: BET_STATEMENT_NAME, text: betStatement.text, values: betStatement.values(plan) })).rows as BetRow[];
+  const client = (db as { $client?: unknown }).$client;
+  if (isPglite(client))
+    return client._runExclusiveTransaction(() => client.runExclusive(() => executeOnPglite(client, plan, false)));
+  if (client && typeof (client as PgQueryable).query === 'function')
+    return (await (client as PgQueryable).query({ name: BET_STATEMENT_NAME, text: betStatement.text, values: betStatement.values(plan) })).rows;
+  return queryRows<BetRow>(db, betStatement.sql(plan));
 }
 
 const takerDeltaOf = (plan: BetPlan) => plan.exposures[0]!.afterPaise - plan.exposures[0]!.beforePaise;
@@ -126,7 +218,7 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
   const { order } = plan;
   let rows: BetRow[];
   try {
-    rows = await run<BetRow>(db, betStatement(plan));
+    rows = await run(db, plan);
   } catch (error) {
     // The client_ref raced a concurrent insert in a way ON CONFLICT could not absorb.
     if (order.clientRef && isUniqueViolation(error)) {
@@ -151,16 +243,6 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
 };
 
 type Written = { balancePaise: number; exposurePaise: number };
-type PgPool = { connect(): Promise<PgClient>; totalCount: number };
-type PgClient = {
-  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: BetRow[] }>;
-  release(): void;
-};
-type Pglite = {
-  transaction<T>(
-    fn: (tx: { query(text: string, params: unknown[]): Promise<{ rows: BetRow[] }> }) => Promise<T>,
-  ): Promise<T>;
-};
 export interface BatchOutcome {
   /** The answers of the bets written, a prefix of the batch, committed. */
   written: Written[];
@@ -177,54 +259,85 @@ export interface BatchOutcome {
  * failed (nothing written).
  */
 export async function writeBetBatch(db: Db, plans: readonly BetPlan[]): Promise<BatchOutcome | undefined> {
-  const client = (db as { $client?: unknown }).$client as PgPool | Pglite | undefined;
   // The market row, then every account the batch touches in id order: the global lock order,
   // taken up front because the statements' own account sets interleave.
   const accounts = `{${[...new Set(plans.flatMap((p) => p.exposures.map((e) => e.accountId)))].sort((a, b) => a - b).join(',')}}`;
   const lockMarket = 'select id from markets where id = $1 for update';
   const lockAccounts = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
   const marketId = plans[0]!.marketId;
-  const writeAll = async (
-    query: (text: string, params: unknown[], name?: string) => Promise<BetRow[]>,
-  ): Promise<BatchOutcome> => {
-    await query(lockMarket, [marketId], 'lock-market-v1');
-    await query(lockAccounts, [accounts], 'lock-accounts-v1');
+  /** The batch's outcome from its bets' rows, in order: the first not written as planned stops it. */
+  const outcomeOf = (rows: readonly BetRow[]): BatchOutcome => {
     const out: BatchOutcome = { written: [] };
-    for (const plan of plans) {
-      const { sql: text, params } = dialect.sqlToQuery(betStatement(plan));
-      const row = (await query(text, params, 'place-bet-v1'))[0]!;
+    for (const [i, row] of rows.entries()) {
       if (Number(row.version_ok) === 0) return { ...out, stopped: 'stale' };
       if (Number(row.funds_ok) === 0) return { ...out, stopped: 'funds' };
       if (Number(row.inserted) === 0) return { ...out, stopped: 'duplicate' };
       out.written.push({
         balancePaise: Number(row.balance),
-        exposurePaise: Number(row.exposure) + takerDeltaOf(plan),
+        exposurePaise: Number(row.exposure) + takerDeltaOf(plans[i]!),
       });
     }
     return out;
   };
+  /** One bet after the other, each awaited (PGlite runs in-process: no round trips to save). */
+  const writeAll = async (
+    query: (text: string, params: unknown[], name: string) => Promise<unknown>,
+    place: (plan: BetPlan) => Promise<BetRow[]>,
+  ): Promise<BatchOutcome> => {
+    await query(lockMarket, [marketId], 'lock-market-v1');
+    await query(lockAccounts, [accounts], 'lock-accounts-v1');
+    const rows: BetRow[] = [];
+    for (const plan of plans) {
+      const row = (await place(plan))[0]!;
+      rows.push(row);
+      if (outcomeOf(rows).stopped) break;
+    }
+    return outcomeOf(rows);
+  };
   try {
-    if (client && 'totalCount' in client) {
-      const conn = await client.connect();
+    const betPool = betPoolOf(db);
+    if (betPool) {
+      // The whole batch in ONE round trip: a simple query of BEGIN, the locks, one EXECUTE of the
+      // prepared bet statement per bet and COMMIT. The statements all run, so each bet after the
+      // first is gated on the previous bet's order (afterOrderId): after a bet that was not
+      // written as planned, the rest write nothing, exactly as if the batch had stopped there.
+      const conn = await betPool.connect();
       try {
-        await conn.query({ text: 'begin' });
+        if (!sqlPreparedOn.has(conn)) {
+          await conn.query(`prepare ${BET_SQL_STATEMENT} as ${betStatement.text}`);
+          sqlPreparedOn.add(conn);
+        }
+        const text = [
+          'begin',
+          `select id from markets where id = ${literal(marketId)}::int for update`,
+          `select id from ledger_accounts where id = any(${literal(accounts)}::int[]) order by id for update`,
+          ...plans.map(
+            (plan, i) =>
+              `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
+          ),
+          'commit',
+        ].join(';\n');
+        let results: { rows: BetRow[] }[];
         try {
-          const out = await writeAll(
-            async (text, values, name) => (await conn.query({ name, text, values })).rows,
-          );
-          await conn.query({ text: 'commit' });
-          return out;
+          results = (await conn.query(text)) as unknown as { rows: BetRow[] }[];
         } catch (error) {
-          await conn.query({ text: 'rollback' });
+          await conn.query('rollback');
           throw error;
         }
+        return outcomeOf(results.slice(3, 3 + plans.length).map((r) => r.rows[0]!));
       } finally {
         conn.release();
       }
     }
-    if (client && 'transaction' in client) {
-      return await client.transaction((tx) =>
-        writeAll(async (text, params) => (await tx.query(text, params)).rows),
+    const client = (db as { $client?: unknown }).$client;
+    if (isPglite(client) && 'transaction' in client) {
+      // The protocol calls run under the query lock; the transaction holds the transaction lock.
+      const pglite = client as PgliteRaw & Pick<PGlite, 'transaction'>;
+      return await pglite.transaction((tx) =>
+        writeAll(
+          (text, params) => tx.query(text, params),
+          (plan) => pglite.runExclusive(() => executeOnPglite(pglite, plan, true)),
+        ),
       );
     }
     return undefined;

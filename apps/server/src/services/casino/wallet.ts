@@ -25,10 +25,18 @@ export type CasinoTransaction = typeof casinoTransactions.$inferSelect;
  * the transactionId, refusals included, so a repeat is always answered the same way.
  */
 export class CasinoWallet {
+  private readonly committedListeners = new Set<(userId: number) => void>();
+
   constructor(
     private readonly db: Db,
     private readonly providerId: string,
   ) {}
+
+  /** Calls `listener` with the user after a debit, credit or rollback committed (the live balance push). */
+  onCommitted(listener: (userId: number) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
+  }
 
   async balance(body: WalletBalanceRequest, now: Date): Promise<WalletAnswer> {
     const userId = parseUserId(body.userId);
@@ -194,6 +202,7 @@ export class CasinoWallet {
       };
       return operation(tx, userId, account, record);
     });
+    if (answer.status === 'OK') for (const listener of this.committedListeners) listener(userId);
     return { ...answer, transactionId: body.transactionId };
   }
 

@@ -1,2 +1,11 @@
-export { AccountStatementPage } from './components/account-statement-page';
-export { ChangePasswordPage } from './components/change-password-page';
+import { lazyPage } from '@/components';
+
+// Account pages load on first visit, outside the bettor's first load (docs/performance.md).
+export const AccountStatementPage = lazyPage(
+  () => import('./components/account-statement-page'),
+  (m) => m.AccountStatementPage,
+);
+export const ChangePasswordPage = lazyPage(
+  () => import('./components/change-password-page'),
+  (m) => m.ChangePasswordPage,
+);

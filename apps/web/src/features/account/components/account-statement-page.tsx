@@ -1,8 +1,13 @@
-import type { StatementType } from '@exchange/contracts';
-import { useState, type FormEvent } from 'react';
-import { PageFrame, Pager } from '@/components';
+import type { StatementDay, StatementType } from '@exchange/contracts';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { DateRangeFields, PageFrame, Pager, Spinner } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useAccountStatement, type StatementFilter } from '../api/account-statement';
+import { periodPnl } from '../lib/statement';
+import './account.css';
+
+// The charting library is fetched only when a statement has days to draw.
+const PnlChart = lazy(() => import('./pnl-chart'));
 
 const TYPES: Array<{ value: StatementType; label: string }> = [
   { value: 'all', label: 'All' },
@@ -11,7 +16,7 @@ const TYPES: Array<{ value: StatementType; label: string }> = [
   { value: 'sports', label: 'Sports Report' },
   { value: 'casino', label: 'Casino Report' },
 ];
-const PAGE_SIZES = [20, 50, 100];
+const PAGE_SIZES = [10, 20, 50, 100];
 /** The statement opens on the last 7 days (IST). */
 const DEFAULT_DAYS = 7;
 
@@ -20,53 +25,32 @@ const defaultFilter = (): StatementFilter => ({
   to_date: istYmdDaysAgo(0),
   statement_type: 'all',
   page: 1,
-  limit: PAGE_SIZES[0] as number,
+  limit: PAGE_SIZES[1] as number,
 });
 
-/** Date range and type on top, then Date | Credit | Debit | Balance | Remark with paging. */
+const signed = (v: number) => (v > 0 ? 'amount--credit' : v < 0 ? 'amount--debit' : '');
+
+/**
+ * Date range and type on top, the period's balances and P&L with its chart, then
+ * Date | Credit | Debit | Balance | Remark with paging and the period's totals.
+ */
 export function AccountStatementPage() {
   const [draft, setDraft] = useState(defaultFilter);
   const [filter, setFilter] = useState(draft);
-  const { data, isFetching, isError, error } = useAccountStatement(filter);
+  const { data, isLoading, isFetching, isError, error } = useAccountStatement(filter);
   const rows = data?.rows ?? [];
-  const totals = rows.reduce((t, r) => ({ credit: t.credit + r.credit, debit: t.debit + r.debit }), {
-    credit: 0,
-    debit: 0,
-  });
   const invalidRange = draft.from_date > draft.to_date;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!invalidRange) setFilter({ ...draft, page: 1 });
+    // The page size chosen under the table stays; a new filter starts at its first page.
+    if (!invalidRange) setFilter({ ...draft, limit: filter.limit, page: 1 });
   };
 
   return (
     <PageFrame title="Account Statement" testId="account-statement-page">
       <form className="filters" onSubmit={submit} data-testid="statement-filters">
-        <label className="field field--inline">
-          <span className="field__label">From</span>
-          <input
-            className="input"
-            type="date"
-            value={draft.from_date}
-            max={draft.to_date}
-            onChange={(e) => setDraft({ ...draft, from_date: e.target.value })}
-            required
-            data-testid="statement-from"
-          />
-        </label>
-        <label className="field field--inline">
-          <span className="field__label">To</span>
-          <input
-            className="input"
-            type="date"
-            value={draft.to_date}
-            min={draft.from_date}
-            onChange={(e) => setDraft({ ...draft, to_date: e.target.value })}
-            required
-            data-testid="statement-to"
-          />
-        </label>
+        <DateRangeFields value={draft} onChange={setDraft} testIdPrefix="statement" />
         <label className="field field--inline">
           <span className="field__label">Type</span>
           <select
@@ -109,10 +93,13 @@ export function AccountStatementPage() {
           </select>
           <span className="field__label">entries</span>
         </label>
-        {isFetching && <span className="muted">Loading…</span>}
+        {isFetching && !isLoading && <span className="muted">Loading…</span>}
       </div>
+      {data && data.total > 0 && (
+        <PeriodSummary totals={data.totals} days={data.days} from={filter.from_date} to={filter.to_date} />
+      )}
       <div className="table-wrap">
-        <table className="table" data-testid="statement-table">
+        <table className="table statement-table" data-testid="statement-table">
           <thead>
             <tr>
               <th>Date</th>
@@ -123,9 +110,15 @@ export function AccountStatementPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 ? (
+            {isLoading ? (
               <tr>
-                <td colSpan={5} className="table__empty">
+                <td colSpan={5}>
+                  <Spinner label="Loading statement" />
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="table__empty" data-testid="table-empty">
                   {isError ? error.message : 'No data available in table'}
                 </td>
               </tr>
@@ -141,12 +134,16 @@ export function AccountStatementPage() {
               ))
             )}
           </tbody>
-          {rows.length > 0 && (
+          {data && rows.length > 0 && (
             <tfoot>
-              <tr>
-                <th>Total</th>
-                <th className="num amount--credit">{formatAmount(totals.credit)}</th>
-                <th className="num amount--debit">{formatAmount(totals.debit)}</th>
+              <tr data-testid="statement-totals">
+                <th>Total ({data.total} entries)</th>
+                <th className="num amount--credit" data-testid="statement-total-credit">
+                  {formatAmount(data.totals.credit)}
+                </th>
+                <th className="num amount--debit" data-testid="statement-total-debit">
+                  {formatAmount(data.totals.debit)}
+                </th>
                 <th colSpan={2} />
               </tr>
             </tfoot>
@@ -161,5 +158,43 @@ export function AccountStatementPage() {
         testId="statement-pager"
       />
     </PageFrame>
+  );
+}
+
+/** Opening and closing balance and the betting and casino P&L of the period, over its chart. */
+function PeriodSummary({
+  totals,
+  days,
+  from,
+  to,
+}: {
+  totals: { opening_balance: number; closing_balance: number };
+  days: readonly StatementDay[];
+  from: string;
+  to: string;
+}) {
+  const pnl = periodPnl(days);
+  return (
+    <figure className="statement-summary" data-testid="statement-summary">
+      <figcaption className="statement-summary__figures">
+        <span>
+          <span className="muted">Opening balance </span>
+          <strong data-testid="statement-opening">{formatAmount(totals.opening_balance)}</strong>
+        </span>
+        <span>
+          <span className="muted">P&amp;L </span>
+          <strong className={signed(pnl)} data-testid="statement-pnl">
+            {formatAmount(pnl)}
+          </strong>
+        </span>
+        <span>
+          <span className="muted">Closing balance </span>
+          <strong data-testid="statement-closing">{formatAmount(totals.closing_balance)}</strong>
+        </span>
+      </figcaption>
+      <Suspense fallback={<div className="pnl-chart__plot" />}>
+        <PnlChart days={days} from={from} to={to} />
+      </Suspense>
+    </figure>
   );
 }

@@ -1,6 +1,6 @@
 import type { LiveCasinoRound } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
-import { PageFrame, Pager } from '@/components';
+import { DateRangeFields, PageFrame, Pager } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useLiveCasinoBets, type LiveCasinoBetsFilter } from '../api/live-casino-bets';
 import { CardRow } from './playing-card';
@@ -39,30 +39,7 @@ export function LiveCasinoBetsPage() {
   return (
     <PageFrame title="Live Casino Bets" testId="live-casino-bets-page">
       <form className="filters" onSubmit={submit}>
-        <label className="field field--inline">
-          <span className="field__label">From</span>
-          <input
-            className="input"
-            type="date"
-            value={draft.from_date}
-            max={draft.to_date}
-            onChange={(e) => setDraft({ ...draft, from_date: e.target.value })}
-            required
-            data-testid="live-casino-from"
-          />
-        </label>
-        <label className="field field--inline">
-          <span className="field__label">To</span>
-          <input
-            className="input"
-            type="date"
-            value={draft.to_date}
-            min={draft.from_date}
-            onChange={(e) => setDraft({ ...draft, to_date: e.target.value })}
-            required
-            data-testid="live-casino-to"
-          />
-        </label>
+        <DateRangeFields value={draft} onChange={setDraft} testIdPrefix="live-casino" />
         <button
           type="submit"
           className="btn btn--primary"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { SiteLogo } from '@/components';
 import { logout } from '@/features/auth';
 import { useBalance } from '@/lib/balance';
+import { useLiveUser } from '@/lib/live';
 import { formatAmount } from '@/lib/format';
 import { useGlobalSettings } from '@/lib/global-settings';
 import { useSignedIn } from '@/lib/session';
@@ -21,6 +22,8 @@ type OpenModal = MenuModal | 'market' | null;
 export function Header({ onMenu }: { onMenu: () => void }) {
   const signedIn = useSignedIn();
   const { data: balance } = useBalance(signedIn);
+  // Pushed balance and bet changes; the poll above stays as the fallback.
+  useLiveUser();
   const { data: settings } = useGlobalSettings();
   const user = getStoredUser();
   const ctx = {

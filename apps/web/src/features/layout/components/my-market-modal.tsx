@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 import { Modal, Spinner } from '@/components';
 import { useExposureDetail } from '../api/catalog';
 
-/** 'My Market': one row per market the user has open exposure on. */
+/**
+ * 'My Market' (bet/getExposureDetail): one row per market with open bets: the sport, the match
+ * (a link to its page; races are forwarded to the racing page from there), the market and the
+ * number of bets in it.
+ */
 export function MyMarketModal({ onClose }: { onClose: () => void }) {
   const { data, isLoading, isError } = useExposureDetail();
   const rows = (data ?? []).flatMap((match) =>
@@ -35,11 +39,15 @@ export function MyMarketModal({ onClose }: { onClose: () => void }) {
                   <tr key={key} data-testid="my-market-row">
                     <td>{match.sport_name}</td>
                     <td>
-                      <Link to={`/game-details/${match.sport_id}/${match.match_id}`} onClick={onClose}>
+                      <Link
+                        to={`/game-details/${match.sport_id}/${match.match_id}`}
+                        onClick={onClose}
+                        data-testid="my-market-link"
+                      >
                         {match.match_name}
                       </Link>
                     </td>
-                    <td>{market.sub_type}</td>
+                    <td>{market.market_name}</td>
                     <td className="num">{market.bet_count}</td>
                   </tr>
                 ))

@@ -2,8 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIVE_CARD_GAMES, useLaunchGame } from '@/features/casino';
 import { useSeriesHeader } from '../api/catalog';
+import { CupsMenu } from './cups-menu';
 
-/** Left column (a drawer on a phone): live card games under 'Others', then the All Sports tree. */
+/** Left column (a drawer on a phone): live card games under 'Others', the cups, then the All Sports tree. */
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <>
@@ -26,6 +27,9 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
           </button>
         </div>
         <OthersSection />
+        <Section title="Cups" testId="sidebar-cups">
+          <CupsMenu />
+        </Section>
         <AllSportsSection />
       </aside>
     </>

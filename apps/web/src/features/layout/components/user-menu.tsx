@@ -45,6 +45,7 @@ export function UserMenu(props: UserMenuProps) {
       show: showPayments,
     },
     { label: 'Current Bet', to: '/report/current-bet', testId: 'user-menu-current-bet', show: true },
+    { label: 'Profit & Loss', to: '/report/profit-loss', testId: 'user-menu-profit-loss', show: true },
     { label: 'Casino Result', to: '/report/casino-result', testId: 'user-menu-casino-result', show: true },
     {
       label: 'Live Casino Bets',

@@ -1,12 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
+import { useLiveMarkets, useLiveStatus } from '@/lib/live';
 
-/** match/getMatchDetail: the header of one match (its markets arrive with the betting core). */
+/** Without the live push the page polls its book this often; with it, only a slow safety poll. */
+export const MATCH_DETAIL_POLL_MS = 2_000;
+export const MATCH_DETAIL_LIVE_POLL_MS = 30_000;
+
+/**
+ * match/getMatchDetail: the match header with its markets, books and the caller's positions,
+ * kept current by the live push (useLiveMarkets patches this cache) while the socket is open,
+ * by a 2 s poll otherwise. The key ['match', 'detail', id] is the one the live push patches.
+ */
 export function useMatchDetail(matchId: number) {
-  return useQuery({
+  const live = useLiveStatus() === 'open';
+  const query = useQuery({
     queryKey: ['match', 'detail', matchId],
     queryFn: () => fetchData('getMatchDetail', { match_id: matchId }),
     enabled: Number.isInteger(matchId),
-    refetchInterval: 30_000,
+    staleTime: 0,
+    refetchInterval: live ? MATCH_DETAIL_LIVE_POLL_MS : MATCH_DETAIL_POLL_MS,
   });
+  useLiveMarkets(query.data?.markets.map((m) => m.market_id) ?? []);
+  return query;
 }

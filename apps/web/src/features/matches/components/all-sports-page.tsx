@@ -1,17 +1,53 @@
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '@/components';
+import { useMatches } from '../api/get-matches';
 import { useSports } from '../api/get-sports';
+import { isRacingSport } from '../lib/match-list';
+import { MatchTable } from './match-table';
+import { QueryState } from './query-state';
 import { SportMatches } from './sport-matches';
 import './matches.css';
 
-/** /all-sports/:sport_id: every match of one sport under its series, in play first. */
+/**
+ * /all-sports/:sport_id: every match of one sport under its series, in play first, with the
+ * 1 / X / 2 best back and lay prices of the match list. `?series=` (a cup of the cups menu)
+ * narrows the list to that series.
+ */
 export function AllSportsPage() {
   const sportId = Number(useParams().sport_id);
+  const seriesId = Number(useSearchParams()[0].get('series')) || null;
   const { data: sports } = useSports();
   const sport = sports?.find((s) => s.sport_id === sportId);
+  // Racing lists venues, not series: a series filter does not apply there.
+  const oneSeries = seriesId !== null && !isRacingSport(sportId);
   return (
-    <PageFrame title={sport?.name ?? 'All Sports'} testId="all-sports-page">
-      <SportMatches key={sportId} sportId={sportId} bySeries />
+    <PageFrame
+      title={sport?.name ?? 'All Sports'}
+      actions={
+        oneSeries && (
+          <Link
+            to={`/all-sports/${sportId}`}
+            className="btn btn--small"
+            data-testid="all-sports-every-series"
+          >
+            All {sport?.name ?? 'matches'}
+          </Link>
+        )
+      }
+      testId="all-sports-page"
+    >
+      {oneSeries ? (
+        <SeriesMatches key={`${sportId}-${seriesId}`} sportId={sportId} seriesId={seriesId} />
+      ) : (
+        <SportMatches key={sportId} sportId={sportId} bySeries />
+      )}
     </PageFrame>
   );
+}
+
+/** One series of the sport's list: the same query as the whole sport's, so prices poll once. */
+function SeriesMatches({ sportId, seriesId }: { sportId: number; seriesId: number }) {
+  const { data, isLoading, error } = useMatches(sportId);
+  if (!data) return <QueryState isLoading={isLoading} error={error} />;
+  return <MatchTable matches={data.filter((m) => m.series_id === seriesId)} bySeries />;
 }

@@ -1,11 +1,15 @@
 import type { MatchDetail } from '@exchange/contracts';
 import { Navigate, useParams } from 'react-router';
 import { PageFrame } from '@/components';
+import { BetSlip, BetSlipProvider, MatchBets } from '@/features/betslip';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatIst } from '@/lib/format';
 import { useMatchDetail } from '../api/get-match-detail';
 import { isRacingSport } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
 import { InPlayBadge } from './in-play-badge';
+import { LiveScore } from './live-score';
+import { MatchMarkets } from './match-markets';
 import { QueryState } from './query-state';
 import './matches.css';
 
@@ -50,7 +54,34 @@ function MatchHeader({ match }: { match: MatchDetail }) {
   );
 }
 
-/** /game-details/:sport_id/:match_id: the match header, then its markets. */
+/**
+ * The match page. Desktop: header and markets on the left; live score, bet slip and my bets in
+ * the right column. Under 993 px one column: the slip opens under the runner that was clicked.
+ */
+function MatchPage({ match }: { match: MatchDetail }) {
+  const mobile = useIsMobile();
+  return (
+    <BetSlipProvider>
+      <div className="game-details">
+        <div className="game-details__main">
+          <MatchHeader match={match} />
+          {mobile && <LiveScore match={match} />}
+          <MatchMarkets match={match} />
+          {mobile && <MatchBets matchId={match.match_id} />}
+        </div>
+        {!mobile && (
+          <aside className="game-details__side">
+            <LiveScore match={match} />
+            <BetSlip />
+            <MatchBets matchId={match.match_id} />
+          </aside>
+        )}
+      </div>
+    </BetSlipProvider>
+  );
+}
+
+/** /game-details/:sport_id/:match_id: the match header, its markets, the bet slip and my bets. */
 export function GameDetailsPage() {
   const matchId = Number(useParams().match_id);
   const { data: match, isLoading, error } = useMatchDetail(matchId);
@@ -67,19 +98,7 @@ export function GameDetailsPage() {
       ) : !match ? (
         <QueryState isLoading={isLoading} error={error} />
       ) : (
-        <>
-          <MatchHeader match={match} />
-          <section className="markets" aria-labelledby="markets-title">
-            <h2 id="markets-title" className="markets__title">
-              Markets
-            </h2>
-            {match.markets.length === 0 && (
-              <div className="empty-box" data-testid="markets-empty">
-                No markets open for this match yet
-              </div>
-            )}
-          </section>
-        </>
+        <MatchPage key={match.match_id} match={match} />
       )}
     </PageFrame>
   );

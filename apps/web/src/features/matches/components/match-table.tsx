@@ -1,8 +1,9 @@
-import type { Match } from '@exchange/contracts';
+import type { MatchListItem } from '@exchange/contracts';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { formatOdds, formatSize } from '@/features/betslip';
 import { formatIst } from '@/lib/format';
-import { groupBySeries, sortMatches, type SeriesGroup } from '../lib/match-list';
+import { groupBySeries, outcomePrices, sortMatches, type SeriesGroup } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
 import { InPlayBadge } from './in-play-badge';
 import './matches.css';
@@ -10,21 +11,34 @@ import './matches.css';
 export const EMPTY_TABLE_TEXT = 'No data available in table';
 const OUTCOMES = ['1', 'X', '2'] as const;
 
-/** Back and lay boxes of the 1 / X / 2 outcomes; a dash until the match has an open market. */
-function OddsCells() {
-  return OUTCOMES.map((o) => (
-    <Fragment key={o}>
-      <td className="odds odds--back" aria-label={`Back ${o}: no price`}>
-        <span className="odds__price">-</span>
-      </td>
-      <td className="odds odds--lay" aria-label={`Lay ${o}: no price`}>
-        <span className="odds__price">-</span>
-      </td>
-    </Fragment>
-  ));
+/** Back and lay boxes of the 1 / X / 2 outcomes: best back and best lay of Match Odds, a dash where there is none. */
+function OddsCells({ match }: { match: MatchListItem }) {
+  const prices = outcomePrices(match.match_odds);
+  const suspended = match.match_odds !== null && match.match_odds.status !== 'OPEN';
+  return OUTCOMES.map((o, i) => {
+    const runner = prices[i];
+    return (
+      <Fragment key={o}>
+        {(['back', 'lay'] as const).map((side) => {
+          const at = runner?.[side] ?? null;
+          return (
+            <td
+              key={side}
+              className={`odds odds--${side}${suspended ? ' odds--suspended' : ''}`}
+              aria-label={`${side === 'back' ? 'Back' : 'Lay'} ${o}: ${at ? at.price : 'no price'}`}
+              data-testid={`list-odds-${match.match_id}-${o}-${side}`}
+            >
+              <span className="odds__price">{at ? formatOdds(at.price) : '-'}</span>
+              {at && <span className="odds__size">{formatSize(at.size)}</span>}
+            </td>
+          );
+        })}
+      </Fragment>
+    );
+  });
 }
 
-function MatchRow({ match }: { match: Match }) {
+function MatchRow({ match }: { match: MatchListItem }) {
   return (
     <tr className={`match-row${match.in_play ? ' match-row--live' : ''}`} data-testid="match-row">
       <td className="match-row__game">
@@ -36,7 +50,7 @@ function MatchRow({ match }: { match: Match }) {
           {match.in_play && <InPlayBadge />}
         </div>
       </td>
-      <OddsCells />
+      <OddsCells match={match} />
     </tr>
   );
 }
@@ -45,8 +59,14 @@ function MatchRow({ match }: { match: Match }) {
  * The dense match list of ui.md: one row per match (name, IST start, in-play marker) with the
  * 1 / X / 2 back and lay boxes; in play first, then by start time; optionally under series headers.
  */
-export function MatchTable({ matches, bySeries = false }: { matches: readonly Match[]; bySeries?: boolean }) {
-  const groups: SeriesGroup<Match>[] = bySeries
+export function MatchTable({
+  matches,
+  bySeries = false,
+}: {
+  matches: readonly MatchListItem[];
+  bySeries?: boolean;
+}) {
+  const groups: SeriesGroup<MatchListItem>[] = bySeries
     ? groupBySeries(matches)
     : [{ series_id: 0, series_name: '', matches: sortMatches(matches) }];
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupBySeries, homeSportTabs, isRacingSport, sortMatches } from './match-list';
+import { groupBySeries, homeSportTabs, isRacingSport, outcomePrices, sortMatches } from './match-list';
 import { istTime } from './ist-time';
 import { matchPath, racingPath } from './match-paths';
 
@@ -94,5 +94,20 @@ describe('istTime', () => {
     expect(istTime('2030-03-01T20:05:00Z')).toBe('01:35');
     expect(istTime('2030-03-01T00:00:00Z')).toBe('05:30');
     expect(istTime('nonsense')).toBe('');
+  });
+});
+
+describe('outcomePrices', () => {
+  it('puts the draw under X and the two sides under 1 and 2', () => {
+    const r = (name: string) => ({ name });
+    expect(
+      outcomePrices({ runners: [r('Arsenal'), r('Chelsea'), r('The Draw')] }).map((x) => x?.name),
+    ).toEqual(['Arsenal', 'The Draw', 'Chelsea']);
+    expect(outcomePrices({ runners: [r('India'), r('Australia')] }).map((x) => x?.name)).toEqual([
+      'India',
+      undefined,
+      'Australia',
+    ]);
+    expect(outcomePrices(null)).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -57,3 +57,20 @@ export function homeSportTabs<T extends { sport_id: number; is_active: number }>
     ...shown.filter((s) => s.sport_id !== SPORT.CRICKET),
   ];
 }
+
+interface ListedRunner {
+  name: string;
+}
+
+/**
+ * The list's 1 / X / 2 columns from a Match Odds market: the draw is X, the other runners are
+ * 1 and 2 in market order; a missing outcome is undefined (a dash).
+ */
+export function outcomePrices<R extends ListedRunner>(
+  odds: { runners: readonly R[] } | null,
+): [R | undefined, R | undefined, R | undefined] {
+  if (!odds) return [undefined, undefined, undefined];
+  const isDraw = (r: R) => /^(the )?draw$/i.test(r.name.trim());
+  const sides = odds.runners.filter((r) => !isDraw(r));
+  return [sides[0], odds.runners.find(isDraw), sides[1]];
+}

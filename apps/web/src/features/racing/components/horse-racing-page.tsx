@@ -1,9 +1,11 @@
-import { SPORT, type Venue } from '@exchange/contracts';
+import { SPORT, type MarketView, type Venue } from '@exchange/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageFrame, Spinner } from '@/components';
+import { BetSlip, BetSlipProvider, MatchBets, RunnersMarket } from '@/features/betslip';
+import { useMatchDetail } from '@/features/matches';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatIst } from '@/lib/format';
-import { useRaceMatch } from '../api/get-race-match';
 import { useVenueList } from '../api/get-venue-list';
 import {
   istTime,
@@ -30,8 +32,22 @@ const countryName = (() => {
 /** A race whose off time has passed. */
 const isOff = (race: { market_start_time: string }) => Date.parse(race.market_start_time) < Date.now();
 
-/** The open venue: its races as tabs (IST times) and the chosen race with its markets. */
-function VenueRaces({ venue, date }: { venue: Venue; date: string }) {
+/** The race's WIN market first, then PLACE. */
+const raceMarkets = (markets: readonly MarketView[], raceId: number) =>
+  markets
+    .filter((m) => m.race_id === raceId && m.kind === 'EXCHANGE')
+    .sort((a, b) => Number(a.market_type !== 'WIN') - Number(b.market_type !== 'WIN'));
+
+/** The open venue: its races as tabs (IST times) and the chosen race card with its WIN and PLACE markets. */
+function VenueRaces({
+  venue,
+  date,
+  markets,
+}: {
+  venue: Venue;
+  date: string;
+  markets: readonly MarketView[];
+}) {
   const [params] = useSearchParams();
   const asked = params.get('race');
   const race = pickRace(venue.races, asked == null ? null : Number(asked));
@@ -67,9 +83,14 @@ function VenueRaces({ venue, date }: { venue: Venue; date: string }) {
                 </span>
               </div>
               <p className="race-card__start">Start: {formatIst(race.market_start_time)} (IST)</p>
-              <div className="racing-empty racing-empty--box" data-testid="race-markets-empty">
-                No markets open for this race yet
-              </div>
+              {raceMarkets(markets, race.race_id).map((m) => (
+                <RunnersMarket key={m.market_id} market={m} matchId={venue.match_id} rules="Horse Racing" />
+              ))}
+              {raceMarkets(markets, race.race_id).length === 0 && (
+                <div className="racing-empty racing-empty--box" data-testid="race-markets-empty">
+                  No markets open for this race yet
+                </div>
+              )}
             </div>
           )}
         </>
@@ -88,7 +109,8 @@ export function HorseRacingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const date = routeDay(dateParam);
-  const match = useRaceMatch(matchId);
+  const match = useMatchDetail(matchId);
+  const mobile = useIsMobile();
   const sportId = racingSportId(match.data?.sport_id, params.get('sport_id'));
   const detailSettled = !Number.isInteger(matchId) || !match.isLoading;
   const venues = useVenueList(sportId, date, detailSettled);
@@ -105,87 +127,96 @@ export function HorseRacingPage() {
   const title = sportId === SPORT.GREYHOUND_RACING ? 'Greyhound Racing' : 'Horse Racing';
 
   return (
-    <PageFrame title={title} testId="horse-racing-page">
-      {countries.length > 0 && (
-        <div className="racing-tabs" role="tablist" aria-label="Countries">
-          {countries.map((c) => (
+    <BetSlipProvider>
+      <PageFrame title={title} testId="horse-racing-page">
+        {countries.length > 0 && (
+          <div className="racing-tabs" role="tablist" aria-label="Countries">
+            {countries.map((c) => (
+              <button
+                key={c}
+                type="button"
+                role="tab"
+                aria-selected={c === country}
+                title={countryName(c)}
+                className={`racing-tabs__tab${c === country ? ' racing-tabs__tab--active' : ''}`}
+                onClick={() => setChosenCountry(c)}
+                data-testid={`racing-country-${c}`}
+              >
+                {c}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="racing-days" role="tablist" aria-label="Days">
+          {raceDays(date).map((d) => (
             <button
-              key={c}
+              key={d.date}
               type="button"
               role="tab"
-              aria-selected={c === country}
-              title={countryName(c)}
-              className={`racing-tabs__tab${c === country ? ' racing-tabs__tab--active' : ''}`}
-              onClick={() => setChosenCountry(c)}
-              data-testid={`racing-country-${c}`}
+              aria-selected={d.date === date}
+              className={`racing-days__tab${d.date === date ? ' racing-days__tab--active' : ''}`}
+              onClick={() => navigate(venuePath(matchId, d.date))}
+              data-testid={`racing-date-${d.date}`}
             >
-              {c}
+              {d.label}
             </button>
           ))}
         </div>
-      )}
-      <div className="racing-days" role="tablist" aria-label="Days">
-        {raceDays(date).map((d) => (
-          <button
-            key={d.date}
-            type="button"
-            role="tab"
-            aria-selected={d.date === date}
-            className={`racing-days__tab${d.date === date ? ' racing-days__tab--active' : ''}`}
-            onClick={() => navigate(venuePath(matchId, d.date))}
-            data-testid={`racing-date-${d.date}`}
-          >
-            {d.label}
-          </button>
-        ))}
-      </div>
 
-      {venues.error ? (
-        <p className="racing-error" role="alert" data-testid="load-error">
-          {venues.error.message}
-        </p>
-      ) : !venues.data ? (
-        <Spinner />
-      ) : (
-        <div className="racing-layout">
-          <div className="racing-layout__race">
-            {openVenue ? (
-              <VenueRaces venue={openVenue} date={date} />
-            ) : (
-              <p className="racing-empty racing-empty--box" data-testid="race-pick-venue">
-                {list.length ? 'Choose a venue to see its races.' : 'No data available in table'}
-              </p>
+        {venues.error ? (
+          <p className="racing-error" role="alert" data-testid="load-error">
+            {venues.error.message}
+          </p>
+        ) : !venues.data ? (
+          <Spinner />
+        ) : (
+          <div className="racing-layout">
+            <div className="racing-layout__race">
+              {openVenue ? (
+                <VenueRaces venue={openVenue} date={date} markets={match.data?.markets ?? []} />
+              ) : (
+                <p className="racing-empty racing-empty--box" data-testid="race-pick-venue">
+                  {list.length ? 'Choose a venue to see its races.' : 'No data available in table'}
+                </p>
+              )}
+            </div>
+            {openVenue && !mobile && (
+              <aside className="racing-layout__side">
+                <BetSlip />
+                <MatchBets matchId={openVenue.match_id} />
+              </aside>
+            )}
+            {shown.length > 0 && (
+              <ul className="venue-list" data-testid="venue-list">
+                {shown.map((v) => (
+                  <li
+                    key={v.match_id}
+                    className={`venue-list__item${v === openVenue ? ' venue-list__item--open' : ''}`}
+                    data-testid="venue-item"
+                  >
+                    <Link to={venuePath(v.match_id, date)} className="venue-list__name">
+                      {v.venue}
+                    </Link>
+                    <div className="venue-list__races">
+                      {v.races.map((r) => (
+                        <Link
+                          key={r.race_id}
+                          to={venuePath(v.match_id, date, r.race_id)}
+                          className={`venue-list__chip${isOff(r) ? ' venue-list__chip--off' : ''}`}
+                          title={r.name}
+                        >
+                          {istTime(r.market_start_time)}
+                        </Link>
+                      ))}
+                    </div>
+                  </li>
+                ))}
+              </ul>
             )}
           </div>
-          {shown.length > 0 && (
-            <ul className="venue-list" data-testid="venue-list">
-              {shown.map((v) => (
-                <li
-                  key={v.match_id}
-                  className={`venue-list__item${v === openVenue ? ' venue-list__item--open' : ''}`}
-                  data-testid="venue-item"
-                >
-                  <Link to={venuePath(v.match_id, date)} className="venue-list__name">
-                    {v.venue}
-                  </Link>
-                  <div className="venue-list__races">
-                    {v.races.map((r) => (
-                      <Link
-                        key={r.race_id}
-                        to={venuePath(v.match_id, date, r.race_id)}
-                        className={`venue-list__chip${isOff(r) ? ' venue-list__chip--off' : ''}`}
-                        title={r.name}
-                      >
-                        {istTime(r.market_start_time)}
-                      </Link>
-                    ))}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-    </PageFrame>
+        )}
+        {openVenue && mobile && <MatchBets matchId={openVenue.match_id} />}
+      </PageFrame>
+    </BetSlipProvider>
   );
 }

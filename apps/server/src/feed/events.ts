@@ -1,0 +1,78 @@
+/**
+ * What a feed says, and how the platform applies it. The simulator speaks these events; a real
+ * odds and results feed would plug in by producing the same ones. Each event is applied through
+ * the betting service (so it is one transaction with the market's lock, like an operator call)
+ * or as a single update of the match row.
+ */
+import { eq } from 'drizzle-orm';
+import type { MarketStatus } from '@exchange/contracts';
+import type { Db } from '../db/client.ts';
+import { matches } from '../db/schema/index.ts';
+import type { ResultInput } from '../services/betting/settlement.ts';
+import type { BettingService } from '../services/betting/service.ts';
+import { requote, type Quote } from './market-maker.ts';
+
+export type FeedEvent =
+  | { type: 'match'; matchId: number; score?: string | null; inPlay?: boolean; active?: boolean; startTime?: Date }
+  | { type: 'status'; marketId: number; status: Exclude<MarketStatus, 'INACTIVE'>; inPlay?: boolean }
+  | { type: 'rates'; marketId: number; rates: { selectionId: number; backRate: number | null; layRate: number | null }[] }
+  | {
+      type: 'line';
+      marketId: number;
+      line: { noLine: number; noRate: number; yesLine: number; yesRate: number };
+      status?: 'OPEN' | 'SUSPENDED' | 'BALL_RUNNING';
+    }
+  | { type: 'quotes'; marketId: number; quotes: Quote[] }
+  | { type: 'nonRunner'; marketId: number; selectionId: number; reductionFactorBps: number }
+  | { type: 'result'; marketId: number; result: ResultInput };
+
+export interface FeedSink {
+  apply(event: FeedEvent): Promise<void>;
+}
+
+/** Applies feed events to this platform: the betting service, the match rows, the market maker. */
+export class PlatformSink implements FeedSink {
+  constructor(
+    private readonly db: Db,
+    private readonly betting: BettingService,
+    /** The market maker whose quotes `quotes` events move; null leaves quotes alone. */
+    private readonly makerId: number | null,
+  ) {}
+
+  async apply(event: FeedEvent): Promise<void> {
+    switch (event.type) {
+      case 'match': {
+        const { matchId, score, inPlay, active, startTime } = event;
+        await this.db
+          .update(matches)
+          .set({
+            ...(score !== undefined ? { score } : {}),
+            ...(inPlay !== undefined ? { inPlay } : {}),
+            ...(active !== undefined ? { isActive: active } : {}),
+            ...(startTime ? { startTime } : {}),
+          })
+          .where(eq(matches.matchId, matchId));
+        return;
+      }
+      case 'status':
+        await this.betting.setMarketStatus(event.marketId, event.status, event.inPlay);
+        return;
+      case 'rates':
+        await this.betting.setBookmakerRates(event.marketId, event.rates);
+        return;
+      case 'line':
+        await this.betting.setFancyLine(event.marketId, event.line, event.status);
+        return;
+      case 'quotes':
+        if (this.makerId === null) return;
+        await requote(this.betting, this.makerId, await this.betting.peek(event.marketId), event.quotes);
+        return;
+      case 'nonRunner':
+        await this.betting.removeRunner(event.marketId, event.selectionId, event.reductionFactorBps);
+        return;
+      case 'result':
+        await this.betting.declareResult(event.marketId, event.result);
+        return;
+    }
+  }
+}

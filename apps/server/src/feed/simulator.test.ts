@@ -1,0 +1,186 @@
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { SPORT } from '@exchange/contracts';
+import { markets, matches, races, runners } from '../db/schema/index.ts';
+import { SPORT_ID } from '../seed/catalog-data.ts';
+import { seedMarkets } from '../seed/markets.ts';
+import { balanceOf, expectInvariants, firstMatchOf } from '../test/betting.ts';
+import { describeEachDatabase } from '../test/databases.ts';
+import { BASE_TIMINGS, createFeed, type FeedSimulator } from './index.ts';
+
+const OPEN_DAYS = { from_date: '2020-01-01', to_date: '2099-12-31' };
+
+/**
+ * The feed simulator against the real betting service and database: a bettor's bets on live
+ * markets are settled by what the simulated match does, the fixtures roll on, races go off and
+ * are settled, and money stays conserved throughout.
+ */
+describeEachDatabase(
+  'feed simulator',
+  (ctx) => {
+    let feed: FeedSimulator;
+    const errors: unknown[] = [];
+    // The feed's own clock moves only when a test moves it (the app's also runs with real time).
+    let feedTime = 0;
+    const feedClock = () => new Date(feedTime);
+
+    /** Moves the clock on in steps, letting the feed look at the world after each. */
+    async function playFor(ms: number, stepMs = 2_500, until?: () => Promise<boolean>): Promise<void> {
+      for (let t = 0; t < ms; t += stepMs) {
+        ctx().advanceClock(stepMs);
+        feedTime += stepMs;
+        await feed.step();
+        if (until && (await until())) return;
+      }
+    }
+    const marketRow = async (id: number) => (await ctx().db.select().from(markets).where(eq(markets.id, id)))[0]!;
+    const statement = async (token: string) =>
+      (await ctx().call('getUserAccountStatementHistory', { ...OPEN_DAYS, limit: 100 }, token)).json.data.rows as {
+        credit: number;
+        debit: number;
+        remark: string;
+        balance: number;
+      }[];
+
+    beforeAll(async () => {
+      const { db, app } = ctx();
+      await seedMarkets(db, app.betting, ctx().now(), { racingHours: 2, racingLiquidityHours: 2 });
+      feedTime = ctx().now().getTime();
+      feed = await createFeed(db, app.betting, feedClock, { onError: (e) => errors.push(e) });
+      await feed.step();
+    }, 120_000);
+
+    it('plays a live cricket match ball by ball: ball running suspends fancy, lines move, a fancy bet settles by the runs', async () => {
+      const { db, app } = ctx();
+
+      const cricket = await firstMatchOf(db, SPORT.CRICKET, true);
+      const own = await db.select().from(markets).where(eq(markets.matchId, cricket.matchId)).orderBy(asc(markets.sort));
+      // Picked up: every market of the live match is in play and open.
+      expect(own.map((m) => [m.inPlay, m.status])).toEqual(own.map(() => [true, 'OPEN']));
+      const sixOvers = own.find((m) => m.name.endsWith('6 Over Runs'))!;
+      const odds = own.find((m) => m.marketType === 'MATCH_ODDS')!;
+
+      const demo1 = await ctx().login('demo1');
+      const before = await balanceOf(ctx(), demo1);
+      const yes = await ctx().call(
+        'placeFancyBet',
+        { fancy_id: sixOvers.id, is_back: 1, run: sixOvers.yesLine, rate: sixOvers.yesRate, stake: 500, client_ref: 'feed-yes' },
+        demo1,
+      );
+      expect(yes.statusCode).toBe(200);
+      // Back the home side at the best price the market maker offers.
+      const detail = (await ctx().call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data;
+      const oddsView = detail.markets.find((m: { market_id: number }) => m.market_id === odds.id);
+      const home = oddsView.runners[0];
+      const back = await ctx().call(
+        'placeMarketBet',
+        { market_id: odds.id, selection_id: home.selection_id, is_back: 1, odds: home.back[0].price, stake: 200, client_ref: 'feed-back' },
+        demo1,
+      );
+      expect(back.json.data.status).toBe('MATCHED');
+
+      // The ball goes live: fancy on BALL RUNNING, bookmaker suspended, a bet is refused.
+      await playFor(BASE_TIMINGS.ballMs, BASE_TIMINGS.ballMs);
+      expect(errors).toEqual([]);
+      expect((await marketRow(sixOvers.id)).status).toBe('BALL_RUNNING');
+      expect((await db.select().from(markets).where(and(eq(markets.matchId, cricket.matchId), eq(markets.kind, 'BOOKMAKER'))))[0]!.status).toBe('SUSPENDED');
+      const refused = await ctx().call('placeFancyBet', { fancy_id: sixOvers.id, is_back: 0, run: sixOvers.noLine, rate: 100, stake: 100 }, demo1);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json.code).toBe('MARKET_SUSPENDED');
+      // The ball lands: the score moves on and the line reopens.
+      await playFor(BASE_TIMINGS.ballRunningMs, BASE_TIMINGS.ballRunningMs);
+      expect((await marketRow(sixOvers.id)).status).toBe('OPEN');
+      const [afterBall] = await db.select().from(matches).where(eq(matches.matchId, cricket.matchId));
+      expect(afterBall!.score).not.toBe(null);
+
+      // Six overs later the line is settled at the runs scored by then.
+      await playFor(40 * BASE_TIMINGS.ballMs, 2_500, async () => (await marketRow(sixOvers.id)).settledAt !== null);
+      const settled = await marketRow(sixOvers.id);
+      expect(settled.settledAt).not.toBe(null);
+      const [match] = await db.select().from(matches).where(eq(matches.matchId, cricket.matchId));
+      const runsAtSix = settled.resultRuns!;
+      const won = runsAtSix >= sixOvers.yesLine!;
+      const rows = await statement(demo1);
+      const fancyRow = rows.find((r) => r.remark.includes(sixOvers.name));
+      expect(fancyRow).toBeDefined();
+      expect(fancyRow!.remark).toContain(won ? 'won' : 'lost');
+      expect(won ? fancyRow!.credit : fancyRow!.debit).toBe(500);
+      // The score line has moved past six overs (or the innings ended first).
+      expect(match!.score).toMatch(/\d+\/\d+ \(\d+(\.\d)? ov\)/);
+      const after = await balanceOf(ctx(), demo1);
+      expect(after.total_balance).toBe(before.total_balance + (won ? 500 : -500));
+      expect(errors).toEqual([]);
+      await expectInvariants(db, app.betting);
+    }, 240_000);
+
+    it('finishes a tennis match from its score, settles Match Odds for the winner and kicks off the next fixture', async () => {
+      const { db, app } = ctx();
+      const tennis = await firstMatchOf(db, SPORT_ID.TENNIS, true);
+      const [odds] = await db.select().from(markets).where(and(eq(markets.matchId, tennis.matchId), eq(markets.marketType, 'MATCH_ODDS')));
+      const demo3 = await ctx().login('demo3');
+      const detail = (await ctx().call('getMatchDetail', { match_id: tennis.matchId }, demo3)).json.data;
+      const first = detail.markets.find((m: { market_id: number }) => m.market_id === odds!.id).runners[0];
+      const placed = await ctx().call(
+        'placeMarketBet',
+        { market_id: odds!.id, selection_id: first.selection_id, is_back: 1, odds: first.back[0].price, stake: 100, client_ref: 'feed-tennis' },
+        demo3,
+      );
+      expect(placed.json.data.status).toBe('MATCHED');
+
+      await playFor(4 * BASE_TIMINGS.periodMs, 10_000, async () => (await marketRow(odds!.id)).settledAt !== null);
+      const [done] = await db.select().from(matches).where(eq(matches.matchId, tennis.matchId));
+      expect(done!.inPlay).toBe(false);
+      expect(done!.isActive).toBe(false);
+      const [home, away] = /^(\d+) - (\d+)/.exec(done!.score!)!.slice(1).map(Number);
+      expect(Math.max(home!, away!)).toBe(2);
+      const winnerSelection = home! > away! ? 1 : 2;
+      const field = await db.select().from(runners).where(eq(runners.marketId, odds!.id)).orderBy(asc(runners.selectionId));
+      expect(field.map((r) => r.status)).toEqual(winnerSelection === 1 ? ['WINNER', 'LOSER'] : ['LOSER', 'WINNER']);
+      expect((await marketRow(odds!.id)).resultKind).toBe('WINNERS');
+      const rows = await statement(demo3);
+      const row = rows.find((r) => r.remark.includes(tennis.matchName) && / — (won|lost)$/.test(r.remark));
+      expect(row?.remark).toContain(winnerSelection === first.selection_id ? 'won' : 'lost');
+
+      // The sport keeps a match in play: the next tennis fixture has kicked off.
+      await feed.step();
+      const live = await db
+        .select()
+        .from(matches)
+        .where(and(eq(matches.sportId, SPORT_ID.TENNIS), eq(matches.inPlay, true), eq(matches.isActive, true)));
+      expect(live).toHaveLength(1);
+      expect(live[0]!.matchId).not.toBe(tennis.matchId);
+      await expectInvariants(db, app.betting);
+    }, 240_000);
+
+    it('sends races off at their start time and settles WIN and PLACE a minute later', async () => {
+      const { db, app } = ctx();
+      const [race] = await db
+        .select()
+        .from(races)
+        .innerJoin(markets, and(eq(markets.raceId, races.raceId), isNull(markets.settledAt)))
+        .where(gt(races.startTime, feedClock()))
+        .orderBy(asc(races.startTime))
+        .limit(1);
+      const start = race!.races.startTime.getTime();
+      // Up to the off in big steps (the live matches play on meanwhile), then past the race.
+      await playFor(start - feedTime + 1_000, 60_000);
+      const off = await db.select().from(markets).where(eq(markets.raceId, race!.races.raceId));
+      expect(off.every((m) => m.inPlay || m.settledAt !== null)).toBe(true);
+      await playFor(BASE_TIMINGS.raceMs + 5_000, 5_000);
+      const settled = await db.select().from(markets).where(and(eq(markets.raceId, race!.races.raceId), isNotNull(markets.settledAt)));
+      expect(settled.map((m) => m.marketType).sort()).toEqual(['PLACE', 'WIN']);
+      for (const m of settled) {
+        const field = await db.select().from(runners).where(eq(runners.marketId, m.id));
+        const paid = field.filter((r) => r.status === 'WINNER' || r.status === 'PLACED');
+        expect(m.resultKind).toBe('WINNERS');
+        // WIN pays one (two in a dead heat); PLACE pays its places.
+        if (m.marketType === 'WIN') expect(paid.length === 1 || paid.length === 2).toBe(true);
+        else expect(paid).toHaveLength(Math.min(m.places, field.filter((r) => r.status !== 'REMOVED').length));
+      }
+      expect(errors).toEqual([]);
+      await expectInvariants(db, app.betting);
+    }, 240_000);
+  },
+  // The in-play bet delay is real time; the test moves the clock instead.
+  { bettingOptions: { sleep: async () => {} } },
+);

@@ -1,0 +1,558 @@
+/**
+ * The live feed simulator: no outside feed can be reached, so the demo plays its own matches in
+ * accelerated time (docs/adr/0020-feed-simulator.md).
+ *
+ * Each `step()` reads the fixtures that are live, plays them on by the time passed, and applies
+ * what happened as feed events (events.ts): cricket ball by ball with fancy markets on BALL
+ * RUNNING while the ball is live, the other sports minute by minute or set by set; prices,
+ * bookmaker rates and fancy lines follow the score; the market maker re-quotes; results settle.
+ * When a sport has fewer matches in play than at seed time, its next fixture kicks off. Races go
+ * off at their real start times, now and then after losing a non-runner, and are settled a
+ * minute later. Every few minutes it keeps the catalog going (new fixtures, their markets and
+ * liquidity) and voids football that never kicked off.
+ *
+ * Deterministic for a given seed and clock: tests call `step()` with a clock they move.
+ */
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
+import type { Db } from '../db/client.ts';
+import { markets, matches, races } from '../db/schema/index.ts';
+import type { Clock } from '../lib/time.ts';
+import { refreshFixtures } from '../seed/index.ts';
+import { IN_PLAY_COUNT } from '../seed/catalog-data.ts';
+import { fairProbabilities, seedMarkets } from '../seed/markets.ts';
+import type { BettingService } from '../services/betting/service.ts';
+import {
+  BALLS_PER_INNINGS,
+  bowl,
+  homeWinProbability,
+  homeWon,
+  inningsOver,
+  isFinished,
+  nextBall,
+  parseScore,
+  projectedTotal,
+  scoreText,
+  type CricketState,
+} from './cricket.ts';
+import {
+  contestProbabilities,
+  contestRules,
+  contestScore,
+  outcomeOf,
+  parseContest,
+  playOn,
+  type ContestRules,
+  type ContestState,
+} from './contest.ts';
+import type { FeedEvent, FeedSink } from './events.ts';
+import { ladderQuotes } from './market-maker.ts';
+import { drawFinish, drawNonRunner } from './racing.ts';
+import { seededRandom, type Random } from './random.ts';
+
+export interface FeedTimings {
+  /** Cricket: from one ball to the next. */
+  ballMs: number;
+  /** Cricket: how long the ball is "running" (fancy suspended). */
+  ballRunningMs: number;
+  /** Sports on the clock: one simulated minute. */
+  minuteMs: number;
+  /** Sports of sets, games or frames: one period. */
+  periodMs: number;
+  /** Races: from the off to the result. */
+  raceMs: number;
+  /** Races: when before the off a non-runner may be declared. */
+  nonRunnerLeadMs: number;
+  /** Catalog upkeep (new fixtures, their markets and liquidity, stale football). */
+  upkeepMs: number;
+}
+
+/** At speed 1: a T20 match takes about 20 minutes, a football match under 5, a race a minute. */
+export const BASE_TIMINGS: FeedTimings = {
+  ballMs: 5_000,
+  ballRunningMs: 1_500,
+  minuteMs: 3_000,
+  periodMs: 40_000,
+  raceMs: 60_000,
+  nonRunnerLeadMs: 5 * 60_000,
+  upkeepMs: 5 * 60_000,
+};
+
+export interface FeedOptions {
+  /** Accelerates every timing but the upkeep (FEED_SPEED). */
+  speed?: number;
+  seed?: number;
+  /** Logs what failed to apply (a market an operator settled first, say); the feed goes on. */
+  onError?: (error: unknown, event: FeedEvent | null) => void;
+}
+
+interface MarketRef {
+  id: number;
+  matchId: number;
+  raceId: number | null;
+  kind: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY';
+  marketType: string;
+  name: string;
+  status: string;
+  inPlay: boolean;
+}
+
+interface CricketSim {
+  sport: 'cricket';
+  state: CricketState;
+  strength: number;
+}
+interface ContestSim {
+  sport: 'contest';
+  rules: ContestRules;
+  state: ContestState;
+  strength: number;
+}
+type MatchSim = (CricketSim | ContestSim) & {
+  matchId: number;
+  random: Random;
+  /** Clock time (ms) of the next thing to happen. */
+  nextAt: number;
+  /** Cricket: a ball is running. */
+  ballLive: boolean;
+  /** Markets put in play and reopened once after the match was picked up. */
+  synced: boolean;
+};
+
+const OVER_RUNS = /(\d+) Over Runs$/;
+const FIRST_WICKET = /^Fall of 1st Wkt/;
+
+export class FeedSimulator {
+  private readonly timings: FeedTimings;
+  private readonly sims = new Map<number, MatchSim>();
+  /** Races already looked at for a non-runner. */
+  private readonly nonRunnerDrawn = new Set<number>();
+  /** Markets settled during this step (the step's market list was read before). */
+  private readonly settled = new Set<number>();
+  private lastUpkeep = 0;
+  private readonly seed: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly betting: BettingService,
+    private readonly sink: FeedSink,
+    private readonly clock: Clock,
+    private readonly options: FeedOptions = {},
+  ) {
+    const speed = options.speed && options.speed > 0 ? options.speed : 1;
+    this.timings = Object.fromEntries(
+      Object.entries(BASE_TIMINGS).map(([k, v]) => [k, k === 'upkeepMs' ? v : Math.max(1, Math.round(v / speed))]),
+    ) as unknown as FeedTimings;
+    this.seed = options.seed ?? 20_261_122;
+  }
+
+  /** Runs `step()` every `intervalMs` (one at a time) until `stop()`. */
+  start(intervalMs = 500): void {
+    if (this.timer) return;
+    this.lastUpkeep = this.clock().getTime();
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.step()
+        .catch((error: unknown) => this.options.onError?.(error, null))
+        .finally(() => {
+          this.running = null;
+        });
+    }, intervalMs);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One look at the world: plays every live match and race on to now. */
+  async step(): Promise<void> {
+    const now = this.clock().getTime();
+    this.settled.clear();
+    if (this.lastUpkeep > 0 && now - this.lastUpkeep >= this.timings.upkeepMs) {
+      this.lastUpkeep = now;
+      await this.upkeep();
+    }
+    await this.kickOff(now);
+    await this.playMatches(now);
+    await this.runRaces(now);
+  }
+
+  private async emit(events: readonly FeedEvent[]): Promise<void> {
+    for (const event of events) {
+      if ('marketId' in event && this.settled.has(event.marketId)) continue;
+      try {
+        await this.sink.apply(event);
+        if (event.type === 'result') this.settled.add(event.marketId);
+      } catch (error) {
+        this.options.onError?.(error, event);
+      }
+    }
+  }
+
+  /** New fixtures when the list runs dry, their markets and liquidity; football that never started is void. */
+  async upkeep(): Promise<void> {
+    const now = this.clock();
+    await refreshFixtures(this.db, now);
+    await seedMarkets(this.db, this.betting, now);
+    await this.betting.voidStaleFootball(now);
+  }
+
+  // ---- matches --------------------------------------------------------------------------------
+
+  /** Keeps each sport's seed-time number of matches in play: the next fixture kicks off now. */
+  private async kickOff(now: number): Promise<void> {
+    const live = await this.db
+      .select({ sportId: matches.sportId, n: sql<number>`count(*)::int` })
+      .from(matches)
+      .where(and(eq(matches.isActive, true), eq(matches.inPlay, true)))
+      .groupBy(matches.sportId);
+    const liveBySport = new Map(live.map((r) => [r.sportId, r.n]));
+    for (const [sport, wanted] of Object.entries(IN_PLAY_COUNT)) {
+      const sportId = Number(sport);
+      for (let k = liveBySport.get(sportId) ?? 0; k < wanted; k++) {
+        const [next] = await this.db
+          .select({ matchId: matches.matchId })
+          .from(matches)
+          .innerJoin(markets, and(eq(markets.matchId, matches.matchId), isNull(markets.settledAt)))
+          .where(and(eq(matches.sportId, sportId), eq(matches.isActive, true), eq(matches.inPlay, false), gt(matches.startTime, new Date(now))))
+          .orderBy(asc(matches.startTime), asc(matches.matchId))
+          .limit(1);
+        if (!next) break;
+        await this.emit([{ type: 'match', matchId: next.matchId, inPlay: true, startTime: new Date(now), score: null }]);
+      }
+    }
+  }
+
+  private async playMatches(now: number): Promise<void> {
+    const live = await this.db
+      .select({ matchId: matches.matchId, sportId: matches.sportId, score: matches.score })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.isActive, true),
+          eq(matches.inPlay, true),
+          notInArray(matches.sportId, [...RACING_SPORT_IDS, SPORT.POLITICS, SPORT.HIDDEN]),
+        ),
+      )
+      .orderBy(asc(matches.matchId));
+    const liveIds = new Set(live.map((m) => m.matchId));
+    for (const id of this.sims.keys()) if (!liveIds.has(id)) this.sims.delete(id);
+    if (live.length === 0) return;
+    const refs = await this.openMarkets(inArray(markets.matchId, [...liveIds]));
+    for (const m of live) {
+      const own = refs.filter((r) => r.matchId === m.matchId && r.raceId === null);
+      let sim = this.sims.get(m.matchId);
+      if (!sim) {
+        sim = this.newSim(m.matchId, m.sportId, m.score, now);
+        this.sims.set(m.matchId, sim);
+      }
+      if (!sim.synced) {
+        sim.synced = true;
+        // Picked up (a kick-off, a restart): every market in play and open.
+        await this.emit(
+          own
+            .filter((r) => !r.inPlay || r.status !== 'OPEN')
+            .map((r) => ({ type: 'status' as const, marketId: r.id, status: 'OPEN' as const, inPlay: true })),
+        );
+        await this.emit(await this.priceEvents(sim, own));
+      }
+      // Catch up in steps (a slow tick or a paused process), a bounded number per look.
+      for (let k = 0; k < 20 && now >= sim.nextAt; k++) {
+        const open = own.filter((r) => !this.settled.has(r.id));
+        const done = sim.sport === 'cricket' ? await this.cricketStep(sim, open) : await this.contestStep(sim, open);
+        if (done) {
+          await this.finish(sim, own.filter((r) => !this.settled.has(r.id)));
+          break;
+        }
+      }
+    }
+  }
+
+  private newSim(matchId: number, sportId: number, score: string | null, now: number): MatchSim {
+    const random = seededRandom(this.seed ^ Math.imul(matchId, 2_654_435_761));
+    const base = { matchId, random, ballLive: false, synced: false };
+    if (sportId === SPORT.CRICKET) {
+      const [home] = fairProbabilities(matchId, 2, false);
+      return { ...base, sport: 'cricket', state: parseScore(score), strength: home!, nextAt: now + this.timings.ballMs };
+    }
+    const rules = contestRules(sportId);
+    const fair = fairProbabilities(matchId, sportId === SPORT.FOOTBALL ? 3 : 2, sportId === SPORT.FOOTBALL);
+    const strength = fair[0]! / (fair[0]! + fair[1]!);
+    const first = rules.shape === 'clock' ? this.timings.minuteMs : this.timings.periodMs;
+    return { ...base, sport: 'contest', rules, state: parseContest(rules, score), strength, nextAt: now + first };
+  }
+
+  private async openMarkets(where: ReturnType<typeof inArray>): Promise<MarketRef[]> {
+    return this.db
+      .select({
+        id: markets.id,
+        matchId: markets.matchId,
+        raceId: markets.raceId,
+        kind: markets.kind,
+        marketType: markets.marketType,
+        name: markets.name,
+        status: markets.status,
+        inPlay: markets.inPlay,
+      })
+      .from(markets)
+      .where(and(where, isNull(markets.settledAt)))
+      .orderBy(asc(markets.sort), asc(markets.id));
+  }
+
+  /** The chances of a match's runners in market order (home, away, the draw). */
+  private chances(sim: MatchSim): number[] {
+    if (sim.sport === 'cricket') {
+      const home = homeWinProbability(sim.state, sim.strength);
+      return [home, 1 - home];
+    }
+    const [home, away, draw] = contestProbabilities(
+      sim.rules,
+      sim.state,
+      sim.strength,
+      seededRandom(this.seed + sim.matchId + sim.state.elapsed),
+    );
+    return [home, away, draw];
+  }
+
+  /** Match Odds quotes and bookmaker rates from the chances now. */
+  private async priceEvents(sim: MatchSim, own: readonly MarketRef[]): Promise<FeedEvent[]> {
+    const chances = this.chances(sim);
+    const out: FeedEvent[] = [];
+    for (const r of own) {
+      if (r.kind === 'EXCHANGE') {
+        const state = await this.betting.peek(r.id);
+        const ids = state.runners.filter((x) => x.status !== 'REMOVED').map((x) => x.selectionId);
+        // Chances are floored so that a lost cause still shows a (long) price.
+        const fair = ids.map((_, i) => Math.max(0.01, chances[i] ?? 0.01));
+        out.push({ type: 'quotes', marketId: r.id, quotes: ladderQuotes(r.id, ids, fair, 3) });
+      } else if (r.kind === 'BOOKMAKER') {
+        const state = await this.betting.peek(r.id);
+        out.push({
+          type: 'rates',
+          marketId: r.id,
+          rates: state.runners.map((x, i) => {
+            const p = Math.max(0.02, chances[i] ?? 0.02);
+            const back = Math.min(5_000, Math.max(1, Math.round(100 / p) - 100 - 3));
+            return { selectionId: x.selectionId, backRate: back, layRate: back + 4 };
+          }),
+        });
+      }
+    }
+    return out;
+  }
+
+  /** One cricket beat: the ball goes live, or its outcome lands. Returns true when the match is over. */
+  private async cricketStep(sim: MatchSim & CricketSim, own: readonly MarketRef[]): Promise<boolean> {
+    const fancy = own.filter((r) => r.kind === 'FANCY');
+    const bookmaker = own.filter((r) => r.kind === 'BOOKMAKER');
+    if (!sim.ballLive) {
+      sim.ballLive = true;
+      sim.nextAt += this.timings.ballRunningMs;
+      await this.emit([
+        ...fancy.map((r) => ({ type: 'status' as const, marketId: r.id, status: 'BALL_RUNNING' as const })),
+        ...bookmaker.map((r) => ({ type: 'status' as const, marketId: r.id, status: 'SUSPENDED' as const })),
+      ]);
+      return false;
+    }
+    sim.ballLive = false;
+    sim.nextAt += this.timings.ballMs - this.timings.ballRunningMs;
+    const before = sim.state;
+    const ball = nextBall(sim.random);
+    sim.state = bowl(sim.state, ball);
+    const events: FeedEvent[] = [{ type: 'match', matchId: sim.matchId, score: scoreText(sim.state) }];
+    for (const r of fancy) events.push(this.fancyEvent(sim.state, r));
+    events.push(...bookmaker.map((r) => ({ type: 'status' as const, marketId: r.id, status: 'OPEN' as const })));
+    // Bookmaker rates follow every ball; the exchange ladder is re-quoted when the game turns (a
+    // wicket, a boundary) and at the end of each over, which keeps the maker's churn down.
+    const batting = sim.state.second ?? sim.state.first;
+    const turn = ball.kind === 'wicket' || ball.runs >= 4 || batting.balls % 6 === 0;
+    const prices = await this.priceEvents(sim, turn ? own : bookmaker);
+    events.push(...prices);
+    await this.emit(events);
+    if (!before.second && sim.state.second) await this.secondInnings(sim);
+    return isFinished(sim.state);
+  }
+
+  /** A fancy line: settled by the run total once decided, else moved to the new projection and reopened. */
+  private fancyEvent(state: CricketState, r: MarketRef): FeedEvent {
+    // Lines the seed and the innings break create are on the side batting in that innings.
+    const innings = r.name.includes('(2nd inns)') ? state.second : state.first;
+    const overs = OVER_RUNS.exec(r.name);
+    if (innings && overs) {
+      const balls = Number(overs[1]) * 6;
+      if (innings.balls >= balls || inningsOver(innings)) return { type: 'result', marketId: r.id, result: { runs: innings.runs } };
+      const line = projectedTotal(innings, balls);
+      return { type: 'line', marketId: r.id, line: { noLine: line, noRate: 100, yesLine: line + 1, yesRate: 100 }, status: 'OPEN' };
+    }
+    if (innings && FIRST_WICKET.test(r.name)) {
+      if (innings.firstWicketRuns !== null) return { type: 'result', marketId: r.id, result: { runs: innings.firstWicketRuns } };
+      if (inningsOver(innings)) return { type: 'result', marketId: r.id, result: { runs: innings.runs } };
+      const line = innings.runs + Math.max(4, Math.round(18 * (1 - innings.balls / BALLS_PER_INNINGS)));
+      return { type: 'line', marketId: r.id, line: { noLine: line, noRate: 100, yesLine: line + 1, yesRate: 100 }, status: 'OPEN' };
+    }
+    return { type: 'status', marketId: r.id, status: 'OPEN' };
+  }
+
+  /** At the innings break the chasing side gets its own session lines. */
+  private async secondInnings(sim: MatchSim): Promise<void> {
+    const [match] = await this.db.select({ name: matches.matchName }).from(matches).where(eq(matches.matchId, sim.matchId));
+    const away = match?.name.split(' v ')[1]?.trim();
+    if (!away) return;
+    const lines = [
+      { name: `${away} 6 Over Runs (2nd inns)`, line: 48 },
+      { name: `${away} 10 Over Runs (2nd inns)`, line: 80 },
+    ];
+    await this.betting.createMarkets(
+      lines.map((l, i) => ({
+        matchId: sim.matchId,
+        kind: 'FANCY' as const,
+        marketType: 'FANCY' as const,
+        name: l.name,
+        inPlay: true,
+        betDelayMs: 1_000,
+        sort: 20 + i,
+        fancy: { noLine: l.line, noRate: 100, yesLine: l.line + 1, yesRate: 100 },
+        externalKey: `match:${sim.matchId}:FANCY:2-${i + 1}`,
+      })),
+    );
+  }
+
+  /** One minute or one period of another sport. Returns true when the match is over. */
+  private async contestStep(sim: MatchSim & ContestSim, own: readonly MarketRef[]): Promise<boolean> {
+    sim.nextAt += sim.rules.shape === 'clock' ? this.timings.minuteMs : this.timings.periodMs;
+    const before = sim.state;
+    sim.state = playOn(sim.rules, sim.state, sim.random, sim.strength);
+    const scored = sim.state.home !== before.home || sim.state.away !== before.away;
+    const events: FeedEvent[] = [{ type: 'match', matchId: sim.matchId, score: contestScore(sim.rules, sim.state) }];
+    // Prices move with the score, and with the clock every ten minutes.
+    if (scored || sim.state.elapsed % 10 === 0) events.push(...(await this.priceEvents(sim, own)));
+    await this.emit(events);
+    return sim.state.finished;
+  }
+
+  /** Full time: every market settled, the fixture leaves the list. */
+  private async finish(sim: MatchSim, own: readonly MarketRef[]): Promise<void> {
+    // Runner order: home, away (, the draw).
+    let winner: number;
+    if (sim.sport === 'cricket') winner = homeWon(sim.state) ? 0 : 1;
+    else winner = { home: 0, away: 1, draw: 2 }[outcomeOf(sim.state)];
+    const events: FeedEvent[] = [];
+    for (const r of own) {
+      if (r.kind === 'FANCY') {
+        if (sim.sport !== 'cricket') continue;
+        const last = this.fancyEvent(sim.state, r);
+        // A line not decided by the end (a chase won early) is settled at the score reached.
+        const innings = r.name.includes('(2nd inns)') ? sim.state.second : sim.state.first;
+        events.push(last.type === 'result' ? last : { type: 'result', marketId: r.id, result: { runs: innings?.runs ?? 0 } });
+        continue;
+      }
+      const state = await this.betting.peek(r.id);
+      const runner = state.runners[winner];
+      events.push(
+        runner
+          ? { type: 'result', marketId: r.id, result: { winnerIds: [runner.selectionId] } }
+          : { type: 'result', marketId: r.id, result: { void: true } },
+      );
+    }
+    await this.emit([
+      ...own.filter((r) => r.kind !== 'FANCY').map((r) => ({ type: 'status' as const, marketId: r.id, status: 'SUSPENDED' as const })),
+      ...events,
+      { type: 'match', matchId: sim.matchId, inPlay: false, active: false },
+    ]);
+    this.sims.delete(sim.matchId);
+  }
+
+  // ---- races ----------------------------------------------------------------------------------
+
+  private async runRaces(now: number): Promise<void> {
+    const soon = new Date(now + this.timings.nonRunnerLeadMs);
+    const due = await this.db
+      .select({ raceId: races.raceId, startTime: races.startTime })
+      .from(races)
+      .innerJoin(markets, and(eq(markets.raceId, races.raceId), isNull(markets.settledAt)))
+      .where(lte(races.startTime, soon))
+      .groupBy(races.raceId, races.startTime)
+      .orderBy(asc(races.startTime));
+    if (due.length === 0) return;
+    const refs = await this.openMarkets(inArray(markets.raceId, due.map((r) => r.raceId)));
+    for (const race of due) {
+      const own = refs.filter((r) => r.raceId === race.raceId);
+      const start = race.startTime.getTime();
+      if (now < start) {
+        if (!this.nonRunnerDrawn.has(race.raceId)) {
+          this.nonRunnerDrawn.add(race.raceId);
+          await this.maybeNonRunner(race.raceId, own);
+        }
+      } else if (now < start + this.timings.raceMs) {
+        await this.emit(
+          own.filter((r) => !r.inPlay).map((r) => ({ type: 'status' as const, marketId: r.id, status: 'OPEN' as const, inPlay: true })),
+        );
+      } else {
+        await this.settleRace(race.raceId, own);
+        this.nonRunnerDrawn.delete(race.raceId);
+      }
+    }
+  }
+
+  private raceRandom(raceId: number, salt: number): Random {
+    return seededRandom(this.seed ^ Math.imul(raceId, 40_503) ^ salt);
+  }
+
+  /** The race's runners in order with their chances (the seed's fair prices), non-runners out. */
+  private async field(raceId: number, own: readonly MarketRef[]) {
+    const win = own.find((r) => r.marketType === 'WIN');
+    if (!win) return null;
+    const state = await this.betting.peek(win.id);
+    const fair = fairProbabilities(raceId, state.runners.length, false);
+    const runners = state.runners
+      .map((r, i) => ({ selectionId: r.selectionId, chance: fair[i] ?? 0, removed: r.status === 'REMOVED' }))
+      .filter((r) => !r.removed);
+    return runners;
+  }
+
+  private async maybeNonRunner(raceId: number, own: readonly MarketRef[]): Promise<void> {
+    const field = await this.field(raceId, own);
+    if (!field) return;
+    const drawn = drawNonRunner(this.raceRandom(raceId, 1), field.map((r) => r.chance));
+    if (!drawn) return;
+    const out = field[drawn.index]!;
+    await this.emit(
+      own
+        .filter((r) => r.kind === 'EXCHANGE')
+        .map((r) => ({
+          type: 'nonRunner' as const,
+          marketId: r.id,
+          selectionId: out.selectionId,
+          // A PLACE market's factor follows the chance to place, roughly the win chance times the places.
+          reductionFactorBps: r.marketType === 'PLACE' ? Math.min(9_000, drawn.reductionFactorBps * 2) : drawn.reductionFactorBps,
+        })),
+    );
+  }
+
+  private async settleRace(raceId: number, own: readonly MarketRef[]): Promise<void> {
+    const field = await this.field(raceId, own);
+    if (!field || field.length === 0) {
+      await this.emit(own.map((r) => ({ type: 'result' as const, marketId: r.id, result: { void: true } })));
+      return;
+    }
+    const finish = drawFinish(this.raceRandom(raceId, 2), field.map((r) => r.chance));
+    const ids = finish.order.map((i) => field[i]!.selectionId);
+    const events: FeedEvent[] = own.map((r) => ({ type: 'status' as const, marketId: r.id, status: 'SUSPENDED' as const }));
+    for (const r of own) {
+      if (r.marketType === 'PLACE') {
+        const { row } = await this.betting.peek(r.id);
+        events.push({ type: 'result', marketId: r.id, result: { winnerIds: ids.slice(0, Math.min(row.places, ids.length)) } });
+      } else if (finish.deadHeat) {
+        events.push({ type: 'result', marketId: r.id, result: { winnerIds: ids.slice(0, 2), places: 1, tiedIds: ids.slice(0, 2) } });
+      } else {
+        events.push({ type: 'result', marketId: r.id, result: { winnerIds: ids.slice(0, 1) } });
+      }
+    }
+    await this.emit(events);
+  }
+}

@@ -1,0 +1,477 @@
+/**
+ * The live push hub of one server process (ADR 22): authenticated sockets, their market
+ * subscriptions and the user channel.
+ *
+ * - A commit of the betting service marks its market dirty. Each market is flushed at most once
+ *   per conflation window (100 ms): the shared view is rebuilt from memory, compared with the
+ *   one last sent, and the changes go out as one delta with the market's next sequence number,
+ *   serialized once for all of its subscribers.
+ * - Positions are per user: after a flush, each affected user who watches the market gets its
+ *   own position message (nobody else's socket sees it).
+ * - The user channel is coalesced the same way: one balance read for all affected users who are
+ *   connected, then each gets its balance and bet changes.
+ */
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  LIVE_CLOSE,
+  LIVE_LIMITS,
+  LiveClientMessage,
+  type LiveBetChangeKind,
+  type LivePosition,
+  type LiveServerMessage,
+} from '@exchange/contracts';
+import type { Db } from '../db/client.ts';
+import { ledgerAccounts } from '../db/schema/index.ts';
+import type { MarketCommitted } from '../services/betting/commits.ts';
+import type { BettingService } from '../services/betting/service.ts';
+import type { AuthUser, SessionStore } from '../services/sessions.ts';
+import { marketChanges, marketImage, sharedMarketView, userPosition, type SharedMarketView } from './market-frames.ts';
+
+export interface LiveOptions {
+  conflateMs?: number;
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+  maxMarketsPerSocket?: number;
+  /** Sockets one user may hold open (tabs, devices); the oldest is closed beyond it. */
+  maxSocketsPerUser?: number;
+  /** A socket whose unsent bytes exceed this is a slow consumer and is closed. */
+  maxBufferedBytes?: number;
+}
+
+export interface LiveDeps {
+  db: Db;
+  betting: BettingService;
+  sessions: SessionStore;
+  log: FastifyBaseLogger;
+}
+
+interface Client {
+  socket: WebSocket;
+  user: AuthUser | null;
+  token: string | null;
+  markets: Set<number>;
+  alive: boolean;
+  authTimer: ReturnType<typeof setTimeout> | null;
+}
+
+interface MarketStream {
+  marketId: number;
+  subscribers: Set<Client>;
+  seq: number;
+  /** The shared view as last sent (or as when the stream started). */
+  sent: SharedMarketView;
+  dirty: boolean;
+  since: number;
+  at: number;
+  /** The newest committed view not sent yet, snapshotted when its commit was told. */
+  latest: SharedMarketView | null;
+  /** Watching users' new positions (null: to be read with the market). */
+  positions: Map<number, Omit<LivePosition, 'type'> | null>;
+  /** Memory ran ahead of a commit: read the market through its queue at the flush. */
+  reread: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+  lastFlushAt: number;
+  flushing: boolean;
+}
+
+interface PendingUser {
+  balance: boolean;
+  bets: { market_id: number; bet_id: number | null; change: LiveBetChangeKind }[];
+}
+
+const OPEN = 1;
+
+export class LiveHub {
+  private readonly clients = new Set<Client>();
+  private readonly byUser = new Map<number, Set<Client>>();
+  private readonly streams = new Map<number, MarketStream>();
+  private pendingUsers = new Map<number, PendingUser>();
+  private userTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastUserFlushAt = 0;
+  private userFlushing = false;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private readonly stops: (() => void)[] = [];
+  private readonly conflateMs: number;
+  private readonly heartbeatMs: number;
+  private readonly authTimeoutMs: number;
+  private readonly maxMarkets: number;
+  private readonly maxSocketsPerUser: number;
+  private readonly maxBufferedBytes: number;
+  /** Deltas and position messages sent (tests and the bench read it). */
+  readonly stats = { deltas: 0, frames: 0, slowConsumers: 0 };
+
+  constructor(
+    private readonly deps: LiveDeps,
+    options: LiveOptions = {},
+  ) {
+    this.conflateMs = options.conflateMs ?? LIVE_LIMITS.conflateMs;
+    this.heartbeatMs = options.heartbeatMs ?? LIVE_LIMITS.heartbeatMs;
+    this.authTimeoutMs = options.authTimeoutMs ?? LIVE_LIMITS.authTimeoutMs;
+    this.maxMarkets = options.maxMarketsPerSocket ?? LIVE_LIMITS.maxMarketsPerSocket;
+    this.maxSocketsPerUser = options.maxSocketsPerUser ?? 20;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+  }
+
+  /** Starts listening to commits and the heartbeat. `userChanged` sources: ledger moves outside betting. */
+  start(userSources: ((listener: (userId: number) => void) => () => void)[] = []): void {
+    this.stops.push(this.deps.betting.onCommitted((event) => this.committed(event)));
+    for (const source of userSources) this.stops.push(source((userId) => this.userChanged(userId)));
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  stop(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.userTimer) clearTimeout(this.userTimer);
+    for (const stream of this.streams.values()) if (stream.timer) clearTimeout(stream.timer);
+    for (const client of this.clients) client.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'server shutting down');
+  }
+
+  get socketCount(): number {
+    return this.clients.size;
+  }
+
+  // ---- sockets ------------------------------------------------------------------------------
+
+  /** A new socket: authenticated by `token` (query) at once, or by its first message. */
+  accept(socket: WebSocket, token: string | null): void {
+    const client: Client = { socket, user: null, token: null, markets: new Set(), alive: true, authTimer: null };
+    this.clients.add(client);
+    socket.on('pong', () => (client.alive = true));
+    socket.on('message', (data: RawData) => void this.receive(client, data));
+    socket.on('close', () => this.drop(client));
+    socket.on('error', () => this.drop(client));
+    if (token) void this.authenticate(client, token);
+    else {
+      client.authTimer = setTimeout(() => this.refuse(client, LIVE_CLOSE.AUTH_TIMEOUT, 'No auth message in time'), this.authTimeoutMs);
+    }
+  }
+
+  private async receive(client: Client, data: RawData): Promise<void> {
+    client.alive = true;
+    let message: LiveClientMessage;
+    try {
+      message = LiveClientMessage.parse(JSON.parse(String(data)));
+    } catch {
+      this.send(client, { type: 'error', code: 'BAD_MESSAGE', message: 'Not a message this server knows' });
+      return;
+    }
+    if (message.op === 'auth') {
+      if (!client.user) await this.authenticate(client, message.token);
+      return;
+    }
+    if (!client.user) {
+      this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, 'Authenticate first');
+      return;
+    }
+    if (message.op === 'subscribe') await this.subscribe(client, message.market_ids);
+    else this.unsubscribe(client, message.market_ids);
+  }
+
+  private async authenticate(client: Client, token: string): Promise<void> {
+    const user = await this.deps.sessions.authenticate(token).catch(() => null);
+    if (client.socket.readyState !== OPEN) return;
+    if (!user) {
+      this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, 'Session expired. Please log in again.');
+      return;
+    }
+    if (client.authTimer) clearTimeout(client.authTimer);
+    client.authTimer = null;
+    client.user = user;
+    client.token = token;
+    let mine = this.byUser.get(user.userId);
+    if (!mine) this.byUser.set(user.userId, (mine = new Set()));
+    mine.add(client);
+    // Beyond the bound, the user's oldest socket goes (a forgotten tab), not the new one.
+    if (mine.size > this.maxSocketsPerUser) mine.values().next().value?.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'Too many sockets for this user');
+    this.send(client, { type: 'ready', user_id: user.userId, heartbeat_ms: this.heartbeatMs, max_markets: this.maxMarkets });
+  }
+
+  private refuse(client: Client, code: number, reason: string): void {
+    if (code === LIVE_CLOSE.UNAUTHORIZED) this.send(client, { type: 'error', code: 'UNAUTHORIZED', message: reason });
+    client.socket.close(code, reason);
+    this.drop(client);
+  }
+
+  private drop(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    if (client.authTimer) clearTimeout(client.authTimer);
+    for (const marketId of client.markets) this.leave(client, marketId);
+    client.markets.clear();
+    if (client.user) {
+      const mine = this.byUser.get(client.user.userId);
+      mine?.delete(client);
+      if (mine?.size === 0) this.byUser.delete(client.user.userId);
+    }
+  }
+
+  // ---- subscriptions ------------------------------------------------------------------------
+
+  private async subscribe(client: Client, marketIds: number[]): Promise<void> {
+    const fresh = [...new Set(marketIds)];
+    const room = this.maxMarkets - client.markets.size;
+    const added = fresh.filter((id) => !client.markets.has(id));
+    const refused = added.slice(Math.max(0, room));
+    if (refused.length > 0) {
+      this.send(client, {
+        type: 'error',
+        code: 'TOO_MANY_MARKETS',
+        message: `At most ${this.maxMarkets} markets per connection`,
+        market_ids: refused,
+      });
+    }
+    const taken = fresh.filter((id) => !refused.includes(id));
+    // Slots are held before the awaits, so two subscribe messages cannot pass the bound together.
+    for (const id of taken) client.markets.add(id);
+    const missing: number[] = [];
+    await Promise.all(
+      taken.map(async (marketId) => {
+        let state;
+        try {
+          state = await this.deps.betting.committedState(marketId);
+        } catch {
+          missing.push(marketId);
+          client.markets.delete(marketId);
+          return;
+        }
+        if (!this.clients.has(client) || !client.markets.has(marketId) || !client.user) return;
+        let stream = this.streams.get(marketId);
+        if (!stream) {
+          stream = {
+            marketId,
+            subscribers: new Set(),
+            seq: 0,
+            sent: sharedMarketView(state),
+            dirty: false,
+            since: 0,
+            at: 0,
+            latest: null,
+            positions: new Map(),
+            reread: false,
+            timer: null,
+            lastFlushAt: 0,
+            flushing: false,
+          };
+          this.streams.set(marketId, stream);
+        }
+        stream.subscribers.add(client);
+        // The image is as new as memory now; the next delta (seq + 1) may repeat some of it, harmlessly.
+        this.send(client, {
+          type: 'market_image',
+          market_id: marketId,
+          seq: stream.seq,
+          at: Date.now(),
+          market: marketImage(state, client.user.userId),
+        });
+      }),
+    );
+    if (missing.length > 0)
+      this.send(client, { type: 'error', code: 'MARKET_NOT_FOUND', message: 'No such market', market_ids: missing });
+  }
+
+  private unsubscribe(client: Client, marketIds: number[]): void {
+    for (const id of marketIds) {
+      if (client.markets.delete(id)) this.leave(client, id);
+    }
+  }
+
+  private leave(client: Client, marketId: number): void {
+    const stream = this.streams.get(marketId);
+    if (!stream) return;
+    stream.subscribers.delete(client);
+    if (stream.subscribers.size === 0) {
+      if (stream.timer) clearTimeout(stream.timer);
+      this.streams.delete(marketId);
+    }
+  }
+
+  // ---- commits ------------------------------------------------------------------------------
+
+  private committed(event: MarketCommitted): void {
+    const stream = this.streams.get(event.marketId);
+    if (stream) {
+      if (!stream.dirty) stream.since = event.committedAt;
+      stream.dirty = true;
+      stream.at = Math.max(stream.at, event.committedAt);
+      for (const userId of event.userIds) if (this.watches(userId, stream)) stream.positions.set(userId, null);
+      const state = event.state;
+      if (state) {
+        // Snapshot now: the state object moves on with the next bet, before that bet commits.
+        stream.latest = sharedMarketView(state);
+        stream.reread = false;
+        for (const userId of stream.positions.keys()) stream.positions.set(userId, userPosition(state, userId));
+      } else stream.reread = true;
+      this.scheduleMarket(stream);
+    }
+    for (const userId of event.userIds) if (this.byUser.has(userId)) this.touch(userId).balance = true;
+    for (const bet of event.bets)
+      if (this.byUser.has(bet.userId))
+        this.touch(bet.userId).bets.push({ market_id: event.marketId, bet_id: bet.betId, change: bet.change });
+    if (this.pendingUsers.size > 0) this.scheduleUsers();
+  }
+
+  /** A balance moved outside betting (the casino wallet). */
+  private userChanged(userId: number): void {
+    if (!this.byUser.has(userId)) return;
+    this.touch(userId).balance = true;
+    this.scheduleUsers();
+  }
+
+  /** What the next user flush tells a connected user. */
+  private touch(userId: number): PendingUser {
+    let pending = this.pendingUsers.get(userId);
+    if (!pending) this.pendingUsers.set(userId, (pending = { balance: false, bets: [] }));
+    return pending;
+  }
+
+  private scheduleMarket(stream: MarketStream): void {
+    if (stream.timer || stream.flushing) return;
+    const wait = Math.max(0, stream.lastFlushAt + this.conflateMs - Date.now());
+    stream.timer = setTimeout(() => {
+      stream.timer = null;
+      void this.flushMarket(stream);
+    }, wait);
+  }
+
+  private async flushMarket(stream: MarketStream): Promise<void> {
+    if (!stream.dirty || this.streams.get(stream.marketId) !== stream) return;
+    stream.flushing = true;
+    stream.lastFlushAt = Date.now();
+    const { since, at, reread } = stream;
+    let latest = stream.latest;
+    let positions = stream.positions;
+    stream.dirty = false;
+    stream.latest = null;
+    stream.positions = new Map();
+    stream.reread = false;
+    stream.at = 0;
+    try {
+      if (reread) {
+        const state = await this.deps.betting.committedState(stream.marketId);
+        if (this.streams.get(stream.marketId) !== stream) return;
+        latest = sharedMarketView(state);
+        positions = new Map([...positions.keys()].map((userId) => [userId, userPosition(state, userId)]));
+      }
+      const changes = latest && marketChanges(stream.sent, latest);
+      if (latest && changes) {
+        stream.seq++;
+        stream.sent = latest;
+        this.broadcast(stream.subscribers, {
+          type: 'market_delta',
+          market_id: stream.marketId,
+          seq: stream.seq,
+          at,
+          since,
+          changes,
+        });
+        this.stats.deltas++;
+      }
+      for (const [userId, position] of positions) {
+        const watching = [...(this.byUser.get(userId) ?? [])].filter((c) => stream.subscribers.has(c));
+        if (position && watching.length > 0) this.broadcast(watching, { type: 'position', ...position });
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error, marketId: stream.marketId }, 'live: market flush failed');
+    } finally {
+      stream.flushing = false;
+      if (stream.dirty) this.scheduleMarket(stream);
+    }
+  }
+
+  private watches(userId: number, stream: MarketStream): boolean {
+    for (const client of this.byUser.get(userId) ?? []) if (stream.subscribers.has(client)) return true;
+    return false;
+  }
+
+  private scheduleUsers(): void {
+    if (this.userTimer || this.userFlushing) return;
+    const wait = Math.max(0, this.lastUserFlushAt + this.conflateMs - Date.now());
+    this.userTimer = setTimeout(() => {
+      this.userTimer = null;
+      void this.flushUsers();
+    }, wait);
+  }
+
+  private async flushUsers(): Promise<void> {
+    this.userFlushing = true;
+    this.lastUserFlushAt = Date.now();
+    const pending = this.pendingUsers;
+    this.pendingUsers = new Map();
+    try {
+      const wanted = [...pending].filter(([userId, p]) => p.balance && this.byUser.has(userId)).map(([userId]) => userId);
+      // One read for everyone affected in this window, after the commits that moved them.
+      const rows =
+        wanted.length > 0
+          ? await this.deps.db
+              .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
+              .from(ledgerAccounts)
+              .where(inArray(ledgerAccounts.userId, wanted))
+          : [];
+      const at = Date.now();
+      for (const row of rows) {
+        const clients = row.userId === null ? undefined : this.byUser.get(row.userId);
+        if (clients)
+          this.broadcast(clients, { type: 'balance', total_balance: row.balance / 100, liability: row.exposure / 100, at });
+      }
+      for (const [userId, p] of pending) {
+        const clients = this.byUser.get(userId);
+        if (clients && p.bets.length > 0) this.broadcast(clients, { type: 'bets', changes: p.bets, at });
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'live: user flush failed');
+    } finally {
+      this.userFlushing = false;
+      if (this.pendingUsers.size > 0) this.scheduleUsers();
+    }
+  }
+
+  // ---- sending ------------------------------------------------------------------------------
+
+  /** One serialization for every socket in `to`. */
+  private broadcast(to: Iterable<Client>, message: LiveServerMessage): void {
+    const frame = Buffer.from(JSON.stringify(message));
+    for (const client of to) this.sendFrame(client, frame);
+  }
+
+  private send(client: Client, message: LiveServerMessage): void {
+    this.sendFrame(client, Buffer.from(JSON.stringify(message)));
+  }
+
+  private sendFrame(client: Client, frame: Buffer): void {
+    const socket = client.socket;
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
+      // It cannot keep up: closing lets it reconnect and start again from fresh images.
+      this.stats.slowConsumers++;
+      socket.close(LIVE_CLOSE.SLOW_CONSUMER, 'Too slow to keep up');
+      this.drop(client);
+      return;
+    }
+    this.stats.frames++;
+    socket.send(frame, { binary: false });
+  }
+
+  /** Pings every socket; one that did not answer the last ping is dead. Revoked sessions are closed. */
+  private async beat(): Promise<void> {
+    const frame = Buffer.from(JSON.stringify({ type: 'heartbeat', at: Date.now() } satisfies LiveServerMessage));
+    const checked = new Map<string, Promise<boolean>>();
+    for (const client of [...this.clients]) {
+      if (!client.alive) {
+        client.socket.terminate();
+        this.drop(client);
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+      this.sendFrame(client, frame);
+      const token = client.token;
+      if (!token) continue;
+      let valid = checked.get(token);
+      if (!valid) checked.set(token, (valid = this.deps.sessions.authenticate(token).then((u) => u !== null, () => true)));
+      if (!(await valid)) this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, 'Session ended');
+    }
+  }
+}

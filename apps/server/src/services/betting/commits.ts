@@ -1,0 +1,111 @@
+/**
+ * What the betting service tells listeners (the live push) after a change to a market has
+ * committed: the market, the users whose balance, exposure or position may have moved, and the
+ * bets that changed. Emitted only after the commit, so a listener never shows what a rollback
+ * could undo.
+ */
+import type { MarketState, MarketRow, RunnerRow } from './market-state.ts';
+import type { BetPlan } from './writer.ts';
+
+export type BetChange = 'placed' | 'matched' | 'cancelled' | 'lapsed' | 'settled' | 'rolled_back';
+
+export interface BetNotice {
+  userId: number;
+  /** Null when all of the user's bets on the market changed at once (settlement, rollback). */
+  betId: number | null;
+  change: BetChange;
+}
+
+export interface MarketCommitted {
+  marketId: number;
+  /** Users whose balance, exposure or position on this market may have changed. */
+  userIds: number[];
+  bets: BetNotice[];
+  /** Wall-clock time of the commit (ms since the epoch): pushes carry it, so delay can be measured. */
+  committedAt: number;
+  /**
+   * The market in memory, exactly as committed, to be read during the call only (the next bet
+   * changes it in place, even before its own commit). Null when memory ran ahead of what was
+   * written (a group commit cut short): the market is reloaded before its next use.
+   */
+  state: MarketState | null;
+}
+
+export type CommitListener = (event: MarketCommitted) => void;
+
+/** The listeners of one service. */
+export class CommitFeed {
+  private readonly listeners = new Set<CommitListener>();
+
+  on(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: MarketCommitted): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // The change is committed whatever a listener does; listeners report their own failures.
+      }
+    }
+  }
+}
+
+/** A bet written: the taker's bet placed, the makers' resting bets matched. */
+export function betCommitted(plan: BetPlan, state: MarketState | null): MarketCommitted {
+  const bets: BetNotice[] = [{ userId: plan.order.userId, betId: plan.order.id, change: 'placed' }];
+  const makerOrders = new Set<number>();
+  for (const f of plan.fills) {
+    if (makerOrders.has(f.makerOrderId)) continue;
+    makerOrders.add(f.makerOrderId);
+    bets.push({ userId: f.makerUserId, betId: f.makerOrderId, change: 'matched' });
+  }
+  const users = new Set([...plan.exposures.map((e) => e.userId), ...bets.map((b) => b.userId)]);
+  return { marketId: plan.marketId, userIds: [...users], bets, committedAt: Date.now(), state };
+}
+
+/** What a market transaction needs to remember of the state before it, to tell what changed. */
+export interface MarketSnapshot {
+  row: MarketRow;
+  runners: RunnerRow[];
+  openOrders: Map<number, { userId: number; lapses: boolean }>;
+  exposures: Map<number, number>;
+}
+
+export function snapshotMarket(market: MarketState): MarketSnapshot {
+  const openOrders = new Map<number, { userId: number; lapses: boolean }>();
+  for (const o of market.openOrders.values()) openOrders.set(o.id, { userId: o.userId, lapses: o.persistence === 'LAPSE' });
+  const exposures = new Map<number, number>();
+  for (const [userId, p] of market.positions) exposures.set(userId, p.exposurePaise);
+  return { row: market.row, runners: market.runners, openOrders, exposures };
+}
+
+/**
+ * A committed market transaction (cancel, status, rates, line, non-runner, settlement,
+ * rollback), told from the state before and the state reloaded after: bets that left the book,
+ * settled or re-opened, and users whose exposure moved (or everyone with a position when a
+ * runner's status changed: their P&L per runner moved).
+ */
+export function marketTxCommitted(before: MarketSnapshot, after: MarketState): MarketCommitted {
+  const bets: BetNotice[] = [];
+  const users = new Set<number>();
+  const settled = before.row.settledAt === null && after.settled;
+  const rolledBack = before.row.settledAt !== null && !after.settled;
+  const lapsing =
+    after.row.status === 'SUSPENDED' || after.row.status === 'BALL_RUNNING' || (after.row.inPlay && !before.row.inPlay);
+  for (const [id, o] of before.openOrders) {
+    if (after.openOrders.has(id) || settled) continue;
+    bets.push({ userId: o.userId, betId: id, change: lapsing && o.lapses && after.row.status !== 'CLOSED' ? 'lapsed' : 'cancelled' });
+  }
+  if (settled) for (const userId of before.exposures.keys()) bets.push({ userId, betId: null, change: 'settled' });
+  if (rolledBack) for (const userId of after.positions.keys()) bets.push({ userId, betId: null, change: 'rolled_back' });
+  for (const b of bets) users.add(b.userId);
+
+  const runnersMoved = before.runners.some((r) => after.runner(r.selectionId)?.status !== r.status);
+  for (const userId of new Set([...before.exposures.keys(), ...after.positions.keys()])) {
+    if (runnersMoved || (before.exposures.get(userId) ?? 0) !== after.positionOf(userId).exposurePaise) users.add(userId);
+  }
+  return { marketId: after.id, userIds: [...users], bets, committedAt: Date.now(), state: after };
+}

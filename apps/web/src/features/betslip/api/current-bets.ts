@@ -1,0 +1,33 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { fetchData } from '@/lib/api';
+import { useLiveStatus } from '@/lib/live';
+import { refreshBalance, setBalance } from '@/lib/balance';
+import { refreshAfterBet } from './place-bet';
+
+/**
+ * bet/getCurrentBets of one match: matched and unmatched, newest first. The live user channel
+ * refreshes it when a bet changes (keys starting with 'bet'); the poll is the fallback.
+ */
+export function useMatchBets(matchId: number) {
+  const live = useLiveStatus() === 'open';
+  return useQuery({
+    queryKey: ['bet', 'current', matchId],
+    queryFn: () => fetchData('getCurrentBets', { bet_type: 'all', match_id: matchId }),
+    enabled: Number.isInteger(matchId),
+    staleTime: 0,
+    // Another bettor can match a resting bet at any time.
+    refetchInterval: live ? 30_000 : 5_000,
+  });
+}
+
+/** bet/cancelBet: cancels the unmatched rest of one bet and releases its liability. */
+export function useCancelBet() {
+  return useMutation({
+    mutationFn: (betId: number) => fetchData('cancelBet', { bet_id: betId }),
+    onSuccess: (answer) => setBalance(answer.balance),
+    onSettled: () => {
+      refreshAfterBet();
+      void refreshBalance();
+    },
+  });
+}

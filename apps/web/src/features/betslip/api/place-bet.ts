@@ -1,0 +1,59 @@
+import type { PlacedBet } from '@exchange/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { fetchData } from '@/lib/api';
+import { refreshBalance, setBalance } from '@/lib/balance';
+import { queryClient } from '@/lib/query-client';
+import { isBackSide, parseAmount, type SlipDraft } from '../lib/slip';
+
+/** Everything a bet changes on screen: the match's markets and positions, my bets, 'My Market'. */
+export function refreshAfterBet(): void {
+  void queryClient.invalidateQueries({ queryKey: ['match', 'detail'] });
+  void queryClient.invalidateQueries({ queryKey: ['bet'] });
+  void queryClient.invalidateQueries({ queryKey: ['user', 'exposureDetail'] });
+}
+
+function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
+  const stake = parseAmount(draft.stakeText) ?? 0;
+  const is_back = isBackSide(draft.side) ? 1 : 0;
+  if (draft.kind === 'FANCY') {
+    return fetchData('placeFancyBet', {
+      fancy_id: draft.marketId,
+      is_back,
+      run: draft.line ?? 0,
+      rate: draft.odds,
+      stake,
+      client_ref: clientRef,
+    });
+  }
+  return fetchData('placeMarketBet', {
+    market_id: draft.marketId,
+    selection_id: draft.selectionId ?? 0,
+    is_back,
+    odds: Number(draft.oddsText),
+    stake,
+    client_ref: clientRef,
+  });
+}
+
+/** 128 random bits in hex; getRandomValues works on plain http too, unlike randomUUID. */
+function newClientRef(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+/**
+ * bet/placeMarketBet or bet/placeFancyBet of the slip. Each placement carries a fresh client_ref,
+ * so a retried request cannot place the bet twice. The answer's balance is shown at once and
+ * then confirmed by a fresh balance call.
+ */
+export function usePlaceBet() {
+  return useMutation({
+    mutationFn: (draft: SlipDraft) => placeBet(draft, newClientRef()),
+    onSuccess: (bet) => setBalance(bet.balance),
+    onSettled: () => {
+      refreshAfterBet();
+      void refreshBalance();
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+
+export type PriceTone = 'back' | 'lay';
+
+interface PriceBoxProps {
+  testId: string;
+  tone: PriceTone;
+  /** 0 = the best price, beside the middle of the ladder; deeper levels are paler. */
+  level: number;
+  /** The price (or rate, or fancy line) as shown; null shows a dash. */
+  price: string | null;
+  /** Small text under the price: the available size, or a fancy rate. */
+  sub?: string | null;
+  /** Opens the bet slip; absent for an empty box. */
+  onPick?: () => void;
+  /** What a screen reader says, e.g. "Back India at 2.04". */
+  label: string;
+}
+
+const FLASH_MS = 500;
+
+/**
+ * One back (blue) or lay (pink) box. A changed price or size flashes yellow for half a second,
+ * so a bettor sees the market move.
+ */
+export function PriceBox({ testId, tone, level, price, sub, onPick, label }: PriceBoxProps) {
+  const shown = `${price ?? ''}|${sub ?? ''}`;
+  const previous = useRef(shown);
+  const [flash, setFlash] = useState(false);
+  useEffect(() => {
+    if (previous.current === shown) return;
+    previous.current = shown;
+    setFlash(true);
+    const timer = setTimeout(() => setFlash(false), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  return (
+    <button
+      type="button"
+      className={`price price--${tone} price--${tone}-${Math.min(level, 2)}${flash ? ' price--flash' : ''}`}
+      disabled={!onPick || price === null}
+      onClick={onPick}
+      aria-label={price === null ? `${label}: no price` : `${label} at ${price}${sub ? `, ${sub}` : ''}`}
+      data-testid={testId}
+    >
+      <span className="price__odds">{price ?? '-'}</span>
+      {sub != null && <span className="price__size">{sub}</span>}
+    </button>
+  );
+}

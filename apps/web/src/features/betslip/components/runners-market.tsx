@@ -1,0 +1,186 @@
+import type { MarketView, RunnerView } from '@exchange/contracts';
+import { Fragment } from 'react';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { formatOdds, formatSize, projectedPositions, type SlipSide } from '../lib/slip';
+import { BetSlip } from './bet-slip';
+import { useBetSlip } from './bet-slip-context';
+import { MarketState, overlayText, RowOverlay, RunnerPosition, StakeLimits } from './market-parts';
+import { MarketRulesButton, type MarketRulesTitle } from './market-rules';
+import { PriceBox, type PriceTone } from './price-box';
+
+const LEVELS = [0, 1, 2] as const;
+
+interface Level {
+  price: string | null;
+  sub: string | null;
+  odds: number | null;
+}
+
+/** The three levels of one side, best first: exchange prices with sizes, or the bookmaker's one rate. */
+function levelsOf(market: MarketView, runner: RunnerView, tone: PriceTone): Level[] {
+  if (market.kind === 'BOOKMAKER') {
+    const rate = tone === 'back' ? runner.back_rate : runner.lay_rate;
+    return LEVELS.map((l) =>
+      l === 0 && rate !== null
+        ? { price: String(rate), sub: null, odds: rate }
+        : { price: null, sub: null, odds: null },
+    );
+  }
+  const side = tone === 'back' ? runner.back : runner.lay;
+  return LEVELS.map((l) => {
+    const at = side[l];
+    return at
+      ? { price: formatOdds(at.price), sub: formatSize(at.size), odds: at.price }
+      : { price: null, sub: null, odds: null };
+  });
+}
+
+function RunnerRow({
+  market,
+  runner,
+  matchId,
+  preview,
+  showPosition,
+}: {
+  market: MarketView;
+  runner: RunnerView;
+  matchId: number;
+  preview: number | undefined;
+  showPosition: boolean;
+}) {
+  const { open } = useBetSlip();
+  const id = `${market.market_id}-${runner.selection_id}`;
+  const removed = runner.status === 'REMOVED';
+  const pick = (side: SlipSide, odds: number) =>
+    open({
+      matchId,
+      marketId: market.market_id,
+      kind: market.kind,
+      marketName: market.name,
+      selectionId: runner.selection_id,
+      runnerName: runner.name,
+      side,
+      odds,
+      line: null,
+      inPlay: market.in_play,
+      betDelayMs: market.bet_delay_ms,
+      minStake: market.min_stake,
+      maxStake: market.max_stake,
+    });
+  const cells = (tone: PriceTone) =>
+    levelsOf(market, runner, tone).map((level, l) =>
+      // The bookmaker quotes one rate a side: the deeper boxes stay blank, not dashed.
+      market.kind === 'BOOKMAKER' && l > 0 ? (
+        <span key={`${tone}-${l}`} className={`price price--blank price--${tone}-${l}`} />
+      ) : (
+        <PriceBox
+          key={`${tone}-${l}`}
+          testId={`price-${id}-${tone}-${l}`}
+          label={`${tone === 'back' ? 'Back' : 'Lay'} ${runner.name}`}
+          tone={tone}
+          level={l}
+          price={level.price}
+          sub={level.sub}
+          onPick={level.odds === null ? undefined : () => pick(tone === 'back' ? 'BACK' : 'LAY', level.odds!)}
+        />
+      ),
+    );
+  const back = cells('back');
+  return (
+    <div className={`runner${removed ? ' runner--removed' : ''}`} data-testid={`runner-${id}`}>
+      <div className="runner__name">
+        <span className="runner__title">
+          {runner.name}
+          {runner.status === 'WINNER' && <span className="runner__badge runner__badge--won">Winner</span>}
+          {runner.status === 'PLACED' && <span className="runner__badge runner__badge--won">Placed</span>}
+        </span>
+        {removed ? (
+          <span className="runner__nr" data-testid={`non-runner-${id}`}>
+            Non-runner · reduction factor {runner.reduction_factor}%
+          </span>
+        ) : (
+          <RunnerPosition
+            testId={`position-${id}`}
+            position={runner.position}
+            preview={preview}
+            show={showPosition}
+          />
+        )}
+      </div>
+      {removed ? (
+        <div className="runner__removed-cells">Removed</div>
+      ) : (
+        <div className="runner__cells">
+          {/* The best back and lay meet in the middle: back levels deepest first. */}
+          {[...back].reverse()}
+          {cells('lay')}
+          <RowOverlay text={overlayText(market.status)} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * An exchange market (3 back and 3 lay levels with sizes) or a bookmaker market (one back and
+ * one lay rate per runner): runners, the bettor's positions and preview, limits, rules, and the
+ * status overlay. On a phone the slip opens under the runner that was clicked.
+ */
+export function RunnersMarket({
+  market,
+  matchId,
+  rules,
+  title,
+}: {
+  market: MarketView;
+  matchId: number;
+  rules: MarketRulesTitle;
+  title?: string;
+}) {
+  const { draft } = useBetSlip();
+  const inline = useIsMobile();
+  const preview = projectedPositions(market, draft);
+  const showPositions = market.exposure > 0 || market.runners.some((r) => r.position !== 0);
+  return (
+    <section
+      className={`market market--${market.kind.toLowerCase()}`}
+      data-testid={`market-${market.market_id}`}
+      data-status={market.status}
+    >
+      <header className="market__head">
+        <h2 className="market__name">
+          {title ?? market.name}
+          {market.in_play && <span className="market__live">In-Play</span>}
+        </h2>
+        <MarketState market={market} testId={`market-status-${market.market_id}`} />
+        <MarketRulesButton title={rules} testId={`market-rules-${market.market_id}`} />
+        <StakeLimits market={market} />
+      </header>
+      <div className="market__columns" aria-hidden="true">
+        <span className="market__col-name" />
+        <span className="market__col market__col--deep" />
+        <span className="market__col market__col--deep" />
+        <span className="market__col market__col--back">Back</span>
+        <span className="market__col market__col--lay">Lay</span>
+        <span className="market__col market__col--deep" />
+        <span className="market__col market__col--deep" />
+      </div>
+      <div className="market__body">
+        {market.runners.map((r) => (
+          <Fragment key={r.selection_id}>
+            <RunnerRow
+              market={market}
+              runner={r}
+              matchId={matchId}
+              preview={preview?.get(r.selection_id)}
+              showPosition={showPositions}
+            />
+            {inline && draft?.marketId === market.market_id && draft.selectionId === r.selection_id && (
+              <BetSlip inline />
+            )}
+          </Fragment>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { SPORT, type MatchDetail } from '@exchange/contracts';
+import { FancyMarkets, RunnersMarket } from '@/features/betslip';
+
+/** A match's markets in the usual order: Match Odds (exchange), Bookmaker, then the fancy lines. */
+export function MatchMarkets({ match }: { match: MatchDetail }) {
+  const exchange = match.markets.filter((m) => m.kind === 'EXCHANGE');
+  const bookmaker = match.markets.filter((m) => m.kind === 'BOOKMAKER');
+  const fancy = match.markets.filter((m) => m.kind === 'FANCY');
+  if (match.markets.length === 0) {
+    return (
+      <div className="empty-box" data-testid="markets-empty">
+        No markets open for this match yet
+      </div>
+    );
+  }
+  return (
+    <div className="match-markets" data-testid="match-markets">
+      {exchange.map((m) => (
+        <RunnersMarket
+          key={m.market_id}
+          market={m}
+          matchId={match.match_id}
+          rules={match.sport_id === SPORT.POLITICS ? 'Politics' : 'Match'}
+        />
+      ))}
+      {bookmaker.map((m) => (
+        <RunnersMarket key={m.market_id} market={m} matchId={match.match_id} rules="Bookmaker" />
+      ))}
+      <FancyMarkets markets={fancy} matchId={match.match_id} />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Keeps the react-query cache of `match/getMatchDetail` in step with the pushed markets. Every
+ * query whose key starts with MATCH_DETAIL_KEY (the game-details and racing pages) is patched in
+ * place; a market the socket delivers is kept here too, so a getMatchDetail answer that arrives
+ * later (its poll, a refetch) cannot roll a live market back to an older book.
+ */
+import type {
+  Balance,
+  LiveMarketChanges,
+  LivePosition,
+  MarketView,
+  MatchDetail,
+} from '@exchange/contracts';
+import type { Query, QueryClient } from '@tanstack/react-query';
+
+/** The key prefix of getMatchDetail (features/matches/api/get-match-detail.ts, racing's get-race-match.ts). */
+export const MATCH_DETAIL_KEY = ['match', 'detail'] as const;
+
+/** A delta applied to a market: changed fields replace, changed runners replace theirs but keep the caller's position. */
+export function mergeMarketChanges(market: MarketView, changes: LiveMarketChanges): MarketView {
+  const { runners: changedRunners, ...fields } = changes;
+  const next: MarketView = { ...market, ...fields };
+  if (changedRunners && changedRunners.length > 0) {
+    const byId = new Map(changedRunners.map((r) => [r.selection_id, r]));
+    next.runners = market.runners.map((r) => {
+      const changed = byId.get(r.selection_id);
+      return changed ? { ...changed, position: r.position } : r;
+    });
+  }
+  return next;
+}
+
+/** The caller's own position pushed for a market. */
+export function mergePosition(market: MarketView, position: LivePosition): MarketView {
+  const byId = new Map(position.runners.map((r) => [r.selection_id, r.position]));
+  return {
+    ...market,
+    exposure: position.exposure,
+    fancy_positions: position.fancy_positions,
+    runners: market.runners.map((r) => (byId.has(r.selection_id) ? { ...r, position: byId.get(r.selection_id)! } : r)),
+  };
+}
+
+/** The match detail with one market replaced; the same object when the match does not hold it. */
+export function withMarket(detail: MatchDetail, market: MarketView): MatchDetail {
+  const i = detail.markets.findIndex((m) => m.market_id === market.market_id);
+  if (i < 0 || detail.markets[i] === market) return detail;
+  const markets = detail.markets.slice();
+  markets[i] = market;
+  return { ...detail, markets };
+}
+
+const isMatchDetailKey = (key: readonly unknown[]) => key[0] === MATCH_DETAIL_KEY[0] && key[1] === MATCH_DETAIL_KEY[1];
+
+/**
+ * Queries a bet change makes stale: every key starting with 'bet' (current bets, e.g.
+ * ['bet', 'currentBets', ...]) and the "My Market" exposure table.
+ */
+export function isBetQuery(query: Pick<Query, 'queryKey'>): boolean {
+  const key = query.queryKey;
+  return key[0] === 'bet' || (key[0] === 'user' && key[1] === 'exposureDetail');
+}
+
+export class LiveMarketCache {
+  /** Markets as pushed (image, then deltas and positions), while their stream is live. */
+  private readonly markets = new Map<number, MarketView>();
+  private readonly stopWatching: () => void;
+
+  constructor(
+    private readonly client: QueryClient,
+    private readonly showBalance: (balance: Balance) => void,
+  ) {
+    // A getMatchDetail answer fetched over HTTP may predate the pushes applied since: the live copy wins.
+    this.stopWatching = client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      if (!isMatchDetailKey(event.query.queryKey)) return;
+      const detail = event.query.state.data as MatchDetail | undefined;
+      if (!detail) return;
+      let next = detail;
+      for (const m of detail.markets) {
+        const live = this.markets.get(m.market_id);
+        if (live) next = withMarket(next, live);
+      }
+      if (next !== detail) this.client.setQueryData(event.query.queryKey, next);
+    });
+  }
+
+  image(market: MarketView): void {
+    this.put(market);
+  }
+
+  /** Applies a delta; false when no image of the market is held (the caller asks for one). */
+  delta(marketId: number, changes: LiveMarketChanges): boolean {
+    const market = this.markets.get(marketId);
+    if (!market) return false;
+    this.put(mergeMarketChanges(market, changes));
+    return true;
+  }
+
+  position(position: LivePosition): void {
+    const market = this.markets.get(position.market_id);
+    if (market) this.put(mergePosition(market, position));
+    else
+      // Not streamed here (unsubscribed meanwhile): still correct any cached copy.
+      this.patch(position.market_id, (m) => mergePosition(m, position));
+  }
+
+  balance(balance: Balance): void {
+    this.showBalance({ total_balance: balance.total_balance, liability: balance.liability });
+  }
+
+  bets(): void {
+    void this.client.invalidateQueries({ predicate: isBetQuery });
+  }
+
+  /** The market's stream stopped (unsubscribed, socket dropped): HTTP answers are trusted again. */
+  forget(marketId: number): void {
+    this.markets.delete(marketId);
+  }
+
+  forgetAll(): void {
+    this.markets.clear();
+  }
+
+  /** The live copy of a market, if streamed. */
+  get(marketId: number): MarketView | undefined {
+    return this.markets.get(marketId);
+  }
+
+  dispose(): void {
+    this.stopWatching();
+    this.markets.clear();
+  }
+
+  private put(market: MarketView): void {
+    this.markets.set(market.market_id, market);
+    this.patch(market.market_id, () => market);
+  }
+
+  private patch(marketId: number, change: (market: MarketView) => MarketView): void {
+    for (const query of this.client.getQueryCache().findAll({ queryKey: MATCH_DETAIL_KEY })) {
+      const detail = query.state.data as MatchDetail | undefined;
+      const old = detail?.markets.find((m) => m.market_id === marketId);
+      // Only the matches that hold the market are touched: the others keep their data and timestamps.
+      if (old) this.client.setQueryData(query.queryKey, withMarket(detail!, change(old)));
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Bettor bundle: what the browser fetches to show #/home after login (the first load), and each
+ * lazily loaded chunk, gzipped. Reads the production build in apps/web/dist and builds nothing
+ * itself, unless there is no build at all (then `npm run build` once). Figures: docs/performance.md.
+ *
+ * First load = index.html's entry script, its modulepreload links and stylesheets, and every
+ * chunk those import statically (followed transitively). Everything else under dist/assets is
+ * reached only through a dynamic import() (casino, reports, statement chart, sign-up, operator).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+/** The issue's target for the first load, gzipped. */
+export const FIRST_LOAD_BUDGET_BYTES = 250 * 1024;
+
+export interface Asset {
+  /** Path under dist, e.g. "assets/index-abc.js". */
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface BundleReport {
+  firstLoad: Asset[];
+  lazy: Asset[];
+  firstLoadGzipBytes: number;
+  lazyGzipBytes: number;
+}
+
+function asset(file: string): Asset {
+  const content = readFileSync(join(dist, file));
+  // zlib's default level (6), what a server compressing on the fly typically sends.
+  return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
+}
+
+/** "/assets/x.js" or "./x.js" seen from `from` (a dist path) -> "assets/x.js". */
+function resolve(from: string, specifier: string): string {
+  return specifier.startsWith('/')
+    ? specifier.slice(1)
+    : posix.normalize(posix.join(posix.dirname(from), specifier));
+}
+
+/** index.html's entry scripts, modulepreload links and stylesheets. */
+function htmlReferences(html: string): string[] {
+  const refs: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const src = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!src || /^[a-z]+:/i.test(src)) continue;
+    const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
+    if (isScript || rel === 'modulepreload' || rel === 'stylesheet') refs.push(resolve('index.html', src));
+  }
+  return refs;
+}
+
+/**
+ * Static imports of a built chunk: `import{..}from"./x.js"` and `import"./x.js"`, never
+ * `import("./x.js")`. Only specifiers naming a file of the build count (the minified code holds
+ * strings such as error messages that look like imports).
+ */
+function staticImports(file: string): string[] {
+  const code = readFileSync(join(dist, file), 'utf8');
+  const found: string[] = [];
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'`](\.{1,2}\/[^"'`\s]+\.(?:js|css))["'`]/g)) {
+    const target = resolve(file, m[1]!);
+    if (existsSync(join(dist, target))) found.push(target);
+  }
+  return found;
+}
+
+export function measureBundle(): BundleReport {
+  const seen = new Set<string>();
+  const queue = htmlReferences(readFileSync(join(dist, 'index.html'), 'utf8'));
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (file.endsWith('.js')) queue.push(...staticImports(file));
+  }
+  const all = readdirSync(join(dist, 'assets'))
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => `assets/${name}`);
+  const bySize = (a: Asset, b: Asset) => b.gzipBytes - a.gzipBytes;
+  const firstLoad = [...seen].map(asset).sort(bySize);
+  const lazy = all
+    .filter((f) => !seen.has(f))
+    .map(asset)
+    .sort(bySize);
+  const sum = (list: Asset[]) => list.reduce((t, a) => t + a.gzipBytes, 0);
+  return { firstLoad, lazy, firstLoadGzipBytes: sum(firstLoad), lazyGzipBytes: sum(lazy) };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printTable(title: string, list: Asset[], total: number): void {
+  console.log(`\n${title}`);
+  const width = Math.max(...list.map((a) => a.file.length), 10);
+  for (const a of list) {
+    console.log(`  ${a.file.padEnd(width)}  ${kb(a.bytes).padStart(9)}  ${kb(a.gzipBytes).padStart(9)} gzip`);
+  }
+  console.log(`  ${'total'.padEnd(width)}  ${''.padStart(9)}  ${kb(total).padStart(9)} gzip`);
+}
+
+export default function bundleSize(): BundleReport {
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log('apps/web/dist is missing: building the web app once');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`web build failed (exit ${build.status})`);
+  }
+  const report = measureBundle();
+  printTable('First load (#/home after login): JS + CSS', report.firstLoad, report.firstLoadGzipBytes);
+  printTable('Lazy chunks (fetched on first visit of their pages)', report.lazy, report.lazyGzipBytes);
+  const verdict = report.firstLoadGzipBytes <= FIRST_LOAD_BUDGET_BYTES ? 'within' : 'OVER';
+  console.log(
+    `\nfirst load ${kb(report.firstLoadGzipBytes)} gzip: ${verdict} the ${kb(FIRST_LOAD_BUDGET_BYTES)} budget`,
+  );
+  return report;
+}
+
+// `npx tsx bench/bundle-size.ts` runs it alone; bench/run.ts calls the default export.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) bundleSize();

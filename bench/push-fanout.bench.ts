@@ -1,0 +1,265 @@
+/**
+ * Live push fan-out: 1,000 WebSocket subscribers on one market while bets change its book at
+ * 250 a second (BENCH_PUSH_RATE), on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), else
+ * PGlite. Bets go through the betting service in this
+ * process; the server listens on loopback; the subscribers run in a worker thread (their own
+ * event loop, sharing the machine's 2 cores with the server).
+ *
+ * Printed: commits/s on the market, deltas/s per subscriber and messages/s delivered in all,
+ * and the delay from commit to subscriber, p50/p99, two ways: from the newest commit a delta
+ * carries (`at`: how fresh the book a client shows is) and from the oldest one coalesced into it
+ * (`since`: the longest a single commit waited, conflation window included). Baseline in the
+ * same run: the same delta messages broadcast by a bare `ws` server to 1,000 sockets from the
+ * same worker, at the same rate (transport and fan-out alone). Run: `npx tsx bench/push-fanout.bench.ts`.
+ */
+import type {} from '../apps/server/src/types.d.ts';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { and, eq } from 'drizzle-orm';
+import { WebSocketServer } from 'ws';
+import { SPORT } from '@exchange/contracts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { matches } from '../apps/server/src/db/schema/index.ts';
+import { seed } from '../apps/server/src/seed/index.ts';
+import { accountOfUser, transfer, worldAccount } from '../apps/server/src/services/ledger.ts';
+import { hashPassword } from '../apps/server/src/services/passwords.ts';
+import { createUser } from '../apps/server/src/services/users.ts';
+import { database } from './bet-path.bench.ts';
+
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const RATE = Number(process.env.BENCH_PUSH_RATE ?? 250);
+const SECONDS = Number(process.env.BENCH_PUSH_SECONDS ?? 10);
+const BETTORS = 8;
+
+/**
+ * The subscribers: SUBSCRIBERS sockets, each subscribing to the market; every delta's delay is
+ * measured on arrival against the commit times it carries. The first socket keeps the raw
+ * deltas, which the baseline broadcasts again.
+ */
+const CLIENT_SCRIPT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const WebSocket = require('ws');
+let sockets = [];
+let record = null;
+const now = () => performance.timeOrigin + performance.now();
+function connect({ url, count, marketId, subscribe }) {
+  record = { newest: [], oldest: [], deltas: new Array(count).fill(0), raw: [], first: Infinity, last: 0 };
+  return Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    sockets.push(ws);
+    ws.on('error', reject);
+    ws.on('message', (data) => {
+      const text = data.toString();
+      const m = JSON.parse(text);
+      if (m.type === 'ready' && subscribe) ws.send(JSON.stringify({ op: 'subscribe', market_ids: [marketId] }));
+      else if (m.type === 'market_image' || (m.type === 'hello' && !subscribe)) resolve();
+      else if (m.type === 'market_delta' && record) {
+        const t = now();
+        record.newest.push(t - m.at);
+        record.oldest.push(t - m.since);
+        record.deltas[i]++;
+        record.first = Math.min(record.first, t);
+        record.last = Math.max(record.last, t);
+        if (i === 0) record.raw.push(text);
+      }
+    });
+  })));
+}
+parentPort.on('message', async (msg) => {
+  if (msg.op === 'connect') {
+    await connect(msg);
+    parentPort.postMessage({ op: 'connected' });
+  } else if (msg.op === 'reset') {
+    record = { newest: [], oldest: [], deltas: record.deltas.fill(0), raw: [], first: Infinity, last: 0 };
+    parentPort.postMessage({ op: 'reset' });
+  } else if (msg.op === 'collect') {
+    parentPort.postMessage({ op: 'collected', ...record });
+    for (const ws of sockets) ws.terminate();
+    sockets = [];
+  }
+});
+`;
+
+interface Collected {
+  newest: number[];
+  oldest: number[];
+  deltas: number[];
+  raw: string[];
+  first: number;
+  last: number;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+}
+
+class Subscribers {
+  private readonly worker = new Worker(CLIENT_SCRIPT, { eval: true });
+  private ask<T>(message: Record<string, unknown>, answer: string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: { op: string }) => {
+        if (m.op !== answer) return;
+        this.worker.off('message', onMessage);
+        resolve(m as T);
+      };
+      this.worker.on('message', onMessage);
+      this.worker.once('error', reject);
+      this.worker.postMessage(message);
+    });
+  }
+  connect(url: string, marketId: number, subscribe: boolean) {
+    return this.ask({ op: 'connect', url, count: SUBSCRIBERS, marketId, subscribe }, 'connected');
+  }
+  reset() {
+    return this.ask({ op: 'reset' }, 'reset');
+  }
+  collect() {
+    return this.ask<Collected>({ op: 'collect' }, 'collected');
+  }
+  stop() {
+    return this.worker.terminate();
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+export default async function main(): Promise<void> {
+  const benchStarted = Date.now();
+  // PostgreSQL when one is given: PGlite runs inside this process and its writes stall the event
+  // loop that also does the pushing, which is not what a deployment looks like.
+  const kind = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+  const { handle, drop } = await database(kind);
+  console.log(`database: ${kind}`);
+  await migrateDatabase(handle);
+  const db = handle.db;
+  const now = () => new Date();
+  await seed(db, now());
+  const app = buildApp({ db, live: { maxSocketsPerUser: SUBSCRIBERS + 10 } });
+  await app.ready();
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const subscribers = new Subscribers();
+  try {
+    // The market, its bettors (funded from the world account) and the watching user's token.
+    const [match] = await db
+      .select({ matchId: matches.matchId })
+      .from(matches)
+      .where(and(eq(matches.sportId, SPORT.CRICKET), eq(matches.isActive, true)))
+      .limit(1);
+    const market = await app.betting.createMarket({
+      matchId: match!.matchId,
+      kind: 'EXCHANGE',
+      marketType: 'MATCH_ODDS',
+      name: 'Push bench',
+      runners: [{ name: 'Home' }, { name: 'Away' }],
+      inPlay: false,
+    });
+    const hash = await hashPassword('Bench@1234');
+    const world = await worldAccount(db);
+    const bettors: number[] = [];
+    for (let i = 0; i < BETTORS; i++) {
+      const user = await createUser(db, { userName: `pushbench${i}`, passwordHash: hash, role: 'user', parentId: null }, now());
+      const account = await accountOfUser(db, user.id);
+      await transfer(
+        db,
+        { idempotencyKey: `pushbench:${i}`, debitAccountId: world.id, creditAccountId: account.id, amountPaise: 1e11, reason: 'DEPOSIT', remark: 'bench' },
+        now(),
+      );
+      bettors.push(user.id);
+    }
+    const watcher = (await app.inject({ method: 'POST', url: '/api/user/login', payload: { user_name: 'demo3', password: 'Demo@1234' } })).json()
+      .data.usertoken as string;
+
+    const connectStarted = Date.now();
+    await subscribers.connect(`ws://127.0.0.1:${port}/ws?token=${watcher}`, market.id, true);
+    console.log(`${SUBSCRIBERS} subscribers connected, authenticated and holding the image in ${Date.now() - connectStarted} ms (${origin})`);
+    await subscribers.reset();
+
+    // Bets that all rest and all move the visible ladder: lays at the top three back prices,
+    // backs at the top three lay prices, far apart so nothing matches.
+    const commits: number[] = [];
+    const stopCounting = app.betting.onCommitted((e) => {
+      if (e.marketId === market.id) commits.push(e.committedAt);
+    });
+    const shapes = [
+      { is_back: 0, odds: 1.5 },
+      { is_back: 0, odds: 1.51 },
+      { is_back: 0, odds: 1.52 },
+      { is_back: 1, odds: 3 },
+      { is_back: 1, odds: 3.05 },
+      { is_back: 1, odds: 3.1 },
+    ];
+    const total = RATE * SECONDS;
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const started = performance.now();
+    let refused = 0;
+    const inFlight = new Set<Promise<unknown>>();
+    for (let i = 0; i < total; i++) {
+      // Paced: bet i leaves at i / RATE seconds.
+      const due = started + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const shape = shapes[i % shapes.length]!;
+      const bet = app.betting
+        .placeMarketBet(bettors[i % BETTORS]!, { market_id: market.id, selection_id: 1 + (i % 2), stake: 100, ...shape }, { noDelay: true })
+        .catch(() => void refused++);
+      inFlight.add(bet);
+      void bet.finally(() => inFlight.delete(bet));
+    }
+    await Promise.all(inFlight);
+    const betSeconds = (performance.now() - started) / 1000;
+    loopDelay.disable();
+    await new Promise((r) => setTimeout(r, 500)); // the last window flushes
+    stopCounting();
+    const live = await subscribers.collect();
+    const commitRate = commits.length / ((Math.max(...commits) - Math.min(...commits)) / 1000);
+    const deltasPerClient = live.deltas.reduce((a, b) => a + b, 0) / SUBSCRIBERS;
+    const deliverySeconds = (live.last - live.first) / 1000;
+    if (refused > 0) throw new Error(`${refused} bets refused`);
+
+    // Baseline: a bare ws server broadcasting the same deltas to as many sockets, at the same pace.
+    const bare = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((r) => bare.once('listening', () => r()));
+    bare.on('connection', (socket) => socket.send(JSON.stringify({ type: 'hello' })));
+    const barePort = (bare.address() as AddressInfo).port;
+    await subscribers.connect(`ws://127.0.0.1:${barePort}`, market.id, false);
+    const gapMs = (deliverySeconds * 1000) / Math.max(1, live.raw.length - 1);
+    const baseStarted = performance.now();
+    for (let i = 0; i < live.raw.length; i++) {
+      const due = baseStarted + i * gapMs;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const t = performance.timeOrigin + performance.now();
+      const frame = Buffer.from(JSON.stringify({ ...JSON.parse(live.raw[i]!), at: t, since: t }));
+      for (const socket of bare.clients) socket.send(frame, { binary: false });
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const base = await subscribers.collect();
+    await new Promise<void>((r) => bare.close(() => r()));
+
+    const meanBytes = live.raw.reduce((a, r) => a + r.length, 0) / Math.max(1, live.raw.length);
+    console.log(
+      [
+        `bets placed: ${total} in ${betSeconds.toFixed(1)} s; commits on the market ${commitRate.toFixed(0)}/s (target >= 200/s)`,
+        `deltas per subscriber: ${deltasPerClient.toFixed(0)} = ${(deltasPerClient / deliverySeconds).toFixed(1)}/s (conflated, <= 10/s); mean delta ${meanBytes.toFixed(0)} bytes; ${app.live.stats.deltas} serializations for ${app.live.stats.frames} frames`,
+        `messages delivered: ${(live.newest.length / deliverySeconds).toFixed(0)}/s to ${SUBSCRIBERS} sockets`,
+        `commit -> subscriber, newest commit in the delta: p50 ${ms(percentile(live.newest, 50))}, p99 ${ms(percentile(live.newest, 99))} (target p99 <= 100 ms)`,
+        `commit -> subscriber, oldest commit coalesced:   p50 ${ms(percentile(live.oldest, 50))}, p99 ${ms(percentile(live.oldest, 99))} (includes the 100 ms window)`,
+        `baseline, bare ws broadcast of the same ${live.raw.length} deltas: ${(base.newest.length / ((base.last - base.first) / 1000)).toFixed(0)} messages/s, send -> subscriber p50 ${ms(percentile(base.newest, 50))}, p99 ${ms(percentile(base.newest, 99))}`,
+        `server event loop delay during the bets: p50 ${ms(loopDelay.percentile(50) / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}; ${app.betting.stats.batchedBets} bets in ${app.betting.stats.batches} group commits`,
+        `total ${((Date.now() - benchStarted) / 1000).toFixed(1)} s`,
+      ].join('\n'),
+    );
+  } finally {
+    await subscribers.stop();
+    await app.close();
+    await handle.close();
+    await drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
