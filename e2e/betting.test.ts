@@ -242,8 +242,10 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
       try {
         await signIn(page);
         const token = (await page.evaluate(() => localStorage.getItem('usertoken')))!;
-        // A race still ahead whose WIN market has the market maker's prices (they rest on races
-        // within 6 hours), one per width: today's in IST, else tomorrow's near midnight.
+        // A race still ahead with WIN and PLACE markets, one per width: today's in IST, else
+        // tomorrow's. The market maker rests prices only on races within 6 hours, so at night
+        // (IST) the race may have none yet: then mm1 lays the favourite through the API, as any
+        // bettor could, and that lay is the back price demo1 takes.
         const istDay = (ms: number) =>
           new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(ms);
         const candidates: { day: string; matchId: number; raceId: number; win: Market; place: Market }[] = [];
@@ -262,20 +264,37 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
             for (const r of races) {
               const win = markets.find((m) => m.race_id === r.race_id && m.market_type === 'WIN');
               const place = markets.find((m) => m.race_id === r.race_id && m.market_type === 'PLACE');
-              if (win && place && win.runners.every((x) => x.back.length > 0))
-                candidates.push({ day, matchId: v.match_id, raceId: r.race_id, win, place });
+              if (win && place) candidates.push({ day, matchId: v.match_id, raceId: r.race_id, win, place });
             }
           }
         }
         const race = candidates[vp.width < 993 ? 1 : 0];
-        if (!race) throw new Error('no race ahead with prices today or tomorrow');
+        if (!race) throw new Error('no race ahead today or tomorrow with WIN and PLACE markets');
         const [first, second] = race.win.runners;
         const w = race.win.market_id;
+        let price = first!.back[0]?.price;
+        if (price === undefined) {
+          price = 4;
+          const mm = (await api<{ usertoken: string }>('user/login', { user_name: 'mm1', password: 'Demo@1234' }))
+            .usertoken;
+          await api(
+            'bet/placeMarketBet',
+            {
+              market_id: w,
+              selection_id: first!.selection_id,
+              is_back: 0,
+              odds: price,
+              stake: 500,
+              client_ref: `e2e-race-lay-${w}-${vp.width}`,
+              persistence: 'PERSIST',
+            },
+            mm,
+          );
+        }
 
         await page.goto(`/#/horse-racing/${race.matchId}/${race.day}?race=${race.raceId}`);
         await page.getByTestId(`market-${w}`).waitFor();
         await page.getByTestId(`market-${race.place.market_id}`).waitFor();
-        const price = first!.back[0]!.price;
         await eventually(() => textOf(page, `price-${w}-${first!.selection_id}-back-0`)).toContain(
           String(price),
         );
