@@ -13,7 +13,8 @@ import { startProduct, type RunningProduct } from './support/product.ts';
  * header's balance matching it. Each width bets on its own match.
  */
 let product: RunningProduct;
-const api = <T>(path: string, body?: unknown, token?: string) => callApi<T>(product.baseUrl, path, body, token);
+const api = <T>(path: string, body?: unknown, token?: string) =>
+  callApi<T>(product.baseUrl, path, body, token);
 let browser: Browser;
 let admin: string;
 
@@ -35,7 +36,6 @@ interface ListedMatch {
   in_play: boolean;
   match_odds: { market_id: number; runners: { back: PriceSize | null; lay: PriceSize | null }[] } | null;
 }
-
 
 beforeAll(async () => {
   product = await startProduct({ FEED_SIMULATOR: '0' });
@@ -275,8 +275,9 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
         let price = first!.back[0]?.price;
         if (price === undefined) {
           price = 4;
-          const mm = (await api<{ usertoken: string }>('user/login', { user_name: 'mm1', password: 'Demo@1234' }))
-            .usertoken;
+          const mm = (
+            await api<{ usertoken: string }>('user/login', { user_name: 'mm1', password: 'Demo@1234' })
+          ).usertoken;
           await api(
             'bet/placeMarketBet',
             {
