@@ -144,7 +144,7 @@ describe('provider routes', () => {
     const s = await state(id);
     expect((await app.inject({ method: 'POST', url: '/api/bet', payload: { session: 'nope', roundId: s.round.roundId, option: 'playerA', stake: 100 } })).statusCode).toBe(401);
     const broke = await app.inject({ method: 'POST', url: '/api/bet', payload: { session: id, roundId: s.round.roundId, option: 'playerA', stake: 5000 } });
-    expect(broke.json()).toEqual({ status: 'ERROR', message: 'Insufficient balance' });
+    expect(broke.json()).toEqual({ status: 'ERROR', code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance' });
     clock.advance(20_000);
     const late = await app.inject({ method: 'POST', url: '/api/bet', payload: { session: id, roundId: s.round.roundId, option: 'playerA', stake: 100 } });
     expect(late.json().message).toBe('Betting is closed for this round');

@@ -40,6 +40,8 @@ const REFUSAL: Partial<Record<WalletStatus, string>> = {
   USER_BLOCKED: 'Your account is blocked',
   LIMIT_EXCEEDED: 'This bet is over your limit',
   TRANSACTION_ROLLED_BACK: 'The bet could not be placed, please try again',
+  // The platform refused the provider's own call (wrong secret, or a clock too far off): nothing the player can fix.
+  INVALID_SIGNATURE: 'Betting is unavailable right now: the casino cannot reach your wallet. Please try again later.',
 };
 
 export type PlaceBetResult = { ok: true; bet: Bet; balance?: number } | { ok: false; message: string; status?: string };
@@ -129,6 +131,7 @@ export class BetService {
       }
       if (answer.status === 'INTERNAL_ERROR') return this.refuseWithRollback(bet, 'The bet could not be placed, please try again');
       // A final refusal: nothing was taken.
+      if (answer.status === 'INVALID_SIGNATURE') this.opts.log?.('wallet refused our signature: check WALLET_SECRET and the clock', { transactionId: body.transactionId, message: answer.message });
       bet.state = 'refused';
       this.open.delete(betId);
       this.saveOpen();

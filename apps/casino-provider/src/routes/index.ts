@@ -82,7 +82,8 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
     const table = services.tables.get(session.gameCode);
     if (!table) return refuse(reply, 404, 'No such game');
     const result = await services.bets.place(session, table, parsed.data);
-    if (!result.ok) return refuse(reply, 409, result.message);
+    // The wallet's refusal code (INSUFFICIENT_FUNDS, INVALID_TOKEN...) goes to the page with the message.
+    if (!result.ok) return reply.code(409).send({ status: 'ERROR', message: result.message, ...(result.status ? { code: result.status } : {}) });
     return { status: 'OK', betId: result.bet.betId, balance: result.balance };
   });
 
