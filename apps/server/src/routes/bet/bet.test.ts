@@ -39,6 +39,45 @@ function suite(betPath: BetPathMode) {
       const statement = async (token: string) =>
         (await call('getUserAccountStatementHistory', { ...OPEN_DAYS, limit: 100 }, token)).json.data
           .rows as { credit: number; debit: number; remark: string; balance: number }[];
+      /**
+       * The newest statement rows are the settlement's, as expected (amounts and remarks), and
+       * their running balance goes from the balance before it, row by row, to the user's balance now.
+       */
+      const expectStatementRows = async (
+        token: string,
+        balanceBefore: number,
+        expected: { credit?: number; debit?: number; remark: string }[],
+      ) => {
+        const rows = (await statement(token)).slice(0, expected.length).reverse();
+        expect(rows).toMatchObject(
+          [...expected]
+            .reverse()
+            .map((e) => ({ credit: e.credit ?? 0, debit: e.debit ?? 0, remark: e.remark })),
+        );
+        let running = balanceBefore;
+        for (const row of rows) {
+          running += row.credit - row.debit;
+          expect(row.balance).toBeCloseTo(running, 2);
+        }
+        expect((await balanceOf(ctx(), token)).total_balance).toBeCloseTo(running, 2);
+      };
+      const expectBalance = async (token: string, expected: { total_balance: number; liability: number }) => {
+        const now = await balanceOf(ctx(), token);
+        expect(now.total_balance).toBeCloseTo(expected.total_balance, 2);
+        expect(now.liability).toBeCloseTo(expected.liability, 2);
+      };
+      /** Today's first horse racing meeting and its races. */
+      const raceMeeting = async (): Promise<{
+        match_id: number;
+        match_name: string;
+        races: { race_id: number; name: string }[];
+      }> =>
+        (await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)).json
+          .data.venues[0];
+      const marketView = async (matchId: number, marketId: number, token = demo1) =>
+        (await call('getMatchDetail', { match_id: matchId }, token)).json.data.markets.find(
+          (x: { market_id: number }) => x.market_id === marketId,
+        );
 
       beforeAll(async () => {
         admin = await ctx().login('admin');
@@ -212,6 +251,129 @@ function suite(betPath: BetPathMode) {
           }
           // Nothing moved but the two small bets' reservations.
           expect((await balanceOf(ctx(), demo1)).total_balance).toBe(before.total_balance);
+          await invariants();
+        });
+
+        it('refuses rates, fancy lines and non-runners to a bettor and to an agent with 403, and changes nothing', async () => {
+          const agent1 = await ctx().login('agent1');
+          const bookmaker = await createMarket(ctx(), admin, {
+            match_id: cricket.matchId,
+            kind: 'BOOKMAKER',
+            market_type: 'BOOKMAKER',
+            name: 'Bookmaker',
+            runners: [{ name: 'Home' }, { name: 'Away' }],
+          });
+          const rates = await call(
+            'operatorSetBookmakerRates',
+            { market_id: bookmaker, rates: [{ selection_id: 1, back_rate: 80, lay_rate: 85 }] },
+            admin,
+          );
+          expect(rates.statusCode).toBe(200);
+          const fancy = await createMarket(ctx(), admin, {
+            match_id: cricket.matchId,
+            kind: 'FANCY',
+            market_type: 'FANCY',
+            name: '15 Over Runs',
+            fancy: { no_line: 120, no_rate: 100, yes_line: 121, yes_rate: 100 },
+          });
+          const exchange = await matchOdds();
+          const lay = await bet(demo3, {
+            market_id: exchange,
+            selection_id: 2,
+            is_back: 0,
+            odds: 3,
+            stake: 200,
+          });
+          expect(lay.json.data.status).toBe('UNMATCHED');
+          const seen = async () => ({
+            bookmaker: await marketView(cricket.matchId, bookmaker),
+            fancy: await marketView(cricket.matchId, fancy),
+            exchange: await marketView(cricket.matchId, exchange),
+          });
+          const before = await seen();
+          expect(
+            before.bookmaker.runners.map((r: { back_rate: number; lay_rate: number }) => [
+              r.back_rate,
+              r.lay_rate,
+            ]),
+          ).toEqual([
+            [80, 85],
+            [null, null],
+          ]);
+          expect(before.fancy.fancy).toEqual({ no_line: 120, no_rate: 100, yes_line: 121, yes_rate: 100 });
+          expect(before.exchange.runners.map((r: { status: string }) => r.status)).toEqual([
+            'ACTIVE',
+            'ACTIVE',
+          ]);
+          expect(before.exchange.runners[1].back).toEqual([{ price: 3, size: 200 }]);
+
+          const calls = [
+            [
+              'operatorSetBookmakerRates',
+              {
+                market_id: bookmaker,
+                rates: [
+                  { selection_id: 1, back_rate: 20, lay_rate: 25 },
+                  { selection_id: 2, back_rate: 400, lay_rate: 410 },
+                ],
+              },
+            ],
+            [
+              'operatorSetFancyLine',
+              {
+                market_id: fancy,
+                no_line: 90,
+                no_rate: 100,
+                yes_line: 91,
+                yes_rate: 100,
+                status: 'SUSPENDED',
+              },
+            ],
+            ['operatorRemoveRunner', { market_id: exchange, selection_id: 2, reduction_factor: 30 }],
+          ] as const;
+          for (const [who, token] of [
+            ['demo3', demo3],
+            ['agent1', agent1],
+          ] as const) {
+            for (const [name, body] of calls) {
+              const res = await call(name, body, token);
+              expect({ who, name, status: res.statusCode, json: res.json }).toMatchObject({
+                who,
+                name,
+                status: 403,
+                json: { status: false, code: 'FORBIDDEN' },
+              });
+            }
+          }
+          // Rates, line and runners as the admin left them; demo3's lay still rests on the runner.
+          expect(await seen()).toEqual(before);
+          const open = (
+            await call('getCurrentBets', { bet_type: 'unmatched', match_id: cricket.matchId }, demo3)
+          ).json.data.filter((b: { market_id: number }) => b.market_id === exchange);
+          expect(open.map((b: { bet_id: number }) => b.bet_id)).toEqual([lay.json.data.bet_id]);
+          await invariants();
+
+          // The same bodies are valid: from the admin they take effect.
+          for (const [name, body] of calls) expect((await call(name, body, admin)).statusCode).toBe(200);
+          const after = await seen();
+          expect(
+            after.bookmaker.runners.map((r: { back_rate: number; lay_rate: number }) => [
+              r.back_rate,
+              r.lay_rate,
+            ]),
+          ).toEqual([
+            [20, 25],
+            [400, 410],
+          ]);
+          expect(after.fancy).toMatchObject({
+            status: 'SUSPENDED',
+            fancy: { no_line: 90, no_rate: 100, yes_line: 91, yes_rate: 100 },
+          });
+          expect(after.exchange.runners[1]).toMatchObject({
+            status: 'REMOVED',
+            reduction_factor: 30,
+            back: [],
+          });
           await invariants();
         });
       });
@@ -613,8 +775,9 @@ function suite(betPath: BetPathMode) {
         });
 
         it('settles a dead heat: the stake splits into places / tied at full odds and the rest lost', async () => {
+          const politics = await firstMatchOf(ctx().db, SPORT.POLITICS);
           const m = await createMarket(ctx(), admin, {
-            match_id: (await firstMatchOf(ctx().db, SPORT.POLITICS)).matchId,
+            match_id: politics.matchId,
             kind: 'EXCHANGE',
             market_type: 'WINNER',
             name: 'Winner',
@@ -629,13 +792,21 @@ function suite(betPath: BetPathMode) {
           expect(res.json.data).toMatchObject({ result: 'WINNERS', commission: 2 });
           expect((await balanceOf(ctx(), demo1)).total_balance).toBeCloseTo(b1.total_balance + 100 - 2, 2);
           expect((await balanceOf(ctx(), demo3)).total_balance).toBeCloseTo(b3.total_balance - 100, 2);
-          const [back] = await ctx()
+          const title = `Politics / ${politics.matchName} / Winner`;
+          await expectStatementRows(demo1, b1.total_balance, [
+            { debit: 2, remark: `${title} — commission` },
+            { credit: 100, remark: `${title} — won` },
+          ]);
+          await expectStatementRows(demo3, b3.total_balance, [{ debit: 100, remark: `${title} — lost` }]);
+          const settled = await ctx()
             .db.select()
             .from(orders)
             .where(eq(orders.marketId, m))
-            .orderBy(orders.id)
-            .offset(1);
-          expect(back).toMatchObject({ status: 'SETTLED', outcome: 'WON', pnlPaise: 10_000 });
+            .orderBy(orders.id);
+          expect(settled.map((o) => [o.side, o.status, o.outcome, o.pnlPaise])).toEqual([
+            ['LAY', 'SETTLED', 'LOST', -10_000],
+            ['BACK', 'SETTLED', 'WON', 10_000],
+          ]);
           await invariants();
         });
       });
@@ -825,9 +996,9 @@ function suite(betPath: BetPathMode) {
           const [race] = (
             await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)
           ).json.data.venues[0].races;
-          const meeting = (
+          const { match_id: meeting, match_name: meetingName } = (
             await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)
-          ).json.data.venues[0].match_id;
+          ).json.data.venues[0];
           const m = await createMarket(ctx(), admin, {
             match_id: meeting,
             race_id: race.race_id,
@@ -864,8 +1035,20 @@ function suite(betPath: BetPathMode) {
           await invariants();
 
           const b1 = await balanceOf(ctx(), demo1);
+          const b3 = await balanceOf(ctx(), demo3);
           await call('operatorDeclareResult', { market_id: m, winner_ids: [1] }, admin);
           expect((await balanceOf(ctx(), demo1)).total_balance).toBeCloseTo(b1.total_balance + 3000 - 60, 2);
+          await expectBalance(demo3, {
+            total_balance: b3.total_balance - 3000,
+            liability: b3.liability - 3000,
+          });
+          // Settled at the reduced 4.0: 3000, not 4000.
+          const title = `Horse Racing / ${meetingName} / ${race.name} / Win`;
+          await expectStatementRows(demo1, b1.total_balance, [
+            { debit: 60, remark: `${title} — commission` },
+            { credit: 3000, remark: `${title} — won` },
+          ]);
+          await expectStatementRows(demo3, b3.total_balance, [{ debit: 3000, remark: `${title} — lost` }]);
           const settled = await ctx()
             .db.select()
             .from(orders)
@@ -879,13 +1062,12 @@ function suite(betPath: BetPathMode) {
           await invariants();
         });
 
-        it('reserves the worst case over every set of placed runners on a PLACE market', async () => {
-          const meeting = (
-            await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)
-          ).json.data.venues[0];
+        it('reserves the worst case over every set of placed runners on a PLACE market and pays every placed runner', async () => {
+          const meeting = await raceMeeting();
+          const race = meeting.races[1]!;
           const m = await createMarket(ctx(), admin, {
             match_id: meeting.match_id,
-            race_id: meeting.races[1].race_id,
+            race_id: race.race_id,
             kind: 'EXCHANGE',
             market_type: 'PLACE',
             name: 'Place',
@@ -895,16 +1077,299 @@ function suite(betPath: BetPathMode) {
           await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 2, stake: 300 });
           await bet(demo3, { market_id: m, selection_id: 2, is_back: 0, odds: 2, stake: 300 });
           // Both laid runners can place: 300 + 300.
-          const view = (
-            await call('getMatchDetail', { match_id: meeting.match_id }, demo3)
-          ).json.data.markets.find((x: { market_id: number }) => x.market_id === m);
-          expect(view).toMatchObject({ market_type: 'PLACE', places: 2, exposure: 600 });
-          await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 2, stake: 300 });
-          await bet(demo1, { market_id: m, selection_id: 2, is_back: 1, odds: 2, stake: 300 });
+          expect(await marketView(meeting.match_id, m, demo3)).toMatchObject({
+            market_type: 'PLACE',
+            places: 2,
+            exposure: 600,
+          });
+          await bet(demo3, { market_id: m, selection_id: 3, is_back: 0, odds: 4, stake: 100 });
+          for (const [selection_id, odds, stake] of [
+            [1, 2, 300],
+            [2, 2, 300],
+            [3, 4, 100],
+          ] as const) {
+            const back = await bet(demo1, { market_id: m, selection_id, is_back: 1, odds, stake });
+            expect(back.json.data).toMatchObject({ status: 'MATCHED', matched_stake: stake, avg_odds: odds });
+          }
+          // demo3 loses most if One and Two place (-300 -300 +100); demo1 if Three and Four do (-300 -300 +300).
+          expect((await marketView(meeting.match_id, m, demo3)).exposure).toBe(500);
+          expect((await marketView(meeting.match_id, m, demo1)).exposure).toBe(300);
+          const matchedIn = async (token: string) =>
+            (
+              await call('getCurrentBets', { bet_type: 'matched', match_id: meeting.match_id }, token)
+            ).json.data
+              .filter((b: { market_id: number }) => b.market_id === m)
+              .map((b: { selection_name: string; side: string; avg_odds: number; matched_stake: number }) => [
+                b.selection_name,
+                b.side,
+                b.avg_odds,
+                b.matched_stake,
+              ])
+              .sort();
+          expect(await matchedIn(demo1)).toEqual([
+            ['One', 'BACK', 2, 300],
+            ['Three', 'BACK', 4, 100],
+            ['Two', 'BACK', 2, 300],
+          ]);
+          expect(await matchedIn(demo3)).toEqual([
+            ['One', 'LAY', 2, 300],
+            ['Three', 'LAY', 4, 100],
+            ['Two', 'LAY', 2, 300],
+          ]);
           const b1 = await balanceOf(ctx(), demo1);
-          await call('operatorDeclareResult', { market_id: m, winner_ids: [1, 3] }, admin);
-          // One placed (+300), Two did not (-300).
-          expect((await balanceOf(ctx(), demo1)).total_balance).toBeCloseTo(b1.total_balance, 2);
+          const b3 = await balanceOf(ctx(), demo3);
+          const res = await call('operatorDeclareResult', { market_id: m, winner_ids: [1, 3] }, admin);
+          expect(res.json.data).toMatchObject({ result: 'WINNERS', users: 2, users_net: 0, commission: 6 });
+          // One placed (+300), Two did not (-300), Three placed at 4.0 (+300).
+          await expectBalance(demo1, {
+            total_balance: b1.total_balance + 300 - 6,
+            liability: b1.liability - 300,
+          });
+          await expectBalance(demo3, {
+            total_balance: b3.total_balance - 300,
+            liability: b3.liability - 500,
+          });
+          const title = `Horse Racing / ${meeting.match_name} / ${race.name} / Place`;
+          await expectStatementRows(demo1, b1.total_balance, [
+            { debit: 6, remark: `${title} — commission` },
+            { credit: 300, remark: `${title} — won` },
+          ]);
+          await expectStatementRows(demo3, b3.total_balance, [{ debit: 300, remark: `${title} — lost` }]);
+          const today = { from_date: istDate(ctx().now()), to_date: istDate(ctx().now()) };
+          const plRow = async (token: string) =>
+            (await call('getProfitLoss', today, token)).json.data.rows.find(
+              (r: { market_id: number }) => r.market_id === m,
+            );
+          expect(await plRow(demo1)).toMatchObject({ pnl: 300, commission: 6, net: 294 });
+          expect(await plRow(demo3)).toMatchObject({ pnl: -300, commission: 0, net: -300 });
+          expect(await matchedIn(demo1)).toEqual([]);
+          expect(
+            (await marketView(meeting.match_id, m)).runners.map((r: { status: string }) => r.status),
+          ).toEqual(['PLACED', 'LOSER', 'PLACED', 'LOSER']);
+          // Each bet on its own: a back wins on a placed runner, a lay on one that did not place.
+          const settled = await ctx()
+            .db.select()
+            .from(orders)
+            .where(eq(orders.marketId, m))
+            .orderBy(orders.id);
+          expect(
+            settled.map((o) => [
+              o.userId === settled[0]!.userId ? 'demo3' : 'demo1',
+              o.selectionId,
+              o.side,
+              o.outcome,
+              o.pnlPaise,
+            ]),
+          ).toEqual([
+            ['demo3', 1, 'LAY', 'LOST', -30_000],
+            ['demo3', 2, 'LAY', 'WON', 30_000],
+            ['demo3', 3, 'LAY', 'LOST', -30_000],
+            ['demo1', 1, 'BACK', 'WON', 30_000],
+            ['demo1', 2, 'BACK', 'LOST', -30_000],
+            ['demo1', 3, 'BACK', 'WON', 30_000],
+          ]);
+          await invariants();
+        });
+
+        it('settles a dead heat for first on a WIN market: each tied winner pays half the stake at full odds', async () => {
+          const meeting = await raceMeeting();
+          const race = meeting.races[2]!;
+          const m = await createMarket(ctx(), admin, {
+            match_id: meeting.match_id,
+            race_id: race.race_id,
+            kind: 'EXCHANGE',
+            market_type: 'WIN',
+            name: 'Win',
+            runners: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }, { name: 'Four' }],
+          });
+          // demo1 backs One at 4.0, lays Two at 3.0 and backs Three at 6.0; demo3 takes the other sides.
+          await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 4, stake: 200 });
+          await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 4, stake: 200 });
+          await bet(demo1, { market_id: m, selection_id: 2, is_back: 0, odds: 3, stake: 300 });
+          await bet(demo3, { market_id: m, selection_id: 2, is_back: 1, odds: 3, stake: 300 });
+          await bet(demo3, { market_id: m, selection_id: 3, is_back: 0, odds: 6, stake: 100 });
+          await bet(demo1, { market_id: m, selection_id: 3, is_back: 1, odds: 6, stake: 100 });
+          const positions = async (token: string) =>
+            (await marketView(meeting.match_id, m, token)).runners.map(
+              (r: { position: number }) => r.position,
+            );
+          expect(await positions(demo1)).toEqual([
+            600 + 300 - 100,
+            -200 - 600 - 100,
+            -200 + 300 + 500,
+            -200 + 300 - 100,
+          ]);
+          expect(await positions(demo3)).toEqual([-800, 900, -600, 0]);
+          const b1 = await balanceOf(ctx(), demo1);
+          const b3 = await balanceOf(ctx(), demo3);
+          // One and Two dead-heat for the one place: each back is paid on half its stake at full odds.
+          const res = await call('operatorDeclareResult', { market_id: m, winner_ids: [1, 2] }, admin);
+          // demo1's back on One: 100 at 4.0 wins 300, the other 100 is lost: +200. demo3's back on
+          // Two: 150 at 3.0 wins 300, 150 lost: +150, demo1's lay -150. Three lost: demo1 -100.
+          expect(res.json.data).toMatchObject({ result: 'WINNERS', users: 2, users_net: 0, commission: 1 });
+          await expectBalance(demo1, { total_balance: b1.total_balance - 50, liability: b1.liability - 900 });
+          await expectBalance(demo3, {
+            total_balance: b3.total_balance + 50 - 1,
+            liability: b3.liability - 800,
+          });
+          const title = `Horse Racing / ${meeting.match_name} / ${race.name} / Win`;
+          await expectStatementRows(demo1, b1.total_balance, [{ debit: 50, remark: `${title} — lost` }]);
+          await expectStatementRows(demo3, b3.total_balance, [
+            { debit: 1, remark: `${title} — commission` },
+            { credit: 50, remark: `${title} — won` },
+          ]);
+          const view = await marketView(meeting.match_id, m);
+          expect(view.result).toMatchObject({ kind: 'WINNERS', winner_ids: [1, 2] });
+          expect(view.runners.map((r: { status: string }) => r.status)).toEqual([
+            'WINNER',
+            'WINNER',
+            'LOSER',
+            'LOSER',
+          ]);
+          const settled = await ctx()
+            .db.select()
+            .from(orders)
+            .where(eq(orders.marketId, m))
+            .orderBy(orders.id);
+          expect(settled.map((o) => [o.selectionId, o.side, o.outcome, o.pnlPaise])).toEqual([
+            [1, 'LAY', 'LOST', -20_000],
+            [1, 'BACK', 'WON', 20_000],
+            [2, 'LAY', 'LOST', -15_000],
+            [2, 'BACK', 'WON', 15_000],
+            [3, 'LAY', 'WON', 10_000],
+            [3, 'BACK', 'LOST', -10_000],
+          ]);
+          await invariants();
+        });
+
+        it('reduces a PLACE market by a non-runner: 3% reprices without cancelling lays, 5% cancels them, 1.01 is the floor', async () => {
+          const meeting = await raceMeeting();
+          const race = meeting.races[3]!;
+          const m = await createMarket(ctx(), admin, {
+            match_id: meeting.match_id,
+            race_id: race.race_id,
+            kind: 'EXCHANGE',
+            market_type: 'PLACE',
+            name: 'Place',
+            places: 2,
+            runners: ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((name) => ({ name })),
+          });
+          // Matched before the removals: One at 5.0, Two at 1.01, Five at 10 (it will not run).
+          for (const [selection_id, odds, stake] of [
+            [1, 5, 1000],
+            [2, 1.01, 1000],
+            [5, 10, 100],
+          ] as const) {
+            await bet(demo3, { market_id: m, selection_id, is_back: 0, odds, stake });
+            await bet(demo1, { market_id: m, selection_id, is_back: 1, odds, stake });
+          }
+          // And an unmatched lay on Three.
+          const restingLay = await bet(demo3, {
+            market_id: m,
+            selection_id: 3,
+            is_back: 0,
+            odds: 3,
+            stake: 500,
+          });
+          expect(restingLay.json.data.status).toBe('UNMATCHED');
+          const onOne = async () => (await marketView(meeting.match_id, m)).runners[0].position;
+          // demo1 if One won: +4000 on One, the backs on Two and Five lost.
+          expect(await onOne()).toBe(4000 - 1000 - 100);
+          const unmatched3 = async () =>
+            (
+              await call('getCurrentBets', { bet_type: 'unmatched', match_id: meeting.match_id }, demo3)
+            ).json.data
+              .filter((b: { market_id: number }) => b.market_id === m)
+              .map((b: { bet_id: number }) => b.bet_id);
+
+          // Six out at 3%: on a PLACE market any factor reprices, but under 4% the lays stay.
+          const six = await call(
+            'operatorRemoveRunner',
+            { market_id: m, selection_id: 6, reduction_factor: 3 },
+            admin,
+          );
+          expect(six.json.data).toMatchObject({ selection_id: 6, reduction_factor: 3, cancelled_bets: 0 });
+          expect(await unmatched3()).toEqual([restingLay.json.data.bet_id]);
+          // 5.0 less 3% = 4.85.
+          expect(await onOne()).toBe(3850 - 1000 - 100);
+
+          // demo3's worst case, One and Two placing: -3850 - 10 + 100 (Five unplaced).
+          expect((await marketView(meeting.match_id, m, demo3)).exposure).toBe(3760);
+          const b3 = await balanceOf(ctx(), demo3);
+          // Five out at 5%: Five's bets void, the lay on Three cancelled, One's 4.85 less 5% (0.24) = 4.61.
+          const five = await call(
+            'operatorRemoveRunner',
+            { market_id: m, selection_id: 5, reduction_factor: 5 },
+            admin,
+          );
+          expect(five.json.data).toMatchObject({ selection_id: 5, reduction_factor: 5, cancelled_bets: 1 });
+          expect(await unmatched3()).toEqual([]);
+          expect(await onOne()).toBe(3610 - 1000);
+          const view = await marketView(meeting.match_id, m);
+          expect(
+            view.runners.map((r: { status: string; reduction_factor: number }) => [
+              r.status,
+              r.reduction_factor,
+            ]),
+          ).toEqual([
+            ['ACTIVE', 0],
+            ['ACTIVE', 0],
+            ['ACTIVE', 0],
+            ['ACTIVE', 0],
+            ['REMOVED', 5],
+            ['REMOVED', 3],
+          ]);
+          // Now -3610 - 10: Two at 1.01 less 5% stays at the 1.01 floor.
+          expect((await marketView(meeting.match_id, m, demo3)).exposure).toBe(3620);
+          expect((await balanceOf(ctx(), demo3)).liability).toBeCloseTo(b3.liability - 140, 2);
+
+          // Matched after the removals: settles at its own price.
+          await bet(demo3, { market_id: m, selection_id: 3, is_back: 0, odds: 2, stake: 400 });
+          await bet(demo1, { market_id: m, selection_id: 3, is_back: 1, odds: 2, stake: 400 });
+
+          const b1 = await balanceOf(ctx(), demo1);
+          const before3 = await balanceOf(ctx(), demo3);
+          const res = await call('operatorDeclareResult', { market_id: m, winner_ids: [1, 2] }, admin);
+          // One at 4.61: +3610; Two at 1.01 (floored, not 0.96): +10; Three at 2.0 unplaced: -400; Five void.
+          expect(res.json.data).toMatchObject({
+            result: 'WINNERS',
+            users: 2,
+            users_net: 0,
+            commission: 64.4,
+          });
+          // demo1's worst case had been Three and Four placing: -1000 - 1000 + 400.
+          await expectBalance(demo1, {
+            total_balance: b1.total_balance + 3220 - 64.4,
+            liability: b1.liability - 1600,
+          });
+          await expectBalance(demo3, {
+            total_balance: before3.total_balance - 3220,
+            liability: before3.liability - 3220,
+          });
+          const title = `Horse Racing / ${meeting.match_name} / ${race.name} / Place`;
+          await expectStatementRows(demo1, b1.total_balance, [
+            { debit: 64.4, remark: `${title} — commission` },
+            { credit: 3220, remark: `${title} — won` },
+          ]);
+          await expectStatementRows(demo3, before3.total_balance, [
+            { debit: 3220, remark: `${title} — lost` },
+          ]);
+          const settled = await ctx()
+            .db.select()
+            .from(orders)
+            .where(eq(orders.marketId, m))
+            .orderBy(orders.id);
+          expect(settled.map((o) => [o.selectionId, o.side, o.status, o.outcome, o.pnlPaise])).toEqual([
+            [1, 'LAY', 'SETTLED', 'LOST', -361_000],
+            [1, 'BACK', 'SETTLED', 'WON', 361_000],
+            [2, 'LAY', 'SETTLED', 'LOST', -1_000],
+            [2, 'BACK', 'SETTLED', 'WON', 1_000],
+            [5, 'LAY', 'VOID', 'VOID', 0],
+            [5, 'BACK', 'VOID', 'VOID', 0],
+            [3, 'LAY', 'CANCELLED', null, null],
+            [3, 'LAY', 'SETTLED', 'WON', 40_000],
+            [3, 'BACK', 'SETTLED', 'LOST', -40_000],
+          ]);
           await invariants();
         });
       });
