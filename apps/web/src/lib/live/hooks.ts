@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import type { MarketView } from '@exchange/contracts';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSignedIn } from '../session';
-import { liveClient } from './instance';
+import { liveClient, liveMarketCache } from './instance';
 import type { LiveStatus } from './connection';
 
 function subscribeStatus(listener: () => void): () => void {
@@ -27,6 +28,45 @@ export function useLiveMarkets(marketIds: readonly number[]): LiveStatus {
     return liveClient().retainMarkets(key.split(',').map(Number));
   }, [key, signedIn]);
   return useLiveStatus();
+}
+
+/**
+ * One market as pushed, for screens that show it without its match's getMatchDetail answer (the
+ * match lists): streams it while mounted and returns its live copy, re-rendering on each change;
+ * undefined until the image comes, and again when the stream stops (socket down, market refused),
+ * so the caller falls back to what it polled. A null id streams nothing (e.g. a row off screen).
+ */
+export function useLiveMarket(marketId: number | null): MarketView | undefined {
+  useLiveMarkets(marketId === null ? [] : [marketId]);
+  const subscribe = useCallback(
+    (listener: () => void) => (marketId === null ? () => undefined : liveMarketCache().onMarket(marketId, listener)),
+    [marketId],
+  );
+  const current = () => (marketId === null ? undefined : liveMarketCache().get(marketId));
+  return useSyncExternalStore(subscribe, current, () => undefined);
+}
+
+/** How long a changed price box stays yellow (ui.md: about half a second). */
+const PRICE_FLASH_MS = 500;
+
+/**
+ * True for PRICE_FLASH_MS after `shown` changes (not on the first render): the flash a price box
+ * gives when the market moves under it. Set while rendering the new price, so the two paint together.
+ */
+export function usePriceFlash(shown: string): boolean {
+  const [previous, setPrevious] = useState(shown);
+  const [flash, setFlash] = useState(false);
+  if (previous !== shown) {
+    setPrevious(shown);
+    setFlash(true);
+  }
+  useEffect(() => {
+    if (!flash) return;
+    // Each change (a new `shown`) starts the half second again.
+    const timer = setTimeout(() => setFlash(false), PRICE_FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flash, shown]);
+  return flash;
 }
 
 /**

@@ -6,8 +6,11 @@
  *   answers (price cells, status, in-play, rates, fancy lines, results, the caller's position).
  * - `useLiveUser()`: balance and exposure into the header's balance, bet changes invalidate the
  *   current-bets queries (keys starting with 'bet') and "My Market".
+ * - `useLiveMarket(marketId)`: one market's live copy, for lists that show it without its match
+ *   detail (undefined while not streamed: show what was polled).
  * - `useLiveStatus()`: 'open' while pushes flow.
+ * - `usePriceFlash(shown)`: true for half a second after a shown price changes.
  */
-export { useLiveMarkets, useLiveStatus, useLiveUser } from './hooks';
+export { useLiveMarket, useLiveMarkets, useLiveStatus, useLiveUser, usePriceFlash } from './hooks';
 export type { LiveStatus } from './connection';
 export { MATCH_DETAIL_KEY } from './market-cache';

@@ -8,6 +8,7 @@ import { LiveClient, type LiveSocket } from './connection';
 import { LiveMarketCache } from './market-cache';
 
 let client: LiveClient | null = null;
+let markets: LiveMarketCache | null = null;
 
 /** ws://host/ws next to the page (https pages use wss). */
 export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -17,6 +18,7 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
 export function liveClient(): LiveClient {
   if (client) return client;
   const cache = new LiveMarketCache(queryClient, setBalance);
+  markets = cache;
   const live = new LiveClient({
     url: () => liveUrl(window.location),
     token: getToken,
@@ -36,4 +38,10 @@ export function liveClient(): LiveClient {
   onUnauthorized(() => live.close());
   client = live;
   return live;
+}
+
+/** The live copies of the streamed markets (the client and its cache are created together). */
+export function liveMarketCache(): LiveMarketCache {
+  liveClient();
+  return markets!;
 }

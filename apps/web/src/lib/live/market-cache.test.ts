@@ -94,4 +94,20 @@ describe('live market cache', () => {
     const merged = mergeMarketChanges(market(5), { status: 'CLOSED', result: { kind: 'WINNERS', winner_ids: [1], runs: null, settled_at: null } });
     expect(merged).toMatchObject({ status: 'CLOSED', result: { winner_ids: [1] }, runners: market(5).runners });
   });
+
+  it('tells the watchers of a market, and only them, when its live copy changes or stops', () => {
+    setUp();
+    const calls: string[] = [];
+    const stop11 = cache.onMarket(11, () => calls.push(`11:${cache.get(11)?.runners[0]!.back[0]!.price ?? 'gone'}`));
+    cache.onMarket(12, () => calls.push('12'));
+    cache.image(market(11, 3));
+    const { position: _p, ...runner } = market(11).runners[0]!;
+    cache.delta(11, { runners: [{ ...runner, back: [{ price: 3.5, size: 10 }] }] });
+    cache.forget(11);
+    cache.forget(11); // nothing held any more: no call
+    expect(calls).toEqual(['11:3', '11:3.5', '11:gone']);
+    stop11();
+    cache.image(market(11));
+    expect(calls).toHaveLength(3);
+  });
 });

@@ -64,6 +64,8 @@ export function isBetQuery(query: Pick<Query, 'queryKey'>): boolean {
 export class LiveMarketCache {
   /** Markets as pushed (image, then deltas and positions), while their stream is live. */
   private readonly markets = new Map<number, MarketView>();
+  /** Who shows a market's live copy directly (not through getMatchDetail), by market. */
+  private readonly listeners = new Map<number, Set<() => void>>();
   private readonly stopWatching: () => void;
 
   constructor(
@@ -115,11 +117,24 @@ export class LiveMarketCache {
 
   /** The market's stream stopped (unsubscribed, socket dropped): HTTP answers are trusted again. */
   forget(marketId: number): void {
-    this.markets.delete(marketId);
+    if (this.markets.delete(marketId)) this.notify(marketId);
   }
 
   forgetAll(): void {
+    const ids = [...this.markets.keys()];
     this.markets.clear();
+    ids.forEach((id) => this.notify(id));
+  }
+
+  /** Calls `listener` whenever the live copy of the market changes or is dropped (`get` reads it). */
+  onMarket(marketId: number, listener: () => void): () => void {
+    let set = this.listeners.get(marketId);
+    if (!set) this.listeners.set(marketId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(marketId) === set) this.listeners.delete(marketId);
+    };
   }
 
   /** The live copy of a market, if streamed. */
@@ -130,11 +145,17 @@ export class LiveMarketCache {
   dispose(): void {
     this.stopWatching();
     this.markets.clear();
+    this.listeners.clear();
   }
 
   private put(market: MarketView): void {
     this.markets.set(market.market_id, market);
     this.patch(market.market_id, () => market);
+    this.notify(market.market_id);
+  }
+
+  private notify(marketId: number): void {
+    this.listeners.get(marketId)?.forEach((fn) => fn());
   }
 
   private patch(marketId: number, change: (market: MarketView) => MarketView): void {

@@ -1,8 +1,11 @@
-import type { MatchListItem } from '@exchange/contracts';
-import { Fragment } from 'react';
+import type { MatchListItem, PriceSize } from '@exchange/contracts';
+import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatOdds, formatSize } from '@/features/betslip';
 import { formatIst } from '@/lib/format';
+import { useLiveMarket, usePriceFlash } from '@/lib/live';
+import { useOnScreen } from '../hooks/use-on-screen';
+import { shownOdds, type ListedOdds } from '../lib/live-odds';
 import { groupBySeries, outcomePrices, sortMatches, type SeriesGroup } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
 import { InPlayBadge } from './in-play-badge';
@@ -11,36 +14,70 @@ import './matches.css';
 export const EMPTY_TABLE_TEXT = 'No data available in table';
 const OUTCOMES = ['1', 'X', '2'] as const;
 
-/** Back and lay boxes of the 1 / X / 2 outcomes: best back and best lay of Match Odds, a dash where there is none. */
-function OddsCells({ match }: { match: MatchListItem }) {
-  const prices = outcomePrices(match.match_odds);
-  const suspended = match.match_odds !== null && match.match_odds.status !== 'OPEN';
-  return OUTCOMES.map((o, i) => {
-    const runner = prices[i];
-    return (
-      <Fragment key={o}>
-        {(['back', 'lay'] as const).map((side) => {
-          const at = runner?.[side] ?? null;
-          return (
-            <td
-              key={side}
-              className={`odds odds--${side}${suspended ? ' odds--suspended' : ''}`}
-              aria-label={`${side === 'back' ? 'Back' : 'Lay'} ${o}: ${at ? at.price : 'no price'}`}
-              data-testid={`list-odds-${match.match_id}-${o}-${side}`}
-            >
-              <span className="odds__price">{at ? formatOdds(at.price) : '-'}</span>
-              {at && <span className="odds__size">{formatSize(at.size)}</span>}
-            </td>
-          );
-        })}
-      </Fragment>
-    );
-  });
+/** One back or lay box; flashes when its price or size changes, as the match page's ladder does. */
+function OddsCell({
+  testId,
+  label,
+  side,
+  at,
+  suspended,
+}: {
+  testId: string;
+  label: string;
+  side: 'back' | 'lay';
+  at: PriceSize | null;
+  suspended: boolean;
+}) {
+  const flash = usePriceFlash(at ? `${at.price}|${at.size}` : '');
+  return (
+    <td
+      className={`odds odds--${side}${suspended ? ' odds--suspended' : ''}${flash ? ' odds--flash' : ''}`}
+      aria-label={`${label}: ${at ? at.price : 'no price'}`}
+      data-testid={testId}
+    >
+      <span className="odds__price">{at ? formatOdds(at.price) : '-'}</span>
+      {at && <span className="odds__size">{formatSize(at.size)}</span>}
+    </td>
+  );
 }
 
+/** Back and lay boxes of the 1 / X / 2 outcomes: best back and best lay of Match Odds, a dash where there is none. */
+function OddsCells({ matchId, odds }: { matchId: number; odds: ListedOdds | null }) {
+  const prices = outcomePrices(odds);
+  const suspended = odds !== null && odds.status !== 'OPEN';
+  return OUTCOMES.map((o, i) => (
+    <Fragment key={o}>
+      {(['back', 'lay'] as const).map((side) => (
+        <OddsCell
+          key={side}
+          testId={`list-odds-${matchId}-${o}-${side}`}
+          label={`${side === 'back' ? 'Back' : 'Lay'} ${o}`}
+          side={side}
+          at={prices[i]?.[side] ?? null}
+          suspended={suspended}
+        />
+      ))}
+    </Fragment>
+  ));
+}
+
+/**
+ * A match with its prices. While the row is on screen it streams its Match Odds market over the
+ * socket and shows the pushed best back and lay; off screen, or with the socket down, it shows
+ * the polled list's.
+ */
 function MatchRow({ match }: { match: MatchListItem }) {
+  const [rowRef, onScreen] = useOnScreen();
+  const live = useLiveMarket(onScreen ? (match.match_odds?.market_id ?? null) : null);
+  const odds = useMemo(() => shownOdds(match.match_odds, live), [match.match_odds, live]);
   return (
-    <tr className={`match-row${match.in_play ? ' match-row--live' : ''}`} data-testid="match-row">
+    <tr
+      ref={rowRef}
+      className={`match-row${match.in_play ? ' match-row--live' : ''}`}
+      data-testid="match-row"
+      data-match-id={match.match_id}
+      data-streamed={live ? 'true' : undefined}
+    >
       <td className="match-row__game">
         <Link to={matchPath(match)} className="match-row__name" data-testid="match-link">
           {match.match_name}
@@ -50,7 +87,7 @@ function MatchRow({ match }: { match: MatchListItem }) {
           {match.in_play && <InPlayBadge />}
         </div>
       </td>
-      <OddsCells match={match} />
+      <OddsCells matchId={match.match_id} odds={odds} />
     </tr>
   );
 }
@@ -58,6 +95,7 @@ function MatchRow({ match }: { match: MatchListItem }) {
 /**
  * The dense match list of ui.md: one row per match (name, IST start, in-play marker) with the
  * 1 / X / 2 back and lay boxes; in play first, then by start time; optionally under series headers.
+ * Prices are pushed for the rows on screen (see MatchRow).
  */
 export function MatchTable({
   matches,
