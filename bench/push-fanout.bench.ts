@@ -10,7 +10,14 @@
  * carries (`at`: how fresh the book a client shows is) and from the oldest one coalesced into it
  * (`since`: the longest a single commit waited, conflation window included). Baseline in the
  * same run: the same delta messages broadcast by a bare `ws` server to 1,000 sockets from the
- * same worker, at the same rate (transport and fan-out alone). Run: `npx tsx bench/push-fanout.bench.ts`.
+ * same worker, at the same rate (transport and fan-out alone). Each target line says PASS or MISS
+ * (the process does not fail on a MISS).
+ *
+ * Every update reaches every subscriber: each subscriber keeps the market's book as it would show
+ * it (the image, then each delta applied); once deliveries have stopped after the paced run, every
+ * one of those books is compared with the server's final book (match/getMatchDetail), and each
+ * subscriber's newest delta is checked to carry the last commit.
+ * Run: `npx tsx bench/push-fanout.bench.ts`.
  */
 import type {} from '../apps/server/src/types.d.ts';
 import type { AddressInfo } from 'node:net';
@@ -36,16 +43,35 @@ const BETTORS = 8;
 /**
  * The subscribers: SUBSCRIBERS sockets, each subscribing to the market; every delta's delay is
  * measured on arrival against the commit times it carries. The first socket keeps the raw
- * deltas, which the baseline broadcasts again.
+ * deltas, which the baseline broadcasts again. Each socket builds its own copy of the market
+ * (the image without the watcher's own position fields, then every delta applied) and notes the
+ * sequence gaps it saw and the newest commit time it was sent.
  */
 const CLIENT_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const WebSocket = require('ws');
 let sockets = [];
 let record = null;
+let books = null;
 const now = () => performance.timeOrigin + performance.now();
+function shared(market) {
+  const { exposure, fancy_positions, runners, ...rest } = market;
+  return { ...rest, runners: runners.map(({ position, ...runner }) => runner) };
+}
+function apply(book, changes) {
+  for (const [key, value] of Object.entries(changes)) {
+    if (key !== 'runners') book[key] = value;
+    else
+      for (const runner of value) {
+        const at = book.runners.findIndex((r) => r.selection_id === runner.selection_id);
+        if (at >= 0) book.runners[at] = runner;
+        else book.runners.push(runner);
+      }
+  }
+}
 function connect({ url, count, marketId, subscribe }) {
   record = { newest: [], oldest: [], deltas: new Array(count).fill(0), raw: [], first: Infinity, last: 0 };
+  books = { markets: new Array(count).fill(null), seqs: new Array(count).fill(-1), gaps: new Array(count).fill(0), lastAt: new Array(count).fill(0) };
   return Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     sockets.push(ws);
@@ -54,8 +80,19 @@ function connect({ url, count, marketId, subscribe }) {
       const text = data.toString();
       const m = JSON.parse(text);
       if (m.type === 'ready' && subscribe) ws.send(JSON.stringify({ op: 'subscribe', market_ids: [marketId] }));
-      else if (m.type === 'market_image' || (m.type === 'hello' && !subscribe)) resolve();
-      else if (m.type === 'market_delta' && record) {
+      else if (m.type === 'market_image' || (m.type === 'hello' && !subscribe)) {
+        if (m.type === 'market_image') {
+          books.markets[i] = shared(m.market);
+          books.seqs[i] = m.seq;
+        }
+        resolve();
+      } else if (m.type === 'market_delta' && record) {
+        if (books.markets[i]) {
+          if (m.seq !== books.seqs[i] + 1) books.gaps[i]++;
+          books.seqs[i] = m.seq;
+          apply(books.markets[i], m.changes);
+        }
+        books.lastAt[i] = Math.max(books.lastAt[i], m.at);
         const t = now();
         record.newest.push(t - m.at);
         record.oldest.push(t - m.since);
@@ -74,6 +111,10 @@ parentPort.on('message', async (msg) => {
   } else if (msg.op === 'reset') {
     record = { newest: [], oldest: [], deltas: record.deltas.fill(0), raw: [], first: Infinity, last: 0 };
     parentPort.postMessage({ op: 'reset' });
+  } else if (msg.op === 'count') {
+    parentPort.postMessage({ op: 'counted', deltas: record.deltas.reduce((a, b) => a + b, 0) });
+  } else if (msg.op === 'books') {
+    parentPort.postMessage({ op: 'books', ...books });
   } else if (msg.op === 'collect') {
     parentPort.postMessage({ op: 'collected', ...record });
     for (const ws of sockets) ws.terminate();
@@ -91,6 +132,35 @@ interface Collected {
   last: number;
 }
 
+interface Books {
+  /** Each subscriber's copy of the market (null if it never had the image). */
+  markets: (Record<string, unknown> | null)[];
+  /** The sequence number of the last image or delta each one applied. */
+  seqs: number[];
+  /** Deltas each one received out of sequence. */
+  gaps: number[];
+  /** The newest commit time among the deltas each one received. */
+  lastAt: number[];
+}
+
+/** JSON with object keys sorted, so two copies of a book compare by content. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A market as every subscriber sees it: getMatchDetail's view without the caller's own position. */
+function sharedBook(market: Record<string, unknown> & { runners: Record<string, unknown>[] }): Record<string, unknown> {
+  const { exposure: _exposure, fancy_positions: _positions, runners, ...rest } = market;
+  return { ...rest, runners: runners.map(({ position: _position, ...runner }) => runner) };
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
@@ -103,10 +173,15 @@ class Subscribers {
       const onMessage = (m: { op: string }) => {
         if (m.op !== answer) return;
         this.worker.off('message', onMessage);
+        this.worker.off('error', onError);
         resolve(m as T);
       };
+      const onError = (error: Error) => {
+        this.worker.off('message', onMessage);
+        reject(error);
+      };
       this.worker.on('message', onMessage);
-      this.worker.once('error', reject);
+      this.worker.once('error', onError);
       this.worker.postMessage(message);
     });
   }
@@ -118,6 +193,13 @@ class Subscribers {
   }
   collect() {
     return this.ask<Collected>({ op: 'collect' }, 'collected');
+  }
+  /** Deltas received in all since the last reset. */
+  async count() {
+    return (await this.ask<{ deltas: number }>({ op: 'count' }, 'counted')).deltas;
+  }
+  books() {
+    return this.ask<Books>({ op: 'books' }, 'books');
   }
   stop() {
     return this.worker.terminate();
@@ -213,8 +295,28 @@ export default async function main(): Promise<void> {
     await Promise.all(inFlight);
     const betSeconds = (performance.now() - started) / 1000;
     loopDelay.disable();
-    await new Promise((r) => setTimeout(r, 500)); // the last window flushes
+    // Quiescence: the last window flushes and every socket drains. Done once the subscribers'
+    // delta count has not moved for 1 s (ten conflation windows), at most 30 s.
+    const quietStarted = performance.now();
+    let delivered = await subscribers.count();
+    for (let still = 0; still < 4 && performance.now() - quietStarted < 30_000; ) {
+      await new Promise((r) => setTimeout(r, 250));
+      const n = await subscribers.count();
+      still = n === delivered ? still + 1 : 0;
+      delivered = n;
+    }
+    const quietMs = performance.now() - quietStarted;
     stopCounting();
+    // The server's final book, as any client reads it, against every subscriber's copy.
+    const detail = (
+      await app.inject({ method: 'POST', url: '/api/match/getMatchDetail', headers: { authorization: `Bearer ${watcher}` }, payload: { match_id: match!.matchId } })
+    ).json().data as { markets: (Record<string, unknown> & { market_id: number; runners: Record<string, unknown>[] })[] };
+    const finalBook = canonical(sharedBook(detail.markets.find((m) => m.market_id === market.id)!));
+    const books = await subscribers.books();
+    const lastCommit = Math.max(...commits);
+    const withFinalBook = books.markets.filter((b) => b !== null && canonical(b) === finalBook).length;
+    const withLastCommit = books.lastAt.filter((at) => at >= lastCommit).length;
+    const withGaps = books.gaps.filter((g) => g > 0).length;
     const live = await subscribers.collect();
     const commitRate = commits.length / ((Math.max(...commits) - Math.min(...commits)) / 1000);
     const deltasPerClient = live.deltas.reduce((a, b) => a + b, 0) / SUBSCRIBERS;
@@ -244,12 +346,13 @@ export default async function main(): Promise<void> {
     const meanBytes = live.raw.reduce((a, r) => a + r.length, 0) / Math.max(1, live.raw.length);
     console.log(
       [
-        `bets placed: ${total} in ${betSeconds.toFixed(1)} s; commits on the market ${commitRate.toFixed(0)}/s (target >= 200/s)`,
+        `bets placed: ${total} in ${betSeconds.toFixed(1)} s; commits on the market ${commitRate.toFixed(0)}/s (target >= 200/s) ${verdict(commitRate >= 200)}`,
         `deltas per subscriber: ${deltasPerClient.toFixed(0)} = ${(deltasPerClient / deliverySeconds).toFixed(1)}/s (conflated, <= 10/s); mean delta ${meanBytes.toFixed(0)} bytes; ${app.live.stats.deltas} serializations for ${app.live.stats.frames} frames`,
         `messages delivered: ${(live.newest.length / deliverySeconds).toFixed(0)}/s to ${SUBSCRIBERS} sockets`,
-        `commit -> subscriber, newest commit in the delta: p50 ${ms(percentile(live.newest, 50))}, p99 ${ms(percentile(live.newest, 99))} (target p99 <= 100 ms)`,
+        `commit -> subscriber, newest commit in the delta: p50 ${ms(percentile(live.newest, 50))}, p99 ${ms(percentile(live.newest, 99))} (target p99 <= 100 ms) ${verdict(percentile(live.newest, 99) <= 100)}`,
         `commit -> subscriber, oldest commit coalesced:   p50 ${ms(percentile(live.oldest, 50))}, p99 ${ms(percentile(live.oldest, 99))} (includes the 100 ms window)`,
         `baseline, bare ws broadcast of the same ${live.raw.length} deltas: ${(base.newest.length / ((base.last - base.first) / 1000)).toFixed(0)} messages/s, send -> subscriber p50 ${ms(percentile(base.newest, 50))}, p99 ${ms(percentile(base.newest, 99))}`,
+        `every subscriber has the final book: ${withFinalBook === SUBSCRIBERS ? 'yes' : 'no'} (${withFinalBook} of ${SUBSCRIBERS}); newest delta carries the last commit: ${withLastCommit} of ${SUBSCRIBERS}; subscribers that saw a sequence gap: ${withGaps}; quiet after ${ms(quietMs)}`,
         `server event loop delay during the bets: p50 ${ms(loopDelay.percentile(50) / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}; ${app.betting.stats.batchedBets} bets in ${app.betting.stats.batches} group commits`,
         `total ${((Date.now() - benchStarted) / 1000).toFixed(1)} s`,
       ].join('\n'),
