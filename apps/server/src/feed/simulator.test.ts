@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { markets, matches, races, runners } from '../db/schema/index.ts';
 import { SPORT_ID } from '../seed/catalog-data.ts';
@@ -178,6 +178,84 @@ describeEachDatabase(
         else expect(paid).toHaveLength(Math.min(m.places, field.filter((r) => r.status !== 'REMOVED').length));
       }
       expect(errors).toEqual([]);
+      await expectInvariants(db, app.betting);
+    }, 240_000);
+
+    it('voids football Match Odds at the periodic upkeep once the match has not started 48 hours after kick-off: stakes back', async () => {
+      const { db, app } = ctx();
+      // A football fixture ahead that has not started, its Match Odds quoted by the market maker.
+      const [fixture] = await db
+        .select({ matchId: matches.matchId, matchName: matches.matchName, startTime: matches.startTime, marketId: markets.id })
+        .from(matches)
+        .innerJoin(markets, and(eq(markets.matchId, matches.matchId), eq(markets.marketType, 'MATCH_ODDS'), isNull(markets.settledAt), isNull(markets.inPlayAt)))
+        .where(and(eq(matches.sportId, SPORT.FOOTBALL), eq(matches.isActive, true), eq(matches.inPlay, false), gt(matches.startTime, feedClock())))
+        .orderBy(asc(matches.startTime))
+        .limit(1);
+      expect(fixture).toBeDefined();
+      const { matchId, matchName, startTime, marketId } = fixture!;
+      const demo3 = await ctx().login('demo3');
+      const before = await balanceOf(ctx(), demo3);
+      const view = (await ctx().call('getMatchDetail', { match_id: matchId }, demo3)).json.data.markets.find(
+        (m: { market_id: number }) => m.market_id === marketId,
+      );
+      expect(view).toMatchObject({ status: 'OPEN', in_play: false });
+      expect(view.runners).toHaveLength(3); // Home, Away, the Draw
+      const [home, away] = view.runners;
+      const matched = await ctx().call(
+        'placeMarketBet',
+        { market_id: marketId, selection_id: home.selection_id, is_back: 1, odds: home.back[0].price, stake: 300, client_ref: 'stale-matched' },
+        demo3,
+      );
+      expect(matched.json.data).toMatchObject({ status: 'MATCHED', matched_stake: 300 });
+      const unmatched = await ctx().call(
+        'placeMarketBet',
+        { market_id: marketId, selection_id: away.selection_id, is_back: 1, odds: 1000, stake: 200, client_ref: 'stale-unmatched', persistence: 'PERSIST' },
+        demo3,
+      );
+      expect(unmatched.json.data).toMatchObject({ status: 'UNMATCHED', unmatched_stake: 200 });
+      const held = await balanceOf(ctx(), demo3);
+      // Reserved for the worst case, the draw: the matched 300 and the unmatched 200 both lost.
+      expect(held.total_balance).toBe(before.total_balance);
+      expect(held.liability).toBeCloseTo(before.liability + 500, 2);
+      const currentBets = async () =>
+        (await ctx().call('getCurrentBets', { bet_type: 'all', match_id: matchId }, demo3)).json.data.map(
+          (b: { bet_id: number }) => b.bet_id,
+        );
+      expect((await currentBets()).sort()).toEqual([matched.json.data.bet_id, unmatched.json.data.bet_id].sort());
+
+      // start() arms the periodic upkeep as on the server (every BASE_TIMINGS.upkeepMs of the feed's
+      // clock); its own timer (~24 days of real time) never fires here: the test moves the clock and steps.
+      const voidStale = vi.spyOn(app.betting, 'voidStaleFootball');
+      feed.start(2 ** 31 - 1);
+      try {
+        // 47 hours after the kick-off that never came: the upkeep runs and leaves the market alone.
+        const to47h = startTime.getTime() + 47 * 3_600_000 - feedTime;
+        await playFor(to47h, to47h);
+        expect(voidStale).toHaveBeenCalledTimes(1);
+        expect(await voidStale.mock.results[0]!.value).not.toContain(marketId);
+        expect((await marketRow(marketId)).settledAt).toBe(null);
+        expect(await balanceOf(ctx(), demo3)).toEqual(held);
+
+        // Past 48 hours, at the next upkeep: void.
+        const past48h = startTime.getTime() + 48 * 3_600_000 + BASE_TIMINGS.upkeepMs - feedTime;
+        await playFor(past48h, past48h);
+        expect(voidStale).toHaveBeenCalledTimes(2);
+        expect(await voidStale.mock.results[1]!.value).toContain(marketId);
+      } finally {
+        voidStale.mockRestore();
+        await feed.stop();
+      }
+      expect(errors).toEqual([]);
+
+      // What demo3 sees: the market closed as VOID, no bets left on it, the stakes back, no statement rows.
+      const admin = await ctx().login('admin');
+      const [settled] = (await ctx().call('operatorGetMarkets', { match_id: matchId, open_only: false }, admin)).json.data.filter(
+        (m: { market_id: number }) => m.market_id === marketId,
+      );
+      expect(settled).toMatchObject({ status: 'CLOSED', result: { kind: 'VOID', winner_ids: [] } });
+      expect(await currentBets()).toEqual([]);
+      expect(await balanceOf(ctx(), demo3)).toEqual(before);
+      expect((await statement(demo3)).filter((r) => r.remark.includes(matchName))).toEqual([]);
       await expectInvariants(db, app.betting);
     }, 240_000);
   },
