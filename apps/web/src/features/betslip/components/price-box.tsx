@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { usePriceFlash } from '@/lib/live';
 
 export type PriceTone = 'back' | 'lay';
 
@@ -17,24 +17,12 @@ interface PriceBoxProps {
   label: string;
 }
 
-const FLASH_MS = 500;
-
 /**
  * One back (blue) or lay (pink) box. A changed price or size flashes yellow for half a second,
  * so a bettor sees the market move.
  */
 export function PriceBox({ testId, tone, level, price, sub, onPick, label }: PriceBoxProps) {
-  const shown = `${price ?? ''}|${sub ?? ''}`;
-  const previous = useRef(shown);
-  const [flash, setFlash] = useState(false);
-  useEffect(() => {
-    if (previous.current === shown) return;
-    previous.current = shown;
-    setFlash(true);
-    const timer = setTimeout(() => setFlash(false), FLASH_MS);
-    return () => clearTimeout(timer);
-  }, [shown]);
-
+  const flash = usePriceFlash(`${price ?? ''}|${sub ?? ''}`);
   return (
     <button
       type="button"
