@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { markets, matches, races, runners } from '../db/schema/index.ts';
@@ -154,12 +154,24 @@ describeEachDatabase(
 
     it('sends races off at their start time and settles WIN and PLACE a minute later', async () => {
       const { db, app } = ctx();
+      // A race of its own, 20 minutes ahead of the feed's clock, at a meeting of the catalog: the
+      // seeded races within the next two hours depend on the time of day (none at night in IST).
+      const [meeting] = await db
+        .select({ matchId: matches.matchId })
+        .from(matches)
+        .where(eq(matches.sportId, SPORT.HORSE_RACING))
+        .orderBy(asc(matches.startTime))
+        .limit(1);
+      const [{ last }] = (await db.select({ last: sql<number>`max(${races.raceId})::int` }).from(races)) as [{ last: number }];
+      await db
+        .insert(races)
+        .values({ raceId: last + 1, matchId: meeting!.matchId, name: 'R9 1m Feed Test Handicap', startTime: new Date(feedTime + 20 * 60_000) });
+      await seedMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
       const [race] = await db
         .select()
         .from(races)
         .innerJoin(markets, and(eq(markets.raceId, races.raceId), isNull(markets.settledAt)))
-        .where(gt(races.startTime, feedClock()))
-        .orderBy(asc(races.startTime))
+        .where(eq(races.raceId, last + 1))
         .limit(1);
       const start = race!.races.startTime.getTime();
       // Up to the off in big steps (the live matches play on meanwhile), then past the race.
@@ -183,16 +195,20 @@ describeEachDatabase(
 
     it('voids football Match Odds at the periodic upkeep once the match has not started 48 hours after kick-off: stakes back', async () => {
       const { db, app } = ctx();
-      // A football fixture ahead that has not started, its Match Odds quoted by the market maker.
-      const [fixture] = await db
-        .select({ matchId: matches.matchId, matchName: matches.matchName, startTime: matches.startTime, marketId: markets.id })
-        .from(matches)
-        .innerJoin(markets, and(eq(markets.matchId, matches.matchId), eq(markets.marketType, 'MATCH_ODDS'), isNull(markets.settledAt), isNull(markets.inPlayAt)))
-        .where(and(eq(matches.sportId, SPORT.FOOTBALL), eq(matches.isActive, true), eq(matches.inPlay, false), gt(matches.startTime, feedClock())))
-        .orderBy(asc(matches.startTime))
-        .limit(1);
-      expect(fixture).toBeDefined();
-      const { matchId, matchName, startTime, marketId } = fixture!;
+      // A football fixture of its own, an hour ahead of the feed's clock, its Match Odds quoted by the
+      // market maker. Not one of the seeded ones: the tests before this one play hours of matches
+      // (as far as the next race, which depends on the time of day), and each football match that
+      // ends kicks the next seeded fixture off, so none may be left ahead.
+      const [{ last }] = (await db.select({ last: sql<number>`max(${matches.matchId})::int` }).from(matches)) as [{ last: number }];
+      const matchId = last + 1;
+      const matchName = 'Stale Rovers v Never Played FC';
+      const startTime = new Date(feedTime + 3_600_000);
+      await db.insert(matches).values({ matchId, seriesId: 201, sportId: SPORT.FOOTBALL, matchName, startTime });
+      await seedMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
+      const [{ marketId }] = (await db
+        .select({ marketId: markets.id })
+        .from(markets)
+        .where(and(eq(markets.matchId, matchId), eq(markets.marketType, 'MATCH_ODDS')))) as [{ marketId: number }];
       const demo3 = await ctx().login('demo3');
       const before = await balanceOf(ctx(), demo3);
       const view = (await ctx().call('getMatchDetail', { match_id: matchId }, demo3)).json.data.markets.find(
