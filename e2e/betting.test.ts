@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
-import { callApi } from './support/api.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { browserSuite, type Market, type PriceSize } from './support/suite.ts';
 
 /**
  * The betting screens in real Chromium at 1280 px and 390 px, on a product whose prices do not
@@ -12,24 +11,10 @@ import { startProduct, type RunningProduct } from './support/product.ts';
  * and, once the operator settles Match Odds, reads the result in the account statement with the
  * header's balance matching it. Each width bets on its own match.
  */
-let product: RunningProduct;
-const api = <T>(path: string, body?: unknown, token?: string) =>
-  callApi<T>(product.baseUrl, path, body, token);
-let browser: Browser;
+const suite = browserSuite({ FEED_SIMULATOR: '0' });
+const api = suite.api;
 let admin: string;
 
-interface PriceSize {
-  price: number;
-  size: number;
-}
-interface Market {
-  market_id: number;
-  kind: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY';
-  market_type: string;
-  name: string;
-  runners: { selection_id: number; name: string; back: PriceSize[]; lay: PriceSize[] }[];
-  fancy: { no_line: number; no_rate: number; yes_line: number; yes_rate: number } | null;
-}
 interface ListedMatch {
   match_id: number;
   match_name: string;
@@ -38,15 +23,7 @@ interface ListedMatch {
 }
 
 beforeAll(async () => {
-  product = await startProduct({ FEED_SIMULATOR: '0' });
-  browser = await launchChromium();
-  admin = (await api<{ usertoken: string }>('user/login', { user_name: 'admin', password: 'Demo@1234' }))
-    .usertoken;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  admin = await suite.tokenOf('admin');
 });
 
 /** Amounts as the screens print them, compared without grouping: "1,00,057.12" -> "100057.12". */
@@ -83,7 +60,7 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
     'back matched, lay rested and cancelled, fancy YES and NO, suspension refused, settlement in the statement',
     { timeout: 300_000 },
     async () => {
-      const { context, page } = await newPage(browser, product.baseUrl, vp);
+      const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
       try {
         await signIn(page);
         const token = (await page.evaluate(() => localStorage.getItem('usertoken')))!;
@@ -238,7 +215,7 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
     'race card: WIN and PLACE ladders, a back matched with its position, a non-runner struck through',
     { timeout: 180_000 },
     async () => {
-      const { context, page } = await newPage(browser, product.baseUrl, vp);
+      const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
       try {
         await signIn(page);
         const token = (await page.evaluate(() => localStorage.getItem('usertoken')))!;

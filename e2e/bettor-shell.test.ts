@@ -1,29 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, login, newPage, VIEWPORTS } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, VIEWPORTS } from './support/browser.ts';
 import { apiAs } from './support/api.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * The foundation issue's browser checks, at 1280 px and 390 px: demo1 logs in, sees balance and
  * exposure, searches a match and opens it, reads the rules page and modal, sets button values
  * that survive a reload, signs out; demo2 lands on change password.
  */
-let product: RunningProduct;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-
-const money = (n: number) => n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (n: number) =>
+  n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const digits = (s: string | null) => (s ?? '').replace(/[^\d.-]/g, '');
 
 /** demo1 is flagged for the welcome popup after login; it must show, then be closed. */
@@ -38,26 +27,35 @@ async function dismissWelcome(page: Page) {
 
 describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
   it('demo1: balance and exposure, search, rules, button values, sign out', async () => {
-    const { context, page } = await newPage(browser, product.baseUrl, vp);
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       await login(page, 'demo1');
       await page.waitForURL(/#\/home/);
       await dismissWelcome(page);
 
       // Balance and exposure as the server has them.
-      const bal = await apiAs<{ total_balance: number; liability: number }>(page, 'GET', 'user/getUserBalance');
+      const bal = await apiAs<{ total_balance: number; liability: number }>(
+        page,
+        'GET',
+        'user/getUserBalance',
+      );
       expect(bal.total_balance).toBeGreaterThan(0);
-      await expect.poll(async () => digits(await page.getByTestId('balance').textContent())).toBe(
-        digits(money(bal.total_balance)),
-      );
-      await expect.poll(async () => digits(await page.getByTestId('exposure').textContent())).toBe(
-        digits(money(Math.abs(bal.liability))),
-      );
+      await expect
+        .poll(async () => digits(await page.getByTestId('balance').textContent()))
+        .toBe(digits(money(bal.total_balance)));
+      await expect
+        .poll(async () => digits(await page.getByTestId('exposure').textContent()))
+        .toBe(digits(money(Math.abs(bal.liability))));
 
       // Search a cricket match by part of its name and open it.
-      const matches = await apiAs<Array<{ match_id: number; match_name: string }>>(page, 'POST', 'match/getMatches', {
-        sport_id: 4,
-      });
+      const matches = await apiAs<Array<{ match_id: number; match_name: string }>>(
+        page,
+        'POST',
+        'match/getMatches',
+        {
+          sport_id: 4,
+        },
+      );
       const target = matches[0]!;
       const word = target.match_name.split(' ')[0]!;
       await page.getByTestId('search-toggle').click();
@@ -67,9 +65,9 @@ describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
       expect(await result.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
       await result.click();
       await page.waitForURL(new RegExp(`#/game-details/4/${target.match_id}$`));
-      await expect.poll(() => page.locator('main, [data-testid=content]').first().textContent()).toContain(
-        target.match_name.split(' v ')[0],
-      );
+      await expect
+        .poll(() => page.locator('main, [data-testid=content]').first().textContent())
+        .toContain(target.match_name.split(' v ')[0]);
 
       // Rules modal from the header, then the public rules page.
       // The header's Rules link on desktop; on a phone it lives in the user menu.
@@ -122,7 +120,8 @@ describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
       await page.waitForURL(/#\/login/);
       expect(await page.evaluate(() => localStorage.getItem('usertoken'))).toBeNull();
       const status = await page.evaluate(
-        async (t) => (await fetch('api/user/getUserBalance', { headers: { Authorization: `Bearer ${t}` } })).status,
+        async (t) =>
+          (await fetch('api/user/getUserBalance', { headers: { Authorization: `Bearer ${t}` } })).status,
         oldToken,
       );
       expect(status).toBe(401);
@@ -132,7 +131,7 @@ describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
   });
 
   it('demo2 is sent to change password', async () => {
-    const { context, page } = await newPage(browser, product.baseUrl, vp);
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       await login(page, 'demo2');
       await page.waitForURL(/#\/setting\/change-password/);

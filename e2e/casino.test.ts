@@ -1,8 +1,8 @@
-import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { apiAs } from './support/api.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * Issue 5's browser check, at 1280 px and 390 px: demo1 opens TP T20 from the sidebar, bets with
@@ -10,9 +10,6 @@ import { startProduct, type RunningProduct } from './support/product.ts';
  * and in Live Casino Bets, and verifies the round's fairness proof. The platform and the real
  * casino provider run as `npm start` runs them, talking over the signed wallet.
  */
-let product: RunningProduct;
-let browser: Browser;
-
 // Short rounds (betting 12 s, one card a second, the result up 6 s): a whole TP T20 round takes
 // about 24 s instead of about 52 s, and every phase still lasts long enough for a 500 ms poll to
 // show it on a loaded machine.
@@ -22,6 +19,8 @@ const PROVIDER_TIMINGS = {
   CASINO_REVEAL_MS: '1000',
   CASINO_RESULT_MS: '6000',
 };
+const suite = browserSuite({}, { casino: PROVIDER_TIMINGS });
+
 /** One round at the timings above, with room for a slow machine. */
 const ROUND_MS = 60_000;
 const TP_T20 = 'imlive1001';
@@ -30,17 +29,6 @@ const SHOWN_MS = 30_000;
 
 /** expect.poll with room for a slow machine (vitest's own default gives up after 1 s). */
 const poll = <T>(fn: () => Promise<T>, timeout = SHOWN_MS) => expect.poll(fn, { timeout, interval: 200 });
-
-beforeAll(async () => {
-  product = await startProduct({}, { casino: PROVIDER_TIMINGS });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
 
 /** A money text as shown ('1,23,456.00', '-50.00', '₹ 12.50') as a number. */
 const amount = (s: string | null) => Number((s ?? '').replace(/[^\d.-]/g, ''));
@@ -112,7 +100,7 @@ const cardTexts = (cards: { allTextContents(): Promise<string[]> }) =>
 
 describe.each(VIEWPORTS)('casino at $width px', (vp: Viewport) => {
   it('demo1 plays a TP T20 round from the sidebar and finds it in the reports, fairness verified', async () => {
-    const { context, page } = await newPage(browser, product.baseUrl, vp);
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     page.setDefaultTimeout(SHOWN_MS);
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.stack ?? err.message));
@@ -139,7 +127,7 @@ describe.each(VIEWPORTS)('casino at $width px', (vp: Viewport) => {
       await others.getByTestId(`live-game-${TP_T20}`).click();
       await page.waitForURL(/#\/casino\/mac88\/game\?url=/);
       const gameUrl = new URL(new URLSearchParams(page.url().split('?')[1]).get('url')!);
-      expect(gameUrl.origin).toBe(product.providerUrl);
+      expect(gameUrl.origin).toBe(suite.product.providerUrl);
       expect(gameUrl.pathname).toBe(`/game/${TP_T20}`);
       expect(await page.getByTestId('game-frame-user').textContent()).toBe('demo1');
       const game = page.frameLocator('[data-testid=game-frame]');

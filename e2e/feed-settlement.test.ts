@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
-import { callApi } from './support/api.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * The live feed end to end, in real Chromium at 1280 px and 390 px: with the simulator running
@@ -14,10 +13,8 @@ import { startProduct, type RunningProduct } from './support/product.ts';
  * balance; and the header moved from before the bet by exactly the market's rows. Nobody declares
  * anything by hand, and either side may win.
  */
-let product: RunningProduct;
-const api = <T>(path: string, body?: unknown, token?: string) =>
-  callApi<T>(product.baseUrl, path, body, token);
-let browser: Browser;
+const suite = browserSuite({ FEED_SPEED: '6' });
+const api = suite.api;
 
 interface ListedMatch {
   match_id: number;
@@ -42,16 +39,6 @@ const rupees = (p: number) => (p / 100).toFixed(2);
 const winPaise = (stake: number, odds: number) =>
   Math.floor((Math.round(stake * 100) * (Math.round(odds * 100) - 100)) / 100);
 
-beforeAll(async () => {
-  product = await startProduct({ FEED_SPEED: '6' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
 async function signIn(page: Page): Promise<string> {
   await login(page, 'demo1');
   await page.waitForURL(/#\/home/);
@@ -64,7 +51,7 @@ describe.each(VIEWPORTS)('a match the simulator settles, at $width px', (vp: Vie
     'demo1 backs in play; the simulator plays the match out and settles it; the statement shows the result',
     { timeout: 300_000 },
     async () => {
-      const { context, page } = await newPage(browser, product.baseUrl, vp);
+      const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
       try {
         const token = await signIn(page);
         const headerBalance = async () => paise(await page.getByTestId('balance').textContent());

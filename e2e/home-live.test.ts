@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, login, newPage, VIEWPORTS } from './support/browser.ts';
-import { callApi } from './support/api.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, VIEWPORTS } from './support/browser.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * Live prices on the home page's match list: demo3 watches the cricket tab; demo1 lays, through
@@ -12,23 +11,10 @@ import { startProduct, type RunningProduct } from './support/product.ts';
  * Switching to another sport tab unsubscribes the rows' markets. The feed simulator is off, so
  * nothing else moves the books.
  */
-let product: RunningProduct;
-const api = <T>(path: string, body?: unknown, token?: string) => callApi<T>(product.baseUrl, path, body, token);
-let browser: Browser;
+const suite = browserSuite({ FEED_SIMULATOR: '0' });
+const api = suite.api;
 
-beforeAll(async () => {
-  product = await startProduct({ FEED_SIMULATOR: '0' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const tokenOf = async (userName: string) =>
-  (await api<{ usertoken: string }>('user/login', { user_name: userName, password: 'Demo@1234' })).usertoken;
-
+const tokenOf = suite.tokenOf;
 interface Level {
   price: number;
   size: number;
@@ -39,18 +25,26 @@ interface Listed {
   match_odds: { market_id: number; status: string; runners: { selection_id: number }[] } | null;
 }
 interface Detail {
-  markets: { market_id: number; in_play: boolean; bet_delay_ms: number; runners: { selection_id: number; lay: Level[] }[] }[];
+  markets: {
+    market_id: number;
+    in_play: boolean;
+    bet_delay_ms: number;
+    runners: { selection_id: number; lay: Level[] }[];
+  }[];
 }
 
 /** A size as a price box abbreviates it (2.7k, 35k) back to rupees, rounded down as shown. */
-const shownSize = (text: string) => Number.parseFloat(text) * (text.endsWith('k') ? 1_000 : text.endsWith('m') ? 1_000_000 : 1);
+const shownSize = (text: string) =>
+  Number.parseFloat(text) * (text.endsWith('k') ? 1_000 : text.endsWith('m') ? 1_000_000 : 1);
 
 describe.each(VIEWPORTS)('home list live prices at $width px', (vp) => {
   it("demo3's home row shows the new best lay within a second, by push, and lets go of it on another tab", async () => {
     const demo1 = await tokenOf('demo1');
     const listed = await api<Listed[]>('match/getMatches', { sport_id: 4, is_active: 1 }, demo1);
     // A match not in play if there is one (no bet delay); its '1' column is the first runner.
-    const match = listed.find((m) => m.match_odds?.status === 'OPEN' && !m.in_play) ?? listed.find((m) => m.match_odds?.status === 'OPEN')!;
+    const match =
+      listed.find((m) => m.match_odds?.status === 'OPEN' && !m.in_play) ??
+      listed.find((m) => m.match_odds?.status === 'OPEN')!;
     const marketId = match.match_odds!.market_id;
     const detail = await api<Detail>('match/getMatchDetail', { match_id: match.match_id }, demo1);
     const market = detail.markets.find((m) => m.market_id === marketId)!;
@@ -62,7 +56,7 @@ describe.each(VIEWPORTS)('home list live prices at $width px', (vp) => {
     // In play, the bet waits the market's bet delay before it reaches the book: the second starts then.
     const delayMs = market.in_play ? market.bet_delay_ms : 0;
 
-    const { context, page } = await newPage(browser, product.baseUrl, vp);
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       const listRequests: number[] = [];
       page.on('request', (r) => {
@@ -72,7 +66,9 @@ describe.each(VIEWPORTS)('home list live prices at $width px', (vp) => {
       const sent: { op: string; market_ids?: number[] }[] = [];
       page.on('websocket', (ws) => {
         if (!ws.url().endsWith('/ws')) return;
-        ws.on('framereceived', ({ payload }) => received.push({ ...JSON.parse(String(payload)), at: Date.now() }));
+        ws.on('framereceived', ({ payload }) =>
+          received.push({ ...JSON.parse(String(payload)), at: Date.now() }),
+        );
         ws.on('framesent', ({ payload }) => sent.push(JSON.parse(String(payload))));
       });
 
@@ -99,7 +95,13 @@ describe.each(VIEWPORTS)('home list live prices at $width px', (vp) => {
       const started = Date.now();
       const placed = await api<{ status: string }>(
         'bet/placeMarketBet',
-        { market_id: marketId, selection_id: runner.selection_id, is_back: 0, odds: best!.price, stake: best!.size },
+        {
+          market_id: marketId,
+          selection_id: runner.selection_id,
+          is_back: 0,
+          odds: best!.price,
+          stake: best!.size,
+        },
         demo1,
       );
       expect(placed.status).toBe('MATCHED');
@@ -111,7 +113,9 @@ describe.each(VIEWPORTS)('home list live prices at $width px', (vp) => {
       expect(shownSize(size)).toBeGreaterThan(next!.size * 0.9);
 
       // Push, not poll: a delta for the market came, and no match list was fetched meanwhile.
-      expect(received.some((f) => f.type === 'market_delta' && f.market_id === marketId && f.at >= started)).toBe(true);
+      expect(
+        received.some((f) => f.type === 'market_delta' && f.market_id === marketId && f.at >= started),
+      ).toBe(true);
       expect(listRequests.filter((t) => t >= started && t <= started + elapsed)).toEqual([]);
 
       // Another sport's tab: the cricket rows leave the screen and their markets are unsubscribed.

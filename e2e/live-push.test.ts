@@ -1,8 +1,7 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, login, newPage, VIEWPORTS } from './support/browser.ts';
-import { callApi } from './support/api.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, newPage, VIEWPORTS } from './support/browser.ts';
+import { browserSuite } from './support/suite.ts';
 
 /**
  * Live push in the browser, two bettors in two browser contexts: demo3 watches a cricket match's
@@ -11,24 +10,10 @@ import { startProduct, type RunningProduct } from './support/product.ts';
  * answer, delivered over demo3's WebSocket: demo3's page asks the API for nothing that carries
  * prices meanwhile. The feed simulator is off, so nothing else moves the book.
  */
-let product: RunningProduct;
-const api = <T>(path: string, body?: unknown, token?: string) =>
-  callApi<T>(product.baseUrl, path, body, token);
-let browser: Browser;
+const suite = browserSuite({ FEED_SIMULATOR: '0' });
+const api = suite.api;
 
-beforeAll(async () => {
-  product = await startProduct({ FEED_SIMULATOR: '0' });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const tokenOf = async (userName: string) =>
-  (await api<{ usertoken: string }>('user/login', { user_name: userName, password: 'Demo@1234' })).usertoken;
-
+const tokenOf = suite.tokenOf;
 /**
  * The API calls a page may make that cannot carry a market's book: settings, the caller's own
  * balance, bets and exposure, and the menus. Any other call (getMatchDetail, getMatches, the
@@ -82,8 +67,8 @@ describe.each(VIEWPORTS)('live push at $width px', (vp) => {
       mm1,
     );
 
-    const watcher = await newPage(browser, product.baseUrl, vp);
-    const bettor = await newPage(browser, product.baseUrl, vp);
+    const watcher = await newPage(suite.browser, suite.product.baseUrl, vp);
+    const bettor = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       const page = watcher.page;
       // Every API call demo3's page makes (sent, and answered or failed), and every frame its

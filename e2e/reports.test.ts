@@ -1,8 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
-import { callApi } from './support/api.ts';
-import { startProduct, type RunningProduct } from './support/product.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { browserSuite, type Market, type PriceSize } from './support/suite.ts';
 
 /**
  * The bettor's reports in real Chromium at 1280 px and 390 px, on a product whose prices do not
@@ -13,21 +12,10 @@ import { startProduct, type RunningProduct } from './support/product.ts';
  * demo3, who never bet, sees the empty states. The cups menu opens a cup's matches with prices.
  * Both widths share one product: each bets on its own match and compares the screen with the API.
  */
-let product: RunningProduct;
-const api = <T>(path: string, body?: unknown, token?: string) => callApi<T>(product.baseUrl, path, body, token);
-let browser: Browser;
+const suite = browserSuite({ FEED_SIMULATOR: '0' });
+const api = suite.api;
 let admin: string;
 
-interface PriceSize {
-  price: number;
-  size: number;
-}
-interface Market {
-  market_id: number;
-  kind: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY';
-  market_type: string;
-  runners: { selection_id: number; name: string; back: PriceSize[]; lay: PriceSize[] }[];
-}
 interface ListedMatch {
   match_id: number;
   match_name: string;
@@ -50,17 +38,8 @@ interface ProfitLoss {
   total: { net: number };
 }
 
-
 beforeAll(async () => {
-  product = await startProduct({ FEED_SIMULATOR: '0' });
-  browser = await launchChromium();
-  admin = (await api<{ usertoken: string }>('user/login', { user_name: 'admin', password: 'Demo@1234' }))
-    .usertoken;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  admin = await suite.tokenOf('admin');
 });
 
 const fixed = (n: number) => n.toFixed(2);
@@ -126,7 +105,7 @@ async function settledFancyWin(matchId: number, name: string, token: string): Pr
 
 describe.each(VIEWPORTS)('reports at $width px', (vp: Viewport) => {
   it('current bets, cancel, account statement, profit & loss', { timeout: 300_000 }, async () => {
-    const { context, page } = await newPage(browser, product.baseUrl, vp);
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       const token = await signIn(page, 'demo1');
 
@@ -304,7 +283,7 @@ describe.each(VIEWPORTS)('reports at $width px', (vp: Viewport) => {
   });
 
   it('demo3 without bets: the empty states', async () => {
-    const { context, page } = await newPage(browser, product.baseUrl, vp);
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       await signIn(page, 'demo3');
       await openFromUserMenu(page, 'current-bet');
@@ -331,7 +310,7 @@ describe.each(VIEWPORTS)('reports at $width px', (vp: Viewport) => {
   });
 
   it('the cups menu opens a cup with its matches and their prices', async () => {
-    const { context, page } = await newPage(browser, product.baseUrl, vp);
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       const token = await signIn(page, 'demo3');
       const cups = await api<{ cup_id: number; name: string; sport_id: number; series_id: number }[]>(

@@ -24,7 +24,10 @@ export async function apiAs<T>(page: Page, method: 'GET' | 'POST', path: string,
     async ({ method, path, body }) => {
       const res = await fetch(`api/${path}`, {
         method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('usertoken')}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('usertoken')}`,
+          'Content-Type': 'application/json',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return (await res.json()).data;

@@ -14,7 +14,11 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
-export async function newPage(browser: Browser, baseUrl: string, vp: Viewport): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  vp: Viewport,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: vp.width, height: vp.height },

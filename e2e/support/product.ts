@@ -86,7 +86,9 @@ async function stopService({ child }: Service): Promise<void> {
 function buildComplete(dist: string): boolean {
   const index = join(dist, 'index.html');
   if (!existsSync(index)) return false;
-  const assets = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const assets = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
   return assets.length > 0 && assets.every((a) => existsSync(join(dist, a)));
 }
 
@@ -98,7 +100,10 @@ function buildComplete(dist: string): boolean {
 async function snapshotWebBuild(dir: string): Promise<void> {
   const dist = join(repoRoot, 'apps/web/dist');
   for (let attempt = 1; ; attempt++) {
-    const build = spawnSync('node', ['scripts/start.mjs', '--build-only'], { cwd: repoRoot, stdio: 'inherit' });
+    const build = spawnSync('node', ['scripts/start.mjs', '--build-only'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('web build failed');
     try {
       rmSync(dir, { recursive: true, force: true });
@@ -112,7 +117,10 @@ async function snapshotWebBuild(dir: string): Promise<void> {
   }
 }
 
-export async function startProduct(extraEnv: Record<string, string> = {}, options: ProductOptions = {}): Promise<RunningProduct> {
+export async function startProduct(
+  extraEnv: Record<string, string> = {},
+  options: ProductOptions = {},
+): Promise<RunningProduct> {
   const webDist = mkdtempSync(join(tmpdir(), 'exchange-e2e-web-'));
   try {
     await snapshotWebBuild(webDist);
@@ -131,7 +139,11 @@ export async function startProduct(extraEnv: Record<string, string> = {}, option
     const providerPort = await freePort();
     providerUrl = `http://127.0.0.1:${providerPort}`;
     providerDataDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-provider-'));
-    const shared = { WALLET_SECRET: randomBytes(32).toString('hex'), PLATFORM_URL: baseUrl, PROVIDER_URL: providerUrl };
+    const shared = {
+      WALLET_SECRET: randomBytes(32).toString('hex'),
+      PLATFORM_URL: baseUrl,
+      PROVIDER_URL: providerUrl,
+    };
     serverEnv = shared;
     const providerEnv = typeof options.casino === 'object' ? options.casino : {};
     services.push({
@@ -150,10 +162,19 @@ export async function startProduct(extraEnv: Record<string, string> = {}, option
   services.push({
     name: 'server',
     ready: `${baseUrl}/api/globalSetting/getGlobalSetting`,
-    ...spawnService('apps/server/src/server.ts', { PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, DATABASE_URL: '', LOG_LEVEL: 'warn', ...serverEnv, ...extraEnv }),
+    ...spawnService('apps/server/src/server.ts', {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...serverEnv,
+      ...extraEnv,
+    }),
   });
   const removeDirs = () => {
-    for (const dir of [dataDir, webDist, providerDataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [dataDir, webDist, providerDataDir])
+      if (dir) rmSync(dir, { recursive: true, force: true });
   };
   // If the test process ends without stop() (an interrupted run), the services and folders go with it.
   const killOnExit = () => {
@@ -172,7 +193,9 @@ export async function startProduct(extraEnv: Record<string, string> = {}, option
         try {
           await waitForHttp(s.ready, s.child, 90_000);
         } catch (err) {
-          throw new Error(`${s.name}: ${(err as Error).message}\n--- ${s.name} output ---\n${s.output.join('')}`);
+          throw new Error(
+            `${s.name}: ${(err as Error).message}\n--- ${s.name} output ---\n${s.output.join('')}`,
+          );
         }
       }),
     );

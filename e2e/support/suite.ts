@@ -1,0 +1,65 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { callApi } from './api.ts';
+import { launchChromium } from './browser.ts';
+import { startProduct, type ProductOptions, type RunningProduct } from './product.ts';
+
+/** What a browser test file shares: its own running product, one Chromium, and API calls to it. */
+export interface BrowserSuite {
+  readonly product: RunningProduct;
+  readonly browser: Browser;
+  /** An API call to this product (see callApi). */
+  api<T>(path: string, body?: unknown, token?: string): Promise<T>;
+  /** Logs a demo user in through the API and returns its token. */
+  tokenOf(userName: string, password?: string): Promise<string>;
+}
+
+/**
+ * Starts the product (with `env` on top of the defaults) and Chromium before the file's tests,
+ * and stops both after them. The getters throw if used outside a test, where nothing runs yet.
+ */
+export function browserSuite(env: Record<string, string> = {}, options: ProductOptions = {}): BrowserSuite {
+  let product: RunningProduct | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    product = await startProduct(env, options);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  const suite: BrowserSuite = {
+    get product() {
+      if (!product) throw new Error('the product is not started yet');
+      return product;
+    },
+    get browser() {
+      if (!browser) throw new Error('Chromium is not started yet');
+      return browser;
+    },
+    api: <T>(path: string, body?: unknown, token?: string) =>
+      callApi<T>(suite.product.baseUrl, path, body, token),
+    tokenOf: async (userName: string, password = 'Demo@1234') =>
+      (await suite.api<{ usertoken: string }>('user/login', { user_name: userName, password })).usertoken,
+  };
+  return suite;
+}
+
+/** A price level as the match APIs send it (rupees). */
+export interface PriceSize {
+  price: number;
+  size: number;
+}
+
+/** A market of `match/getMatchDetail`, as far as the browser tests read it. */
+export interface Market {
+  market_id: number;
+  kind: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY';
+  market_type: string;
+  name: string;
+  runners: { selection_id: number; name: string; back: PriceSize[]; lay: PriceSize[] }[];
+  fancy: { no_line: number; no_rate: number; yes_line: number; yes_rate: number } | null;
+}
