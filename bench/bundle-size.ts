@@ -1,7 +1,9 @@
 /**
  * Bettor bundle: what the browser fetches to show #/home after login (the first load), and each
- * lazily loaded chunk, gzipped. Reads the production build in apps/web/dist and builds nothing
- * itself, unless there is no build at all (then `npm run build` once). Figures: docs/performance.md.
+ * lazily loaded chunk, gzipped. Builds the web app for production first (NODE_ENV=production,
+ * whatever the caller's: a build left by the browser tests, or one made under another NODE_ENV,
+ * may hold React's development code) and reads apps/web/dist; with WEB_DIST set it reads that
+ * build as it is. Figures: docs/performance.md.
  *
  * First load = index.html's entry script, its modulepreload links and stylesheets, and every
  * chunk those import statically (followed transitively). Everything else under dist/assets is
@@ -107,9 +109,13 @@ function printTable(title: string, list: Asset[], total: number): void {
 }
 
 export default function bundleSize(): BundleReport {
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.log('apps/web/dist is missing: building the web app once');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!process.env.WEB_DIST) {
+    console.log('building the web app for production');
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error(`web build failed (exit ${build.status})`);
   }
   const report = measureBundle();

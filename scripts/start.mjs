@@ -34,7 +34,13 @@ function buildWebIfStale() {
     return;
   }
   console.log(builtAt ? 'start: web sources changed, rebuilding' : 'start: building the web app');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@exchange/web'], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV=production whatever the caller's (vitest sets 'test'): otherwise Vite bundles React's
+  // development build, larger and slower, into what the server serves.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@exchange/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     console.error(`start: web build failed (exit ${build.status})`);
     process.exit(build.status ?? 1);
