@@ -74,6 +74,21 @@ function suite(betPath: BetPathMode) {
       }> =>
         (await call('getMatchVenueListByCountryCodeSportId', { sport_id: SPORT.HORSE_RACING }, demo1)).json
           .data.venues[0];
+      /** An exchange WIN or PLACE market on race `index` of today's first meeting, runners 1..n. */
+      const raceMarket = async (index: number, type: 'WIN' | 'PLACE', names: string[], places?: number) => {
+        const meeting = await raceMeeting();
+        const race = meeting.races[index]!;
+        const m = await createMarket(ctx(), admin, {
+          match_id: meeting.match_id,
+          race_id: race.race_id,
+          kind: 'EXCHANGE',
+          market_type: type,
+          name: type === 'WIN' ? 'Win' : 'Place',
+          ...(places === undefined ? {} : { places }),
+          runners: names.map((name) => ({ name })),
+        });
+        return { meeting, race, m };
+      };
       const marketView = async (matchId: number, marketId: number, token = demo1) =>
         (await call('getMatchDetail', { match_id: matchId }, token)).json.data.markets.find(
           (x: { market_id: number }) => x.market_id === marketId,
@@ -1063,17 +1078,7 @@ function suite(betPath: BetPathMode) {
         });
 
         it('reserves the worst case over every set of placed runners on a PLACE market and pays every placed runner', async () => {
-          const meeting = await raceMeeting();
-          const race = meeting.races[1]!;
-          const m = await createMarket(ctx(), admin, {
-            match_id: meeting.match_id,
-            race_id: race.race_id,
-            kind: 'EXCHANGE',
-            market_type: 'PLACE',
-            name: 'Place',
-            places: 2,
-            runners: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }, { name: 'Four' }],
-          });
+          const { meeting, race, m } = await raceMarket(1, 'PLACE', ['One', 'Two', 'Three', 'Four'], 2);
           await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 2, stake: 300 });
           await bet(demo3, { market_id: m, selection_id: 2, is_back: 0, odds: 2, stake: 300 });
           // Both laid runners can place: 300 + 300.
@@ -1172,16 +1177,7 @@ function suite(betPath: BetPathMode) {
         });
 
         it('settles a dead heat for first on a WIN market: each tied winner pays half the stake at full odds', async () => {
-          const meeting = await raceMeeting();
-          const race = meeting.races[2]!;
-          const m = await createMarket(ctx(), admin, {
-            match_id: meeting.match_id,
-            race_id: race.race_id,
-            kind: 'EXCHANGE',
-            market_type: 'WIN',
-            name: 'Win',
-            runners: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }, { name: 'Four' }],
-          });
+          const { meeting, race, m } = await raceMarket(2, 'WIN', ['One', 'Two', 'Three', 'Four']);
           // demo1 backs One at 4.0, lays Two at 3.0 and backs Three at 6.0; demo3 takes the other sides.
           await bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 4, stake: 200 });
           await bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 4, stake: 200 });
@@ -1243,17 +1239,7 @@ function suite(betPath: BetPathMode) {
         });
 
         it('reduces a PLACE market by a non-runner: 3% reprices without cancelling lays, 5% cancels them, 1.01 is the floor', async () => {
-          const meeting = await raceMeeting();
-          const race = meeting.races[3]!;
-          const m = await createMarket(ctx(), admin, {
-            match_id: meeting.match_id,
-            race_id: race.race_id,
-            kind: 'EXCHANGE',
-            market_type: 'PLACE',
-            name: 'Place',
-            places: 2,
-            runners: ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((name) => ({ name })),
-          });
+          const { meeting, race, m } = await raceMarket(3, 'PLACE', ['One', 'Two', 'Three', 'Four', 'Five', 'Six'], 2);
           // Matched before the removals: One at 5.0, Two at 1.01, Five at 10 (it will not run).
           for (const [selection_id, odds, stake] of [
             [1, 5, 1000],
