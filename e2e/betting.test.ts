@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
-import { browserSuite, type Market, type PriceSize } from './support/suite.ts';
+import { browserSuite, upcomingCricket, type Market } from './support/suite.ts';
 
 /**
  * The betting screens in real Chromium at 1280 px and 390 px, on a product whose prices do not
@@ -14,13 +14,6 @@ import { browserSuite, type Market, type PriceSize } from './support/suite.ts';
 const suite = browserSuite({ FEED_SIMULATOR: '0' });
 const api = suite.api;
 let admin: string;
-
-interface ListedMatch {
-  match_id: number;
-  match_name: string;
-  in_play: boolean;
-  match_odds: { market_id: number; runners: { back: PriceSize | null; lay: PriceSize | null }[] } | null;
-}
 
 beforeAll(async () => {
   admin = await suite.tokenOf('admin');
@@ -66,13 +59,8 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
         const token = (await page.evaluate(() => localStorage.getItem('usertoken')))!;
 
         // A cricket match not in play (no bet delay), a different one per width.
-        const cricket = await api<ListedMatch[]>('match/getMatches', { sport_id: 4 }, token);
-        const match = cricket.filter((m) => !m.in_play && m.match_odds)[vp.width < 993 ? 1 : 0]!;
-        const detail = await api<{ markets: Market[] }>(
-          'match/getMatchDetail',
-          { match_id: match.match_id },
-          token,
-        );
+        const { match, markets } = await upcomingCricket(suite, token, vp.width < 993 ? 1 : 0);
+        const detail = { markets };
         const odds = detail.markets.find((m) => m.market_type === 'MATCH_ODDS')!;
         const bookmaker = detail.markets.find((m) => m.kind === 'BOOKMAKER')!;
         const fancy = detail.markets.find((m) => m.kind === 'FANCY')!;

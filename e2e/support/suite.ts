@@ -63,3 +63,36 @@ export interface Market {
   runners: { selection_id: number; name: string; back: PriceSize[]; lay: PriceSize[] }[];
   fancy: { no_line: number; no_rate: number; yes_line: number; yes_rate: number } | null;
 }
+
+/** A row of `match/getMatches`, as far as the browser tests read it. */
+export interface ListedMatch {
+  match_id: number;
+  match_name: string;
+  series_id: number;
+  in_play: boolean;
+  score: string | null;
+  match_odds: {
+    market_id: number;
+    runners: { name: string; back: PriceSize | null; lay: PriceSize | null }[];
+  } | null;
+}
+
+/**
+ * A cricket match not in play (so no bet delay) with its markets: the `index`-th such match, so
+ * that each screen width of a file bets on a match of its own.
+ */
+export async function upcomingCricket(
+  suite: BrowserSuite,
+  token: string,
+  index: number,
+): Promise<{ match: ListedMatch; markets: Market[] }> {
+  const cricket = await suite.api<ListedMatch[]>('match/getMatches', { sport_id: 4 }, token);
+  const match = cricket.filter((m) => !m.in_play && m.match_odds)[index];
+  if (!match) throw new Error(`no upcoming cricket match number ${index + 1} with Match Odds`);
+  const { markets } = await suite.api<{ markets: Market[] }>(
+    'match/getMatchDetail',
+    { match_id: match.match_id },
+    token,
+  );
+  return { match, markets };
+}
