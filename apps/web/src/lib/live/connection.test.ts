@@ -69,12 +69,12 @@ describe('live client', () => {
     script = client = undefined;
   });
 
-  function start(s: Script, token = 'good') {
+  function start(s: Script, token: () => string = () => 'good') {
     const messages: LiveServerMessage[] = [];
     const stopped: number[] = [];
     client = new LiveClient({
       url: () => s.url,
-      token: () => token,
+      token,
       createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
       handlers: { message: (m) => messages.push(m), marketStopped: (id) => stopped.push(id) },
       random: () => 0,
@@ -138,14 +138,7 @@ describe('live client', () => {
   it('stops on a refused token and starts again with a new one', async () => {
     script = await scriptedServer(followProtocol);
     let token = 'bad';
-    const messages: LiveServerMessage[] = [];
-    client = new LiveClient({
-      url: () => script!.url,
-      token: () => token,
-      createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
-      handlers: { message: (m) => messages.push(m), marketStopped: () => undefined },
-      random: () => 0,
-    });
+    const { client } = start(script, () => token);
     const release = client.retainUser();
     await until(() => client!.status === 'unauthorized');
     await new Promise((r) => setTimeout(r, 400));
@@ -162,14 +155,7 @@ describe('live client', () => {
       if (message.op === 'auth') send(socket, { type: 'ready', user_id: message.token === 'first' ? 1 : 2, heartbeat_ms: 15_000, max_markets: 50 });
     });
     let token = 'first';
-    const messages: LiveServerMessage[] = [];
-    client = new LiveClient({
-      url: () => script!.url,
-      token: () => token,
-      createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
-      handlers: { message: (m) => messages.push(m), marketStopped: () => undefined },
-      random: () => 0,
-    });
+    const { client, messages } = start(script, () => token);
     const release = client.retainUser();
     await until(() => client!.status === 'open');
     release();
