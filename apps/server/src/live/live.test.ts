@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE, SPORT, type MarketView } from '@exchange/contracts';
-import type { CasinoConfig } from '../services/casino/config.ts';
 import { balanceOf, createMarket, firstMatchOf } from '../test/betting.ts';
-import { startProviderStub, walletClient, type ProviderStub } from '../test/casino-provider-stub.ts';
+import { useProviderStub, walletClient } from '../test/casino-provider-stub.ts';
 import { describeEachDatabase, type TestContext } from '../test/databases.ts';
 import { LiveTestClient, type Received } from '../test/live-client.ts';
 
@@ -16,16 +15,7 @@ const HEARTBEAT_MS = 300;
 const MAX_MARKETS = 3;
 const SECRET = 'live-test-secret';
 const PROVIDER_ID = 'live-test';
-const casino: Partial<CasinoConfig> = { walletSecret: SECRET, providerId: PROVIDER_ID };
-let stub: ProviderStub;
-
-beforeAll(async () => {
-  stub = await startProviderStub(SECRET, PROVIDER_ID);
-  casino.providerUrl = stub.url;
-});
-afterAll(async () => {
-  await stub.close();
-});
+const provider = useProviderStub(SECRET, PROVIDER_ID);
 
 type Image = Extract<Received, { type: 'market_image' }>;
 type Delta = Extract<Received, { type: 'market_delta' }>;
@@ -316,7 +306,7 @@ describeEachDatabase(
         const client = await connect(demo1);
         const res = await call('launchNewGame', { GameCode: 'imlive1001', type: '1' }, demo1);
         expect(res.statusCode).toBe(200);
-        const launched = stub.launches.at(-1)!;
+        const launched = provider.stub.launches.at(-1)!;
         const wallet = walletClient(origin, SECRET, PROVIDER_ID, ctx().now);
         const bet = { betId: `live-${ctx().kind}`, option: 'playerA', optionName: 'Player A', odds: 1.98, stake: 300, gamename: 'TP T20' };
         const base = { token: launched.token, userId: launched.userId, gameCode: 'imlive1001', roundId: '7001', bet };
@@ -357,5 +347,5 @@ describeEachDatabase(
       });
     });
   },
-  { live: { heartbeatMs: HEARTBEAT_MS, maxMarketsPerSocket: MAX_MARKETS }, casino },
+  { live: { heartbeatMs: HEARTBEAT_MS, maxMarketsPerSocket: MAX_MARKETS }, casino: provider.casino },
 );

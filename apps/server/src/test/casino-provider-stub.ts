@@ -14,6 +14,8 @@ import {
   type WalletAnswer,
   type WalletOperation,
 } from '@exchange/contracts';
+import { afterAll, beforeAll } from 'vitest';
+import type { CasinoConfig } from '../services/casino/config.ts';
 
 export const STUB_GAMES: StaticCasinoGame[] = [
   { gamename: 'TP T20', gamecode: 'imlive1001', gametype: 'Others', provider: 'stub', category: 'teenpatti', image: 'api/upload/image/imlive1001.svg' },
@@ -53,6 +55,25 @@ export interface ProviderStub {
   /** Query strings the results API was called with. */
   resultQueries: URLSearchParams[];
   close(): Promise<void>;
+}
+
+/**
+ * A stub for the calling file's suites: started before them and closed after. Pass `casino` to
+ * describeEachDatabase; its providerUrl is filled in once the stub listens, before any app is
+ * built. `stub` is set from then on.
+ */
+export function useProviderStub(
+  secret: string,
+  providerId: string,
+  config: Partial<CasinoConfig> = {},
+): { casino: Partial<CasinoConfig>; stub: ProviderStub } {
+  const provider = { casino: { walletSecret: secret, providerId, ...config }, stub: undefined as unknown as ProviderStub };
+  beforeAll(async () => {
+    provider.stub = await startProviderStub(secret, providerId);
+    provider.casino.providerUrl = provider.stub.url;
+  });
+  afterAll(() => provider.stub.close());
+  return provider;
 }
 
 export async function startProviderStub(secret: string, providerId: string): Promise<ProviderStub> {

@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { CasinoResultPage } from '@exchange/contracts';
-import type { CasinoConfig } from '../../services/casino/config.ts';
-import { STUB_GAMES, STUB_SVG, startProviderStub, stubRound, type ProviderStub } from '../../test/casino-provider-stub.ts';
+import { STUB_GAMES, STUB_SVG, useProviderStub, stubRound } from '../../test/casino-provider-stub.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
-const SECRET = 'casino-test-secret';
-const PROVIDER_ID = 'test-provider';
-const casino: Partial<CasinoConfig> = { walletSecret: SECRET, providerId: PROVIDER_ID, providerTimeoutMs: 2000 };
-let stub: ProviderStub;
-
-beforeAll(async () => {
-  stub = await startProviderStub(SECRET, PROVIDER_ID);
-  casino.providerUrl = stub.url;
-});
-afterAll(async () => {
-  await stub.close();
-});
+const provider = useProviderStub('casino-test-secret', 'test-provider', { providerTimeoutMs: 2000 });
 
 describeEachDatabase(
   'casino launch, list, results and images',
@@ -28,14 +16,14 @@ describeEachDatabase(
     it('launches a game through the provider: a one-time URL, the casino buttons, a signed request', async () => {
       const res = await ctx().call('launchNewGame', { GameCode: 'imlive1001', type: '3' }, token);
       expect(res.statusCode).toBe(200);
-      expect(res.json.data.GameUrl).toMatch(new RegExp(`^${stub.url}/game/imlive1001\\?lt=one-time-\\d+$`));
-      const launched = stub.launches.at(-1)!;
+      expect(res.json.data.GameUrl).toMatch(new RegExp(`^${provider.stub.url}/game/imlive1001\\?lt=one-time-\\d+$`));
+      const launched = provider.stub.launches.at(-1)!;
       expect(launched).toMatchObject({ userName: 'demo1', gameCode: 'imlive1001', type: 3 });
       expect(launched.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(launched.casinoButtons.map((b) => b.value)).toEqual([25, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 25_000]);
       // Each launch gets a fresh token.
       await ctx().call('launchNewGame', { GameCode: 'imlive1001', type: 1 }, token);
-      expect(stub.launches.at(-1)!.token).not.toBe(launched.token);
+      expect(provider.stub.launches.at(-1)!.token).not.toBe(launched.token);
     });
 
     it('refuses unknown games, bad types and anonymous callers with a readable message', async () => {
@@ -54,13 +42,13 @@ describeEachDatabase(
     it("says 'Casino provider is unavailable' when the provider does not answer", async () => {
       // The game list is cached: the platform still knows the game, the launch call fails.
       await ctx().call('getCasinoGameList', undefined, token);
-      stub.mode = 'down';
+      provider.stub.mode = 'down';
       try {
         const res = await ctx().call('launchNewGame', { GameCode: 'imlive1001', type: '1' }, token);
         expect(res.statusCode).toBe(502);
         expect(res.json).toEqual({ status: false, message: 'Casino provider is unavailable', code: 'PROVIDER_UNAVAILABLE' });
       } finally {
-        stub.mode = 'up';
+        provider.stub.mode = 'up';
       }
     });
 
@@ -71,7 +59,7 @@ describeEachDatabase(
     });
 
     it('passes the round results through, paged and by IST day', async () => {
-      stub.rounds = [stubRound('12', '2026-11-21T20:00:00.000Z'), stubRound('11', '2026-11-21T10:00:00.000Z')];
+      provider.stub.rounds = [stubRound('12', '2026-11-21T20:00:00.000Z'), stubRound('11', '2026-11-21T10:00:00.000Z')];
       const res = await ctx().call('getCasinoResult', { game_code: 'imlive1001' }, token);
       expect(res.statusCode).toBe(200);
       const page = CasinoResultPage.parse(res.json.data);
@@ -81,7 +69,7 @@ describeEachDatabase(
       // 20:00 UTC on the 21st is the 22nd in India.
       const day = await ctx().call('getCasinoResult', { game_code: 'imlive1001', date: '2026-11-22', page: 1, limit: 10 }, token);
       expect(day.json.data.rounds.map((r: { roundId: string }) => r.roundId)).toEqual(['12']);
-      expect(Object.fromEntries(stub.resultQueries.at(-1)!)).toEqual({ page: '1', pageSize: '10', date: '2026-11-22' });
+      expect(Object.fromEntries(provider.stub.resultQueries.at(-1)!)).toEqual({ page: '1', pageSize: '10', date: '2026-11-22' });
       const unknown = await ctx().call('getCasinoResult', { game_code: 'imlive4242' }, token);
       expect(unknown.statusCode).toBe(404);
       const bad = await ctx().call('getCasinoResult', { game_code: 'blackjack' }, token);
@@ -99,5 +87,5 @@ describeEachDatabase(
       expect((await ctx().app.inject({ method: 'GET', url: '/api/upload/image/x.html' })).statusCode).toBe(404);
     });
   },
-  { casino },
+  { casino: provider.casino },
 );

@@ -1,26 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { CasinoConfig } from '../../services/casino/config.ts';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { casinoLaunchTokens, users } from '../../db/schema/index.ts';
 import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/ledger.ts';
 import { findUserByName } from '../../services/users.ts';
-import { startProviderStub, walletClient, type ProviderStub } from '../../test/casino-provider-stub.ts';
+import { useProviderStub, walletClient } from '../../test/casino-provider-stub.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { DAY_MS, istDate } from '../../lib/time.ts';
 
 const SECRET = 'wallet-test-secret';
 const PROVIDER_ID = 'test-provider';
-const casino: Partial<CasinoConfig> = { walletSecret: SECRET, providerId: PROVIDER_ID };
-let stub: ProviderStub;
-
-beforeAll(async () => {
-  stub = await startProviderStub(SECRET, PROVIDER_ID);
-  casino.providerUrl = stub.url;
-});
-afterAll(async () => {
-  await stub.close();
-});
+const provider = useProviderStub(SECRET, PROVIDER_ID);
 
 describeEachDatabase(
   'casino wallet over HTTP',
@@ -44,7 +34,7 @@ describeEachDatabase(
       const token = await ctx().login(userName);
       const res = await ctx().call('launchNewGame', { GameCode: gameCode, type: '1' }, token);
       expect(res.statusCode).toBe(200);
-      const launched = stub.launches.at(-1)!;
+      const launched = provider.stub.launches.at(-1)!;
       const userId = (await findUserByName(ctx().db, userName))!.id;
       expect(launched).toMatchObject({ userId, userName, gameCode, type: 1 });
       return { walletToken: launched.token, userId, sessionToken: token };
@@ -263,5 +253,5 @@ describeEachDatabase(
       expect(page.json.data.rows).toHaveLength(1);
     });
   },
-  { casino },
+  { casino: provider.casino },
 );
