@@ -1,3 +1,4 @@
+export { useCancelBet } from './api/current-bets';
 export { BetSlip } from './components/bet-slip';
 export { BetSlipProvider, useBetSlip } from './components/bet-slip-context';
 export { FancyMarkets } from './components/fancy-markets';

@@ -1,7 +1,7 @@
 import type { CurrentBetsRequest } from '@exchange/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
-import { setBalance } from '@/lib/balance';
+import { useLiveStatus } from '@/lib/live';
 
 export type BetTypeFilter = NonNullable<CurrentBetsRequest['bet_type']>;
 export interface CurrentBetsFilter {
@@ -10,45 +10,18 @@ export interface CurrentBetsFilter {
   sport_id?: number;
 }
 
-// Under 'bets', which a placed bet refreshes, so this report follows bets placed elsewhere.
-const currentBetsKey = ['bets', 'report'] as const;
-
 /**
- * bet/getCurrentBets for the filter. Polled while open: a resting bet can be matched by someone
- * else at any moment, and the table should say so without a reload.
+ * bet/getCurrentBets for the filter. Its key starts with 'bet', which a placed or cancelled bet
+ * and the live user channel refresh, so the table follows bets matched by someone else; the poll
+ * is the fallback while the socket is down.
  */
 export function useCurrentBets(filter: CurrentBetsFilter) {
+  const live = useLiveStatus() === 'open';
   return useQuery({
-    queryKey: [...currentBetsKey, filter],
+    queryKey: ['bet', 'report', filter],
     queryFn: () => fetchData('getCurrentBets', filter),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: 5_000,
-  });
-}
-
-/** sport/getSports for the sport filter (the header's query key: one request serves both). */
-export function useSportOptions() {
-  return useQuery({
-    queryKey: ['catalog', 'sports'],
-    queryFn: () => fetchData('getSports', { is_active: 1 }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/**
- * bet/cancelBet: takes back the unmatched rest of a bet. The answer's balance is shown at once;
- * every view of bets, positions and exposure is read again.
- */
-export function useCancelBet() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (betId: number) => fetchData('cancelBet', { bet_id: betId }),
-    onSuccess: (cancelled) => {
-      setBalance(cancelled.balance);
-      void client.invalidateQueries({ queryKey: ['bets'] });
-      void client.invalidateQueries({ queryKey: ['match', 'detail'] });
-      void client.invalidateQueries({ queryKey: ['user', 'exposureDetail'] });
-    },
+    refetchInterval: live ? 30_000 : 5_000,
   });
 }

@@ -1,18 +1,13 @@
 import type { CurrentBet } from '@exchange/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Modal, PageFrame } from '@/components';
+import { Modal, PageFrame, TableStateRow } from '@/components';
 import { ApiError } from '@/lib/api';
 import { formatAmount, formatIst } from '@/lib/format';
-import {
-  useCancelBet,
-  useCurrentBets,
-  useSportOptions,
-  type BetTypeFilter,
-  type CurrentBetsFilter,
-} from '../api/current-bets';
+import { useCancelBet } from '@/features/betslip';
+import { useSports } from '@/features/matches';
+import { useCurrentBets, type BetTypeFilter, type CurrentBetsFilter } from '../api/current-bets';
 import { betPriceLabel, betSideLabel, canCancel, isBackSide } from '../lib/bets';
-import { TableStateRow } from './report-parts';
 import './reports.css';
 
 const BET_TYPES: Array<{ value: BetTypeFilter; label: string }> = [
@@ -26,7 +21,7 @@ const COLUMNS = 10;
 export function CurrentBetsPage() {
   const [filter, setFilter] = useState<CurrentBetsFilter>({ bet_type: 'matched' });
   const { data, isLoading, isFetching, isError, error } = useCurrentBets(filter);
-  const { data: sports } = useSportOptions();
+  const { data: sports } = useSports();
   const [toCancel, setToCancel] = useState<CurrentBet | null>(null);
   const bets = data ?? [];
 
