@@ -39,6 +39,7 @@ import type { Clock } from '../../lib/time.ts';
 import {
   CommitFeed,
   betCommitted,
+  betsCommitted,
   marketTxCommitted,
   snapshotMarket,
   type CommitListener,
@@ -271,10 +272,17 @@ export class BettingService {
           )
         : { written: [] };
     const written = outcome?.written ?? [];
+    // One notice for the bets written. Memory holds the whole batch: it is the committed state
+    // only if all of it was written.
+    if (written.length > 0)
+      this.committed.emit(
+        betsCommitted(
+          planned.slice(0, written.length).map((p) => p.pending.plan),
+          written.length === planned.length ? market : null,
+        ),
+      );
     written.forEach((w, i) => {
       const { q, pending } = planned[i]!;
-      // Memory holds the whole batch: it is the committed state only if all of it was written.
-      this.committed.emit(betCommitted(pending.plan, written.length === planned.length ? market : null));
       q.resolve(placedAnswer(pending.plan.order, false, w.balancePaise, w.exposurePaise));
     });
     if (written.length > 0) {
