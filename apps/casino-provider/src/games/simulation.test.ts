@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@exchange/engine';
 import { ENGINES } from './catalog.ts';
 import { DECKS, Shoe } from './fair-core.ts';
 import type { GameEngine } from './types.ts';
@@ -12,18 +13,6 @@ import type { GameEngine } from './types.ts';
 
 const ROUNDS = 100_000;
 
-/** mulberry32: a tiny seeded generator of floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Tally {
   n: number;
   paid: number;
@@ -32,7 +21,7 @@ interface Tally {
 }
 
 function simulate(engine: GameEngine, seed: number): Map<string, Tally> {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const tallies = new Map<string, Tally>();
   const deck = DECKS[engine.deck];
   for (let round = 0; round < ROUNDS; round++) {
