@@ -6,7 +6,7 @@
  */
 import type { LiveMarketChanges, LivePosition, LiveRunnerChange, MarketView } from '@exchange/contracts';
 import type { MarketState } from '../services/betting/market-state.ts';
-import { marketView } from '../services/betting/views.ts';
+import { marketView, positionView } from '../services/betting/views.ts';
 
 /** A market as every subscriber sees it: the view without the per-user fields. */
 export type SharedMarketView = Omit<MarketView, 'runners' | 'exposure' | 'fancy_positions'> & {
@@ -44,12 +44,13 @@ export function marketChanges(prev: SharedMarketView, next: SharedMarketView): L
 
 /** The user's own position on the market: exposure, P&L per runner, the fancy book. */
 export function userPosition(state: MarketState, userId: number): Omit<LivePosition, 'type'> {
-  const view = marketView(state, userId);
+  // Only the user's part: no book ladder, which every commit would otherwise rebuild per watcher.
+  const mine = positionView(state, userId);
   return {
-    market_id: view.market_id,
-    exposure: view.exposure,
-    runners: view.runners.map((r) => ({ selection_id: r.selection_id, position: r.position })),
-    fancy_positions: view.fancy_positions,
+    market_id: state.row.id,
+    exposure: mine.exposure,
+    runners: state.runners.map((r) => ({ selection_id: r.selectionId, position: mine.pnlOf(r.selectionId) })),
+    fancy_positions: mine.fancy_positions,
   };
 }
 

@@ -29,12 +29,25 @@ import { averageOdds, sessionOf, type BettingService } from './service.ts';
 
 const rupees = (paise: number) => paise / 100;
 
+/** The user's own part of a market's view: P&L per runner, exposure, the fancy book (empty without a user). */
+export function positionView(state: MarketState, userId: number | null) {
+  const position = userId === null ? undefined : state.positions.get(userId);
+  const pnl =
+    state.row.kind === 'FANCY' ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), position);
+  return {
+    pnlOf: (selectionId: number) => rupees(pnl.get(selectionId) ?? 0),
+    exposure: rupees(position?.exposurePaise ?? 0),
+    fancy_positions: positionFancyBook(position).map((r) => ({
+      from_runs: r.fromRuns,
+      pnl: rupees(r.pnlPaise),
+    })),
+  };
+}
+
 /** One market as the caller sees it; without a user, positions are empty. */
 export function marketView(state: MarketState, userId: number | null): MarketView {
   const row = state.row;
-  const position = userId === null ? undefined : state.positions.get(userId);
-  const pnl =
-    row.kind === 'FANCY' ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), position);
+  const mine = positionView(state, userId);
   const hours = sessionOf(row);
   return {
     market_id: row.id,
@@ -68,7 +81,7 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
           : [],
         back_rate: r.backRate,
         lay_rate: r.layRate,
-        position: rupees(pnl.get(r.selectionId) ?? 0),
+        position: mine.pnlOf(r.selectionId),
       };
     }),
     fancy:
@@ -78,11 +91,8 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
     session_hours: hours
       ? { open: hhmm(hours.openMinute), close: hhmm(hours.closeMinute), weekdays_only: hours.weekdaysOnly }
       : null,
-    exposure: rupees(position?.exposurePaise ?? 0),
-    fancy_positions: positionFancyBook(position).map((r) => ({
-      from_runs: r.fromRuns,
-      pnl: rupees(r.pnlPaise),
-    })),
+    exposure: mine.exposure,
+    fancy_positions: mine.fancy_positions,
     result:
       row.resultKind === null
         ? null
