@@ -302,7 +302,10 @@ export class LiveHub {
         // Snapshot now: the state object moves on with the next bet, before that bet commits.
         stream.latest = sharedMarketView(state);
         stream.reread = false;
-        for (const userId of stream.positions.keys()) stream.positions.set(userId, userPosition(state, userId));
+        // Positions not touched since they were read stay as read: only this commit's users (and
+        // any a commit without state left unread) are read now.
+        for (const [userId, position] of stream.positions)
+          if (position === null) stream.positions.set(userId, userPosition(state, userId));
       } else stream.reread = true;
       this.scheduleMarket(stream);
     }
