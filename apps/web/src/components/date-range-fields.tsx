@@ -1,3 +1,5 @@
+import { useState, type FormEvent } from 'react';
+
 /** A report's From / To pair of IST days: neither end can be set past the other. */
 export interface DayRange {
   from_date: string;
@@ -40,5 +42,40 @@ export function DateRangeFields<T extends DayRange>({
         />
       </label>
     </>
+  );
+}
+
+/** From / To (IST days) and Submit; refuses a range that ends before it starts. */
+export function DateRangeForm({
+  initial,
+  onSubmit,
+  testIdPrefix,
+  busy,
+}: {
+  initial: DayRange;
+  onSubmit: (range: DayRange) => void;
+  testIdPrefix: string;
+  busy?: boolean;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const invalid = draft.from_date > draft.to_date;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!invalid) onSubmit(draft);
+  };
+  return (
+    <form className="filters" onSubmit={submit} data-testid={`${testIdPrefix}-filters`}>
+      <DateRangeFields value={draft} onChange={setDraft} testIdPrefix={testIdPrefix} />
+      <button
+        type="submit"
+        className="btn btn--primary"
+        disabled={invalid}
+        data-testid={`${testIdPrefix}-submit`}
+      >
+        Submit
+      </button>
+      {invalid && <span className="field__error">From date must not be after to date</span>}
+      {busy && <span className="muted">Loading…</span>}
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { StatementDay, StatementType } from '@exchange/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { DateRangeFields, PageFrame, Pager, Spinner } from '@/components';
+import { DateRangeFields, PageFrame, Pager, TableStateRow } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useAccountStatement, type StatementFilter } from '../api/account-statement';
 import { periodPnl } from '../lib/statement';
@@ -110,19 +110,14 @@ export function AccountStatementPage() {
             </tr>
           </thead>
           <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={5}>
-                  <Spinner label="Loading statement" />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="table__empty" data-testid="table-empty">
-                  {isError ? error.message : 'No data available in table'}
-                </td>
-              </tr>
-            ) : (
+            <TableStateRow
+              columns={5}
+              loading={isLoading}
+              loadingLabel="Loading statement"
+              empty={rows.length === 0}
+              error={isError ? error : null}
+            />
+            {!isLoading &&
               rows.map((r) => (
                 <tr key={r.id} data-testid="statement-row">
                   <td className="nowrap">{formatIst(r.date)}</td>
@@ -131,8 +126,7 @@ export function AccountStatementPage() {
                   <td className="num">{formatAmount(r.balance)}</td>
                   <td>{r.remark}</td>
                 </tr>
-              ))
-            )}
+              ))}
           </tbody>
           {data && rows.length > 0 && (
             <tfoot>

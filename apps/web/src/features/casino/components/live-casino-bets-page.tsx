@@ -1,6 +1,6 @@
 import type { LiveCasinoRound } from '@exchange/contracts';
-import { useState, type FormEvent } from 'react';
-import { DateRangeFields, PageFrame, Pager } from '@/components';
+import { useState } from 'react';
+import { DateRangeForm, PageFrame, Pager } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useLiveCasinoBets, type LiveCasinoBetsFilter } from '../api/live-casino-bets';
 import { CardRow } from './playing-card';
@@ -25,32 +25,23 @@ const pnlClass = (v: number) => (v > 0 ? 'profit' : v < 0 ? 'loss' : '');
 
 /** report/live-casino-bets: the caller's casino rounds with their bets, payouts and P&L. */
 export function LiveCasinoBetsPage() {
-  const [draft, setDraft] = useState({ from_date: istYmdDaysAgo(7), to_date: istYmdDaysAgo(0) });
-  const [filter, setFilter] = useState<LiveCasinoBetsFilter>({ ...draft, page: 1, limit: PAGE_SIZE });
+  const [filter, setFilter] = useState<LiveCasinoBetsFilter>(() => ({
+    from_date: istYmdDaysAgo(7),
+    to_date: istYmdDaysAgo(0),
+    page: 1,
+    limit: PAGE_SIZE,
+  }));
   const { data, isFetching, isError, error } = useLiveCasinoBets(filter);
   const rows = data?.rows ?? [];
-  const invalidRange = draft.from_date > draft.to_date;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!invalidRange) setFilter({ ...filter, ...draft, page: 1 });
-  };
 
   return (
     <PageFrame title="Live Casino Bets" testId="live-casino-bets-page">
-      <form className="filters" onSubmit={submit}>
-        <DateRangeFields value={draft} onChange={setDraft} testIdPrefix="live-casino" />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={invalidRange}
-          data-testid="live-casino-submit"
-        >
-          Submit
-        </button>
-        {invalidRange && <span className="field__error">From date must not be after to date</span>}
-        {isFetching && <span className="muted">Loading…</span>}
-      </form>
+      <DateRangeForm
+        initial={filter}
+        onSubmit={({ from_date, to_date }) => setFilter({ ...filter, from_date, to_date, page: 1 })}
+        testIdPrefix="live-casino"
+        busy={isFetching}
+      />
       <div className="table-wrap">
         <table className="table" data-testid="live-casino-table">
           <thead>

@@ -1,9 +1,8 @@
 import { Fragment, useState } from 'react';
-import { PageFrame } from '@/components';
+import { DateRangeForm, PageFrame, TableStateRow, type DayRange } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
-import { useProfitLoss, type DateRange } from '../api/profit-loss';
+import { useProfitLoss } from '../api/profit-loss';
 import { groupBySport, pnlClass } from '../lib/profit-loss';
-import { DateRangeForm, TableStateRow } from './report-parts';
 import './reports.css';
 
 /** The report opens on the last 7 days (IST), like the statement. */
@@ -21,7 +20,7 @@ const Amount = ({ value, testId }: { value: number; testId?: string }) => (
  * its subtotal, and the period's total; net is after commission.
  */
 export function ProfitLossPage() {
-  const [range, setRange] = useState<DateRange>(() => ({
+  const [range, setRange] = useState<DayRange>(() => ({
     from_date: istYmdDaysAgo(DEFAULT_DAYS),
     to_date: istYmdDaysAgo(0),
   }));
