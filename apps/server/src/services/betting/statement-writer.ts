@@ -243,6 +243,14 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
 };
 
 type Written = { balancePaise: number; exposurePaise: number };
+
+/** Why a bet's row says it was not written as planned, if it was not. */
+function stopOf(row: BetRow): BatchOutcome['stopped'] {
+  if (Number(row.version_ok) === 0) return 'stale';
+  if (Number(row.funds_ok) === 0) return 'funds';
+  if (Number(row.inserted) === 0) return 'duplicate';
+  return undefined;
+}
 export interface BatchOutcome {
   /** The answers of the bets written, a prefix of the batch, committed. */
   written: Written[];
@@ -269,9 +277,8 @@ export async function writeBetBatch(db: Db, plans: readonly BetPlan[]): Promise<
   const outcomeOf = (rows: readonly BetRow[]): BatchOutcome => {
     const out: BatchOutcome = { written: [] };
     for (const [i, row] of rows.entries()) {
-      if (Number(row.version_ok) === 0) return { ...out, stopped: 'stale' };
-      if (Number(row.funds_ok) === 0) return { ...out, stopped: 'funds' };
-      if (Number(row.inserted) === 0) return { ...out, stopped: 'duplicate' };
+      const stopped = stopOf(row);
+      if (stopped) return { ...out, stopped };
       out.written.push({
         balancePaise: Number(row.balance),
         exposurePaise: Number(row.exposure) + takerDeltaOf(plans[i]!),
@@ -290,7 +297,7 @@ export async function writeBetBatch(db: Db, plans: readonly BetPlan[]): Promise<
     for (const plan of plans) {
       const row = (await place(plan))[0]!;
       rows.push(row);
-      if (outcomeOf(rows).stopped) break;
+      if (stopOf(row)) break;
     }
     return outcomeOf(rows);
   };
