@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE, SPORT, type MarketView } from '@exchange/contracts';
-import { balanceOf, createMarket, firstMatchOf } from '../test/betting.ts';
+import { balanceOf, createMatchOdds, firstMatchOf } from '../test/betting.ts';
 import { useProviderStub, walletClient } from '../test/casino-provider-stub.ts';
 import { describeEachDatabase, type TestContext } from '../test/databases.ts';
 import { LiveTestClient, type Received } from '../test/live-client.ts';
@@ -55,15 +55,7 @@ describeEachDatabase(
       if (res.statusCode !== 200) throw new Error(`bet refused: ${JSON.stringify(res.json)}`);
       return res.json.data as { bet_id: number; balance: { total_balance: number; liability: number } };
     };
-    const newMarket = () =>
-      createMarket(ctx(), admin, {
-        match_id: cricket.matchId,
-        kind: 'EXCHANGE',
-        market_type: 'MATCH_ODDS',
-        name: 'Match Odds',
-        runners: [{ name: 'Home' }, { name: 'Away' }],
-        in_play: false,
-      });
+    const newMarket = () => createMatchOdds(ctx(), admin, cricket.matchId);
     /** The market as match/getMatchDetail shows it to `token`. */
     const detailOf = async (marketId: number, token: string): Promise<MarketView> => {
       const res = await call('getMatchDetail', { match_id: cricket.matchId }, token);

@@ -40,6 +40,24 @@ export async function createMarket(
   return res.json.data.market_id as number;
 }
 
+/** A two-runner (Home, Away) exchange Match Odds market on `matchId`, not in play, with `extra` on top. */
+export function createMatchOdds(
+  ctx: TestContext,
+  adminToken: string,
+  matchId: number,
+  extra: Partial<BodyOf<'operatorCreateMarket'>> = {},
+): Promise<number> {
+  return createMarket(ctx, adminToken, {
+    match_id: matchId,
+    kind: 'EXCHANGE',
+    market_type: 'MATCH_ODDS',
+    name: 'Match Odds',
+    runners: [{ name: 'Home' }, { name: 'Away' }],
+    in_play: false,
+    ...extra,
+  });
+}
+
 export async function balanceOf(
   ctx: TestContext,
   token: string,

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { ledgerTransfers, orders } from '../../db/schema/index.ts';
 import { istDate } from '../../lib/time.ts';
-import { balanceOf, createMarket, expectInvariants, firstMatchOf } from '../../test/betting.ts';
+import { balanceOf, createMarket, createMatchOdds, expectInvariants, firstMatchOf } from '../../test/betting.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import type { BetPathMode } from '../../services/betting/service.ts';
 
@@ -26,16 +26,8 @@ function suite(betPath: BetPathMode) {
       const invariants = () => expectInvariants(ctx().db, ctx().app.betting);
       const call = (...args: Parameters<TestContext['call']>) => ctx().call(...args);
       const bet = (token: string, body: Record<string, unknown>) => call('placeMarketBet', body, token);
-      const matchOdds = (extra: Record<string, unknown> = {}) =>
-        createMarket(ctx(), admin, {
-          match_id: cricket.matchId,
-          kind: 'EXCHANGE',
-          market_type: 'MATCH_ODDS',
-          name: 'Match Odds',
-          runners: [{ name: 'Home' }, { name: 'Away' }],
-          in_play: false,
-          ...extra,
-        });
+      const matchOdds = (extra?: Parameters<typeof createMatchOdds>[3]) =>
+        createMatchOdds(ctx(), admin, cricket.matchId, extra);
       const statement = async (token: string) =>
         (await call('getUserAccountStatementHistory', { ...OPEN_DAYS, limit: 100 }, token)).json.data
           .rows as { credit: number; debit: number; remark: string; balance: number }[];
