@@ -14,7 +14,9 @@ const istDay = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOSt
 const BetRequest = z.object({ session: z.string().min(1).max(200), roundId: z.string().min(1).max(30), option: z.string().min(1).max(60), stake: z.number().finite().positive() });
 const SessionRequest = z.object({ lt: z.string().min(1).max(200), gameCode: z.string().max(30) });
 
-const refuse = (reply: FastifyReply, code: number, message: string) => reply.code(code).send({ status: 'ERROR', message });
+/** An error answer; `walletCode` is the wallet's refusal code (INSUFFICIENT_FUNDS, INVALID_TOKEN...), for the page. */
+const refuse = (reply: FastifyReply, code: number, message: string, walletCode?: string) =>
+  reply.code(code).send({ status: 'ERROR', message, ...(walletCode ? { code: walletCode } : {}) });
 const sessionOf = (services: ProviderServices, req: FastifyRequest) => services.sessions.get(String(req.headers['x-session'] ?? ''));
 
 /** Every route of the provider. */
@@ -82,8 +84,7 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
     const table = services.tables.get(session.gameCode);
     if (!table) return refuse(reply, 404, 'No such game');
     const result = await services.bets.place(session, table, parsed.data);
-    // The wallet's refusal code (INSUFFICIENT_FUNDS, INVALID_TOKEN...) goes to the page with the message.
-    if (!result.ok) return reply.code(409).send({ status: 'ERROR', message: result.message, ...(result.status ? { code: result.status } : {}) });
+    if (!result.ok) return refuse(reply, 409, result.message, result.status);
     return { status: 'OK', betId: result.bet.betId, balance: result.balance };
   });
 
