@@ -25,8 +25,9 @@ export interface MarketCommitted {
   committedAt: number;
   /**
    * The market in memory, exactly as committed, to be read during the call only (the next bet
-   * changes it in place, even before its own commit). Null when memory ran ahead of what was
-   * written (a group commit cut short): the market is reloaded before its next use.
+   * changes it in place, even before its own commit). Null when memory is ahead of this change:
+   * a group commit cut short (the market is reloaded before its next use), or a bet of a group
+   * commit but its last, whose event carries the batch's state.
    */
   state: MarketState | null;
 }
@@ -55,29 +56,15 @@ export class CommitFeed {
 
 /** A bet written: the taker's bet placed, the makers' resting bets matched. */
 export function betCommitted(plan: BetPlan, state: MarketState | null): MarketCommitted {
-  return betsCommitted([plan], state);
-}
-
-/**
- * Bets of one market written together (a group commit), told as one change: the market is
- * snapshotted once for the batch, not once per bet. Users and bets in the bets' order.
- */
-export function betsCommitted(plans: readonly BetPlan[], state: MarketState | null): MarketCommitted {
-  const bets: BetNotice[] = [];
-  const users = new Set<number>();
-  for (const plan of plans) {
-    const own: BetNotice[] = [{ userId: plan.order.userId, betId: plan.order.id, change: 'placed' }];
-    const makerOrders = new Set<number>();
-    for (const f of plan.fills) {
-      if (makerOrders.has(f.makerOrderId)) continue;
-      makerOrders.add(f.makerOrderId);
-      own.push({ userId: f.makerUserId, betId: f.makerOrderId, change: 'matched' });
-    }
-    for (const e of plan.exposures) users.add(e.userId);
-    for (const b of own) users.add(b.userId);
-    bets.push(...own);
+  const bets: BetNotice[] = [{ userId: plan.order.userId, betId: plan.order.id, change: 'placed' }];
+  const makerOrders = new Set<number>();
+  for (const f of plan.fills) {
+    if (makerOrders.has(f.makerOrderId)) continue;
+    makerOrders.add(f.makerOrderId);
+    bets.push({ userId: f.makerUserId, betId: f.makerOrderId, change: 'matched' });
   }
-  return { marketId: plans[0]!.marketId, userIds: [...users], bets, committedAt: Date.now(), state };
+  const users = new Set([...plan.exposures.map((e) => e.userId), ...bets.map((b) => b.userId)]);
+  return { marketId: plan.marketId, userIds: [...users], bets, committedAt: Date.now(), state };
 }
 
 /** What a market transaction needs to remember of the state before it, to tell what changed. */

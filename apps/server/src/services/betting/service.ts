@@ -39,7 +39,6 @@ import type { Clock } from '../../lib/time.ts';
 import {
   CommitFeed,
   betCommitted,
-  betsCommitted,
   marketTxCommitted,
   snapshotMarket,
   type CommitListener,
@@ -272,17 +271,13 @@ export class BettingService {
           )
         : { written: [] };
     const written = outcome?.written ?? [];
-    // One notice for the bets written. Memory holds the whole batch: it is the committed state
-    // only if all of it was written.
-    if (written.length > 0)
-      this.committed.emit(
-        betsCommitted(
-          planned.slice(0, written.length).map((p) => p.pending.plan),
-          written.length === planned.length ? market : null,
-        ),
-      );
     written.forEach((w, i) => {
       const { q, pending } = planned[i]!;
+      // Memory holds the whole batch: it is the state committed by the last bet only, and only
+      // if all of it was written. The bets before it go without a state, so a listener takes one
+      // snapshot per batch, not one per bet.
+      const last = i === planned.length - 1;
+      this.committed.emit(betCommitted(pending.plan, last ? market : null));
       q.resolve(placedAnswer(pending.plan.order, false, w.balancePaise, w.exposurePaise));
     });
     if (written.length > 0) {
