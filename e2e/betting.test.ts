@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { browserSuite, upcomingCricket, type Market } from './support/suite.ts';
 
 /**
@@ -41,12 +41,6 @@ async function placeFromSlip(page: Page, stake: string, outcome: string) {
   await page.getByTestId('bet-slip').waitFor({ state: 'detached' });
 }
 
-async function signIn(page: Page) {
-  await login(page, 'demo1');
-  await page.waitForURL(/#\/home/);
-  // demo1 is flagged for the welcome popup after login.
-  await page.getByTestId('welcome-popup-close').click();
-}
 
 describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
   it(

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -39,12 +38,6 @@ const rupees = (p: number) => (p / 100).toFixed(2);
 const winPaise = (stake: number, odds: number) =>
   Math.floor((Math.round(stake * 100) * (Math.round(odds * 100) - 100)) / 100);
 
-async function signIn(page: Page): Promise<string> {
-  await login(page, 'demo1');
-  await page.waitForURL(/#\/home/);
-  await page.getByTestId('welcome-popup-close').click();
-  return (await page.evaluate(() => localStorage.getItem('usertoken')))!;
-}
 
 describe.each(VIEWPORTS)('a match the simulator settles, at $width px', (vp: Viewport) => {
   it(

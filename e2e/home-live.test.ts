@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, newPage, VIEWPORTS } from './support/browser.ts';
+import { newPage, signIn, VIEWPORTS } from './support/browser.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -129,9 +128,3 @@ describe.each(VIEWPORTS)('home list live prices at $width px', (vp) => {
   });
 });
 
-async function signIn(page: Page, userName: string): Promise<void> {
-  await login(page, userName);
-  await page.waitForURL(/#\/home/);
-  // Users who need not change their password get the welcome popup after login.
-  await page.getByTestId('welcome-popup-close').click();
-}

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, newPage, VIEWPORTS } from './support/browser.ts';
+import { newPage, signIn, VIEWPORTS } from './support/browser.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -185,9 +185,3 @@ function priceAndSize(page: Page, testId: string) {
   });
 }
 
-async function signIn(page: Page, userName: string): Promise<void> {
-  await login(page, userName);
-  await page.waitForURL(/#\/home/);
-  // Users who need not change their password get the welcome popup after login.
-  await page.getByTestId('welcome-popup-close').click();
-}

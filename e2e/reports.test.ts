@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { browserSuite, upcomingCricket, type ListedMatch } from './support/suite.ts';
 
 /**
@@ -40,13 +40,6 @@ const textOf = async (scope: Page | Locator, testId: string) =>
 /** Today in IST as yyyy-MM-dd (the report calls' day format). */
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-async function signIn(page: Page, userName: string): Promise<string> {
-  await login(page, userName);
-  await page.waitForURL(/#\/home/);
-  // Users who need not change their password get the welcome popup after login.
-  await page.getByTestId('welcome-popup-close').click();
-  return (await page.evaluate(() => localStorage.getItem('usertoken')))!;
-}
 
 async function openFromUserMenu(page: Page, item: string) {
   await page.getByTestId('user-menu').click();

@@ -36,3 +36,14 @@ export async function login(page: Page, userName: string, password = 'Demo@1234'
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
 }
+
+/**
+ * Logs a demo user in who need not change their password, waits for the home page, closes the
+ * welcome popup such users get after login, and returns the token the page stored.
+ */
+export async function signIn(page: Page, userName = 'demo1'): Promise<string> {
+  await login(page, userName);
+  await page.waitForURL(/#\/home/);
+  await page.getByTestId('welcome-popup-close').click();
+  return (await page.evaluate(() => localStorage.getItem('usertoken')))!;
+}
