@@ -4,11 +4,9 @@ import { SPORT } from '@exchange/contracts';
 import { markets, matches, races, runners } from '../db/schema/index.ts';
 import { SPORT_ID } from '../seed/catalog-data.ts';
 import { seedMarkets } from '../seed/markets.ts';
-import { balanceOf, expectInvariants, firstMatchOf } from '../test/betting.ts';
+import { balanceOf, expectInvariants, firstMatchOf, statementRows } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { BASE_TIMINGS, createFeed, type FeedSimulator } from './index.ts';
-
-const OPEN_DAYS = { from_date: '2020-01-01', to_date: '2099-12-31' };
 
 /**
  * The feed simulator against the real betting service and database: a bettor's bets on live
@@ -34,13 +32,7 @@ describeEachDatabase(
       }
     }
     const marketRow = async (id: number) => (await ctx().db.select().from(markets).where(eq(markets.id, id)))[0]!;
-    const statement = async (token: string) =>
-      (await ctx().call('getUserAccountStatementHistory', { ...OPEN_DAYS, limit: 100 }, token)).json.data.rows as {
-        credit: number;
-        debit: number;
-        remark: string;
-        balance: number;
-      }[];
+    const statement = (token: string) => statementRows(ctx(), token);
 
     beforeAll(async () => {
       const { db, app } = ctx();

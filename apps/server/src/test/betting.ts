@@ -58,6 +58,19 @@ export function createMatchOdds(
   });
 }
 
+/** A user's account statement rows over every date (the newest first, at most 100). */
+export async function statementRows(
+  ctx: TestContext,
+  token: string,
+): Promise<{ credit: number; debit: number; remark: string; balance: number }[]> {
+  const res = await ctx.call(
+    'getUserAccountStatementHistory',
+    { from_date: '2020-01-01', to_date: '2099-12-31', limit: 100 },
+    token,
+  );
+  return res.json.data.rows;
+}
+
 export async function balanceOf(
   ctx: TestContext,
   token: string,

@@ -9,11 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { ledgerTransfers, orders } from '../../db/schema/index.ts';
 import { istDate } from '../../lib/time.ts';
-import { balanceOf, createMarket, createMatchOdds, expectInvariants, firstMatchOf } from '../../test/betting.ts';
+import { balanceOf, createMarket, createMatchOdds, expectInvariants, firstMatchOf, statementRows } from '../../test/betting.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import type { BetPathMode } from '../../services/betting/service.ts';
-
-const OPEN_DAYS = { from_date: '2020-01-01', to_date: '2099-12-31' };
 
 function suite(betPath: BetPathMode) {
   describeEachDatabase(
@@ -28,9 +26,7 @@ function suite(betPath: BetPathMode) {
       const bet = (token: string, body: Record<string, unknown>) => call('placeMarketBet', body, token);
       const matchOdds = (extra?: Parameters<typeof createMatchOdds>[3]) =>
         createMatchOdds(ctx(), admin, cricket.matchId, extra);
-      const statement = async (token: string) =>
-        (await call('getUserAccountStatementHistory', { ...OPEN_DAYS, limit: 100 }, token)).json.data
-          .rows as { credit: number; debit: number; remark: string; balance: number }[];
+      const statement = (token: string) => statementRows(ctx(), token);
       /**
        * The newest statement rows are the settlement's, as expected (amounts and remarks), and
        * their running balance goes from the balance before it, row by row, to the user's balance now.
