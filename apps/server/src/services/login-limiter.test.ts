@@ -7,34 +7,51 @@ describe('login limiter', () => {
     const limiter = new LoginLimiter(() => new Date(now), { windowMs: 1000, maxFailuresPerUser: 3, maxFailuresPerIp: 5, ...options });
     return { limiter, advance: (ms: number) => void (now += ms) };
   };
+  const fail = (limiter: LoginLimiter, name: string, ip: string) => expect(limiter.reserve(name, ip)).not.toBeNull();
 
-  it('blocks a name after its limit, any case, until failures age out of the window', () => {
+  it('refuses a name after its limit, any case, until failures age out of the window', () => {
     const { limiter, advance } = setup();
-    for (let i = 0; i < 3; i++) limiter.recordFailure('Demo1', `ip${i}`);
-    expect(limiter.isBlocked('demo1', 'other')).toBe(true);
+    for (let i = 0; i < 3; i++) fail(limiter, 'Demo1', `ip${i}`);
+    expect(limiter.reserve('demo1', 'other')).toBeNull();
     advance(999);
-    expect(limiter.isBlocked('DEMO1', 'other')).toBe(true);
+    expect(limiter.reserve('DEMO1', 'other')).toBeNull();
     advance(1);
-    expect(limiter.isBlocked('demo1', 'other')).toBe(false);
+    expect(limiter.reserve('demo1', 'other')).not.toBeNull();
   });
 
-  it('blocks an address after its limit, and a success clears only the name', () => {
+  it('counts a reservation before its check, so the limit holds for guesses in flight', () => {
     const { limiter } = setup();
-    for (let i = 0; i < 5; i++) limiter.recordFailure(`name${i}`, 'ip');
-    expect(limiter.isBlocked('fresh', 'ip')).toBe(true);
-    limiter.recordFailure('x', 'ip2');
-    limiter.recordFailure('x', 'ip2');
-    limiter.recordSuccess('x');
-    limiter.recordFailure('x', 'ip3');
-    limiter.recordFailure('x', 'ip3');
-    expect(limiter.isBlocked('x', 'ip4')).toBe(false);
+    const inFlight = [0, 1, 2, 3, 4].map(() => limiter.reserve('demo1', 'ip'));
+    expect(inFlight.filter((a) => a !== null)).toHaveLength(3);
+  });
+
+  it('a success clears the name and does not charge the address', () => {
+    const { limiter } = setup();
+    fail(limiter, 'x', 'ip');
+    fail(limiter, 'x', 'ip');
+    limiter.reserve('x', 'ip')!.succeeded();
+    for (let i = 0; i < 3; i++) fail(limiter, 'x', 'ip2');
+    expect(limiter.reserve('x', 'ip3')).toBeNull();
+    // 'ip' has 2 failures, not 3: three more from it reach its limit of 5, not four.
+    for (let i = 0; i < 3; i++) fail(limiter, `y${i}`, 'ip');
+    expect(limiter.reserve('y0', 'ip')).toBeNull();
+  });
+
+  it('past its limit, an address still checks names without failures, once each', () => {
+    const { limiter } = setup();
+    for (let i = 0; i < 5; i++) fail(limiter, `name${i}`, 'ip');
+    expect(limiter.reserve('name0', 'ip')).toBeNull();
+    limiter.reserve('innocent', 'ip')!.succeeded();
+    fail(limiter, 'fresh', 'ip');
+    expect(limiter.reserve('fresh', 'ip')).toBeNull();
+    expect(limiter.reserve('fresh', 'elsewhere')).not.toBeNull();
   });
 
   it('keeps a bounded number of keys', () => {
     const { limiter } = setup({ maxKeys: 4, maxFailuresPerUser: 1 });
-    for (let i = 0; i < 10; i++) limiter.recordFailure(`n${i}`, 'ip');
+    for (let i = 0; i < 10; i++) fail(limiter, `n${i}`, 'ip');
     // The newest name is remembered, the oldest were dropped.
-    expect(limiter.isBlocked('n9', 'elsewhere')).toBe(true);
-    expect(limiter.isBlocked('n0', 'elsewhere')).toBe(false);
+    expect(limiter.reserve('n9', 'elsewhere')).toBeNull();
+    expect(limiter.reserve('n0', 'elsewhere')).not.toBeNull();
   });
 });

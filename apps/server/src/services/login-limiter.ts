@@ -8,9 +8,24 @@ export interface LoginLimitOptions {
   maxKeys?: number;
 }
 
+/** A password check that holds its place in the counts; see `LoginLimiter.reserve`. */
+export interface PasswordAttempt {
+  /** The password was right: the name's failures are cleared and the address is not charged. */
+  succeeded(): void;
+}
+
 /**
- * Counts failed logins in a sliding window, per user name (any case) and per client address.
- * In memory: one process guards itself (a shared store comes with several processes).
+ * Counts password guesses in a sliding window, per user name (any case) and per client address
+ * (ADR 25). A guess is reserved — counted as a failure — before the password is checked, in one
+ * synchronous step, so concurrent guesses cannot all pass the check before any is counted; a
+ * right password takes its reservation back. In memory: one process guards itself (a shared
+ * store comes with several processes).
+ *
+ * - A name is refused after `maxFailuresPerUser` failures, from any address.
+ * - An address past `maxFailuresPerIp` failures is refused for names that have failed recently;
+ *   a name without failures still gets its check there, so the users behind a shared address
+ *   (an office, a carrier's NAT) who have not failed themselves can still log in. A guesser
+ *   there gets one guess per fresh name instead of `maxFailuresPerUser`.
  */
 export class LoginLimiter {
   private readonly failures = new Map<string, number[]>();
@@ -29,18 +44,28 @@ export class LoginLimiter {
     this.maxKeys = options.maxKeys ?? 100_000;
   }
 
-  isBlocked(userName: string, ip: string): boolean {
-    return this.recent(userKey(userName)) >= this.maxPerUser || this.recent(ipKey(ip)) >= this.maxPerIp;
-  }
-
-  recordFailure(userName: string, ip: string): void {
-    this.push(userKey(userName), this.maxPerUser);
-    this.push(ipKey(ip), this.maxPerIp);
-  }
-
-  /** A successful login clears that user's failures (the address keeps its count). */
-  recordSuccess(userName: string): void {
-    this.failures.delete(userKey(userName));
+  /**
+   * Takes a place for one password check, or null when the guess is over a limit. Check and
+   * count happen without an await in between: that is what makes the limit hold under
+   * concurrency. A wrong password needs no call: the reservation already counts as a failure.
+   */
+  reserve(userName: string, ip: string): PasswordAttempt | null {
+    const user = userKey(userName);
+    const address = ipKey(ip);
+    const userFailures = this.recent(user);
+    if (userFailures >= this.maxPerUser) return null;
+    if (userFailures > 0 && this.recent(address) >= this.maxPerIp) return null;
+    const at = this.clock().getTime();
+    // Lists keep twice their limit: a reservation taken back must not leave a trimmed list
+    // under the limit it had reached.
+    this.push(user, at, 2 * this.maxPerUser);
+    this.push(address, at, 2 * this.maxPerIp);
+    return {
+      succeeded: () => {
+        this.failures.delete(user);
+        this.take(address, at);
+      },
+    };
   }
 
   private recent(key: string): number {
@@ -52,10 +77,10 @@ export class LoginLimiter {
     return list.length;
   }
 
-  private push(key: string, keep: number): void {
+  private push(key: string, at: number, keep: number): void {
     this.recent(key);
     const list = this.failures.get(key) ?? [];
-    list.push(this.clock().getTime());
+    list.push(at);
     if (list.length > keep) list.splice(0, list.length - keep);
     // Re-insert so the map stays ordered by last failure; evict the stalest key when full.
     this.failures.delete(key);
@@ -64,6 +89,15 @@ export class LoginLimiter {
       if (stalest !== undefined) this.failures.delete(stalest);
     }
     this.failures.set(key, list);
+  }
+
+  /** Removes one reservation made at `at` (it may already have aged out or been trimmed). */
+  private take(key: string, at: number): void {
+    const list = this.failures.get(key);
+    const index = list?.lastIndexOf(at) ?? -1;
+    if (index < 0) return;
+    list!.splice(index, 1);
+    if (list!.length === 0) this.failures.delete(key);
   }
 }
 

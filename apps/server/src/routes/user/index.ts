@@ -14,19 +14,14 @@ const INVALID_CREDENTIALS = () => new AppError(400, 'INVALID_CREDENTIALS', 'Inva
 export default function userRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
     login: async ({ body, request }) => {
-      const { loginLimiter } = app;
-      if (loginLimiter.isBlocked(body.user_name, request.ip)) {
-        throw new AppError(429, 'RATE_LIMITED', 'Too many failed login attempts. Try again later.');
-      }
+      const attempt = app.loginLimiter.reserve(body.user_name, request.ip);
+      if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many failed login attempts. Try again later.');
       const user = await findUserByName(app.db, body.user_name);
       // An unknown name costs one hash too, so timing does not reveal which names exist.
       const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : (await verifyAgainstDummy(body.password), false);
-      if (!user || !passwordOk) {
-        loginLimiter.recordFailure(body.user_name, request.ip);
-        throw INVALID_CREDENTIALS();
-      }
+      if (!user || !passwordOk) throw INVALID_CREDENTIALS();
+      attempt.succeeded();
       if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_LOCKED', 'Your account is locked. Please contact your agent.');
-      loginLimiter.recordSuccess(body.user_name);
       const token = await app.sessions.create(app.db, user.id);
       return { data: await userDetails(app.db, user, token), message: 'Login successful' };
     },
@@ -53,11 +48,15 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
       return { data: await userDetails(app.db, user, token), message: 'Sign-up successful' };
     },
 
-    changePassword: async ({ body, user }) => {
+    changePassword: async ({ body, user, request }) => {
+      // A token holder guessing the current password shares the name's budget with login.
+      const attempt = app.loginLimiter.reserve(user.userName, request.ip);
+      if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many failed password attempts. Try again later.');
       const current = await findUserById(app.db, user.userId);
       if (!current || !(await verifyPassword(current.passwordHash, body.master_password))) {
         throw new AppError(400, 'WRONG_PASSWORD', 'Old password is incorrect');
       }
+      attempt.succeeded();
       const passwordHash = await hashPassword(body.new_password);
       await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, isChangePassword: false }).where(eq(users.id, user.userId));
