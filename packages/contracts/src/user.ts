@@ -3,10 +3,13 @@ import { Flag, IdLike, Rupees } from './common.ts';
 
 /** Letters and digits required; only @$!%*#?& allowed as specials (spec section 5). */
 export const PASSWORD_MIN_LENGTH = 8;
+/** One bound for sign-up, change-password and login, so every password set can log in. */
+export const PASSWORD_MAX_LENGTH = 200;
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d@$!%*#?&]+$/;
 export const PASSWORD_MESSAGES = {
   required: 'Password is required',
   minLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  maxLength: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   pattern: 'Password must contain letters and digits, and only the special characters @$!%*#?&',
   mismatch: 'Password and confirm password must match',
 } as const;
@@ -15,11 +18,12 @@ export const NewPassword = z
   .string({ error: PASSWORD_MESSAGES.required })
   .min(1, PASSWORD_MESSAGES.required)
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.minLength)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.maxLength)
   .regex(PASSWORD_PATTERN, PASSWORD_MESSAGES.pattern);
 
 export const LoginRequest = z.object({
   user_name: z.string().trim().min(1, 'User name is required').max(50),
-  password: z.string().min(1, 'Password is required').max(200),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.maxLength),
   otp: z.string().optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -60,7 +64,7 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 
 export const ChangePasswordRequest = z
   .object({
-    master_password: z.string().min(1, 'Master password is required'),
+    master_password: z.string().min(1, 'Master password is required').max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.maxLength),
     new_password: NewPassword,
     confirm_password: z.string().min(1, 'Confirm password is required'),
   })
