@@ -72,6 +72,13 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, D extends z.ZodType =
   path: string;
   /** 'public' needs no token; 'user' needs a valid bearer token. */
   auth: 'public' | 'user';
+  /** Only callers of this role, checked with the token before the body is read (ADR 25). */
+  role?: 'root';
+  /**
+   * Open to a session that must change its password first (`is_change_password` '1'): the
+   * change-password page and the header around it. Every other call answers 403 (ADR 25).
+   */
+  beforePasswordChange?: true;
   summary: string;
   body: B;
   data: D;
@@ -110,6 +117,7 @@ export const endpoints = {
     method: 'POST',
     path: 'user/changePassword',
     auth: 'user',
+    beforePasswordChange: true,
     summary: 'Change password; revokes every token of the user',
     body: ChangePasswordRequest,
     data: None,
@@ -118,6 +126,7 @@ export const endpoints = {
     method: 'POST',
     path: 'user/logout',
     auth: 'user',
+    beforePasswordChange: true,
     summary: 'Revoke the current token',
     body: LogoutRequest,
     data: None,
@@ -126,6 +135,7 @@ export const endpoints = {
     method: 'GET',
     path: 'user/getUserBalance',
     auth: 'user',
+    beforePasswordChange: true,
     summary: 'Balance (sum of ledger postings) and liability (exposure)',
     body: None,
     data: Balance,
@@ -150,6 +160,7 @@ export const endpoints = {
     method: 'POST',
     path: 'sport/getSports',
     auth: 'user',
+    beforePasswordChange: true,
     summary: 'Sports, cricket (4) first, politics (2378961) next; hidden (-17) never listed',
     body: GetSportsRequest,
     data: z.array(Sport),
@@ -158,6 +169,7 @@ export const endpoints = {
     method: 'POST',
     path: 'series/getSeriesHeader',
     auth: 'user',
+    beforePasswordChange: true,
     summary: 'Sidebar tree: sport -> series -> matches',
     body: SeriesHeaderRequest,
     data: z.array(SeriesHeaderSport),
@@ -182,6 +194,7 @@ export const endpoints = {
     method: 'POST',
     path: 'match/searchByMatchNameHeader',
     auth: 'user',
+    beforePasswordChange: true,
     summary: 'Matches whose name contains the text, grouped by sport',
     body: SearchRequest,
     data: z.array(SearchResultGroup),
@@ -198,6 +211,7 @@ export const endpoints = {
     method: 'GET',
     path: 'bet/getExposureDetail',
     auth: 'user',
+    beforePasswordChange: true,
     summary: "The caller's open exposure per match and market (rows in data.data)",
     body: None,
     data: ExposureDetail,
@@ -206,6 +220,7 @@ export const endpoints = {
     method: 'GET',
     path: 'match/getCupsForMenu',
     auth: 'user',
+    beforePasswordChange: true,
     summary: 'Cups (featured tournaments) for the menu',
     body: None,
     data: z.array(Cup),
@@ -310,6 +325,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/getMarkets',
     auth: 'user',
+    role: 'root',
     summary: 'Operator (root only): markets of a match, or every market not yet settled',
     body: OperatorMarketsRequest,
     data: z.array(OperatorMarket),
@@ -318,6 +334,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/createMarket',
     auth: 'user',
+    role: 'root',
     summary: 'Operator (root only): create an exchange, bookmaker or fancy/binary market on a match',
     body: CreateMarketRequest,
     data: OperatorMarket,
@@ -326,6 +343,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/setMarketStatus',
     auth: 'user',
+    role: 'root',
     summary: 'Operator (root only): open, suspend, ball running or close a market, turn it in play; LAPSE bets lapse',
     body: SetMarketStatusRequest,
     data: StatusChange,
@@ -334,6 +352,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/setBookmakerRates',
     auth: 'user',
+    role: 'root',
     summary: "Operator (root only): a bookmaker market's back and lay rates per runner",
     body: SetBookmakerRatesRequest,
     data: OperatorMarket,
@@ -342,6 +361,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/setFancyLine',
     auth: 'user',
+    role: 'root',
     summary: "Operator (root only): a fancy or binary market's NO and YES line and rate",
     body: SetFancyLineRequest,
     data: OperatorMarket,
@@ -350,6 +370,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/removeRunner',
     auth: 'user',
+    role: 'root',
     summary: 'Operator (root only): a non-runner with its reduction factor; its bets void, unmatched lays cancelled per WIN 2.5% / PLACE 4.0%',
     body: RemoveRunnerRequest,
     data: RemovedRunner,
@@ -358,6 +379,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/declareResult',
     auth: 'user',
+    role: 'root',
     summary: 'Operator (root only): declare winners (dead heat: more winners than places) or the run total, and settle the market',
     body: DeclareResultRequest,
     data: SettlementSummary,
@@ -366,6 +388,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/voidMarket',
     auth: 'user',
+    role: 'root',
     summary: 'Operator (root only): void every bet of a market and release the liability',
     body: MarketIdRequest,
     data: SettlementSummary,
@@ -374,6 +397,7 @@ export const endpoints = {
     method: 'POST',
     path: 'operator/rollbackResult',
     auth: 'user',
+    role: 'root',
     summary: "Operator (root only): reverse a market's settlement with new postings and re-open its liability",
     body: MarketIdRequest,
     data: SettlementSummary,

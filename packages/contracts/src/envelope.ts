@@ -12,6 +12,7 @@ export const ErrorCode = z.enum([
   'WRONG_PASSWORD',
   'INSUFFICIENT_FUNDS',
   'ACCOUNT_LOCKED',
+  'PASSWORD_CHANGE_REQUIRED',
   'INTERNAL_ERROR',
   // Casino refusals.
   'GAME_NOT_FOUND',

@@ -14,3 +14,7 @@ export class AppError extends Error {
 
 export const unauthorized = (message = 'Unauthorized. Please log in again.') => new AppError(401, 'UNAUTHORIZED', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+/** A session of a user who must change the password first, on any other call (ADR 25). */
+export const passwordChangeRequired = () =>
+  new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please change your password before you continue.');

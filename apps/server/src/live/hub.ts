@@ -24,6 +24,7 @@ import {
 } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
+import { passwordChangeRequired } from '../lib/errors.ts';
 import type { MarketCommitted } from '../services/betting/commits.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import type { AuthUser, SessionStore } from '../services/sessions.ts';
@@ -211,6 +212,16 @@ export class LiveHub {
   // ---- subscriptions ------------------------------------------------------------------------
 
   private async subscribe(client: Client, marketIds: number[]): Promise<void> {
+    // Like the HTTP calls (ADR 25): until the password is changed, the user channel only.
+    if (client.user?.mustChangePassword) {
+      this.send(client, {
+        type: 'error',
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        message: passwordChangeRequired().message,
+        market_ids: marketIds,
+      });
+      return;
+    }
     const fresh = [...new Set(marketIds)];
     const room = this.maxMarkets - client.markets.size;
     const added = fresh.filter((id) => !client.markets.has(id));

@@ -1,7 +1,20 @@
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.ts';
+import type { Endpoint } from '@exchange/contracts';
+import { forbidden, passwordChangeRequired, unauthorized } from '../lib/errors.ts';
+import type { AuthUser } from '../services/sessions.ts';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+
+const ROLE_REFUSALS: Record<NonNullable<Endpoint['role']>, string> = { root: 'Only the operator can do this' };
+
+/**
+ * What an authenticated caller may call (ADR 25): the role the contracts table names, and while
+ * the password must be changed only the calls marked `beforePasswordChange`.
+ */
+export function checkAccess(endpoint: Endpoint, user: AuthUser): void {
+  if (endpoint.role && user.role !== endpoint.role) throw forbidden(ROLE_REFUSALS[endpoint.role]);
+  if (user.mustChangePassword && !endpoint.beforePasswordChange) throw passwordChangeRequired();
+}
 
 /** Bearer-token authentication for the endpoints whose contract says auth 'user'. */
 export default fp(

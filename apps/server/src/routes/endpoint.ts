@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type DataOf, type EndpointName, type Endpoints } from '@exchange/contracts';
 import { AppError } from '../lib/errors.ts';
+import { checkAccess } from '../plugins/auth.ts';
 import type { AuthUser } from '../services/sessions.ts';
 
 export interface HandlerContext<N extends EndpointName> {
@@ -38,7 +39,7 @@ export interface EndpointRegistry {
 
 /**
  * Registers handlers for endpoints of the contracts table: method and path from the table,
- * the bearer check for 'user' endpoints, body validation with the table's schema, and the
+ * the bearer and role checks for 'user' endpoints, then body validation with the table's schema, and the
  * `{status, message, data}` envelope around the handler's data.
  */
 export function registerEndpoints<K extends EndpointName>(
@@ -52,7 +53,15 @@ export function registerEndpoints<K extends EndpointName>(
     app.route({
       method: endpoint.method,
       url: `/api/${endpoint.path}`,
-      preHandler: endpoint.auth === 'user' ? app.authenticate : undefined,
+      // Token, role and forced password change are checked on request, before the body is
+      // parsed: a caller without the right gets 401/403 whatever it sent (ADR 25).
+      onRequest:
+        endpoint.auth === 'user'
+          ? async (request) => {
+              await app.authenticate(request);
+              checkAccess(endpoint, request.user!);
+            }
+          : undefined,
       handler: async (request, reply) => {
         const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body ?? {});
         const user = request.user as HandlerContext<K>['user'];

@@ -11,6 +11,8 @@ export interface AuthUser {
   role: UserRole;
   parentId: number | null;
   tokenHash: string;
+  /** `is_change_password`: until the password is changed the session may do little (ADR 25). */
+  mustChangePassword: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -67,14 +69,28 @@ export class SessionStore {
 
     const epochAtLookup = this.epoch;
     const [row] = await this.db
-      .select({ userId: users.id, userName: users.userName, role: users.role, parentId: users.parentId, status: users.status })
+      .select({
+        userId: users.id,
+        userName: users.userName,
+        role: users.role,
+        parentId: users.parentId,
+        status: users.status,
+        mustChangePassword: users.isChangePassword,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     if (!row || row.status !== 'active') return null;
     await this.db.update(sessions).set({ lastUsedAt: new Date(nowMs) }).where(eq(sessions.tokenHash, tokenHash));
 
-    const user: AuthUser = { userId: row.userId, userName: row.userName, role: row.role, parentId: row.parentId, tokenHash };
+    const user: AuthUser = {
+      userId: row.userId,
+      userName: row.userName,
+      role: row.role,
+      parentId: row.parentId,
+      tokenHash,
+      mustChangePassword: row.mustChangePassword,
+    };
     if (this.epoch === epochAtLookup) this.remember(user, nowMs + this.cacheTtlMs);
     return user;
   }

@@ -1,26 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthUser } from '../../services/sessions.ts';
-import { refuse } from '../../services/betting/refusals.ts';
 import { sessionHoursOf } from '../../services/betting/service.ts';
 import { operatorMarketView, operatorMarkets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
-
-/** Operator calls: the root account only; anyone else gets 403 FORBIDDEN. */
-function operator(user: AuthUser): void {
-  if (user.role !== 'root') throw refuse.forbidden();
-}
 
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : Math.round(rupees * 100));
 
 export default function operatorRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   const { betting } = app;
   registerEndpoints(app, registry, {
-    operatorGetMarkets: async ({ body, user }) => {
-      operator(user);
+    operatorGetMarkets: async ({ body }) => {
       return { data: await operatorMarkets(betting, { matchId: body.match_id, openOnly: body.open_only }) };
     },
-    operatorCreateMarket: async ({ body, user }) => {
-      operator(user);
+    operatorCreateMarket: async ({ body }) => {
       const market = await betting.createMarket({
         matchId: body.match_id,
         raceId: body.race_id ?? null,
@@ -48,20 +39,17 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
       });
       return { data: operatorMarketView(market), message: 'Market created' };
     },
-    operatorSetMarketStatus: async ({ body, user }) => {
-      operator(user);
+    operatorSetMarketStatus: async ({ body }) => {
       return { data: await betting.setMarketStatus(body.market_id, body.status, body.in_play) };
     },
-    operatorSetBookmakerRates: async ({ body, user }) => {
-      operator(user);
+    operatorSetBookmakerRates: async ({ body }) => {
       const market = await betting.setBookmakerRates(
         body.market_id,
         body.rates.map((r) => ({ selectionId: r.selection_id, backRate: r.back_rate, layRate: r.lay_rate })),
       );
       return { data: operatorMarketView(market) };
     },
-    operatorSetFancyLine: async ({ body, user }) => {
-      operator(user);
+    operatorSetFancyLine: async ({ body }) => {
       const market = await betting.setFancyLine(
         body.market_id,
         { noLine: body.no_line, noRate: body.no_rate, yesLine: body.yes_line, yesRate: body.yes_rate },
@@ -69,8 +57,7 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
       );
       return { data: operatorMarketView(market) };
     },
-    operatorRemoveRunner: async ({ body, user }) => {
-      operator(user);
+    operatorRemoveRunner: async ({ body }) => {
       const { cancelled } = await betting.removeRunner(
         body.market_id,
         body.selection_id,
@@ -85,8 +72,7 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
         },
       };
     },
-    operatorDeclareResult: async ({ body, user }) => {
-      operator(user);
+    operatorDeclareResult: async ({ body }) => {
       return {
         data: await betting.declareResult(body.market_id, {
           winnerIds: body.winner_ids,
@@ -97,12 +83,10 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
         message: 'Result declared and market settled',
       };
     },
-    operatorVoidMarket: async ({ body, user }) => {
-      operator(user);
+    operatorVoidMarket: async ({ body }) => {
       return { data: await betting.voidMarket(body.market_id), message: 'Market voided' };
     },
-    operatorRollbackResult: async ({ body, user }) => {
-      operator(user);
+    operatorRollbackResult: async ({ body }) => {
       return { data: await betting.rollbackResult(body.market_id), message: 'Result rolled back' };
     },
   });

@@ -25,6 +25,11 @@ describeEachDatabase(
       wallet = walletClient(`http://127.0.0.1:${port}`, SECRET, PROVIDER_ID, ctx().now);
     });
 
+    // demo2 serves here as a second bettor: its forced password change (ADR 25) would refuse the launch.
+    beforeAll(async () => {
+      await ctx().db.update(users).set({ isChangePassword: false }).where(eq(users.userName, 'demo2'));
+    });
+
     afterEach(async () => {
       expect(await checkLedger(ctx().db)).toEqual({ sumPaise: 0, mismatchedAccountIds: [] });
     });

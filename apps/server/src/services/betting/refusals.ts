@@ -23,7 +23,6 @@ export const refuse = {
   notOpenHours: (hours: string) =>
     new AppError(400, 'MARKET_NOT_OPEN_HOURS', `This market takes bets only ${hours} IST`),
   wrongMarket: (message: string) => new AppError(400, 'VALIDATION_ERROR', message),
-  forbidden: () => new AppError(403, 'FORBIDDEN', 'Only the operator can do this'),
   invalid: (message: string) => new AppError(400, 'VALIDATION_ERROR', message),
 };
 
