@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { redactingLogger } from '@exchange/contracts';
 import { registerRoutes } from './routes/index.ts';
 import { createProviderServices, type ProviderOptions, type ProviderServices } from './services.ts';
 
@@ -15,7 +16,7 @@ export interface ProviderAppOptions extends ProviderOptions {
 
 /** The casino provider as a Fastify instance: `server.ts` listens, tests call `inject()`. Tables start on ready. */
 export function buildProviderApp(options: ProviderAppOptions): FastifyInstance & { services: ProviderServices } {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
+  const app = Fastify({ logger: redactingLogger(options.logger), bodyLimit: 64 * 1024 });
   const services = createProviderServices({ ...options, log: options.log ?? ((msg, data) => app.log.info(data ?? {}, msg)) });
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {

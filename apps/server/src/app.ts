@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { endpoints, type EndpointName } from '@exchange/contracts';
+import { endpoints, redactingLogger, type EndpointName } from '@exchange/contracts';
 import type { Db } from './db/client.ts';
 import { systemClock, type Clock } from './lib/time.ts';
 import authPlugin from './plugins/auth.ts';
@@ -30,7 +30,7 @@ import type { SessionStoreOptions } from './services/sessions.ts';
 
 export interface AppOptions {
   db: Db;
-  /** Fastify's pino options; off unless given (tests stay quiet). */
+  /** Fastify's pino options; off unless given (tests stay quiet). Secrets are always redacted (ADR 25). */
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
   /** Folder of the built web app; not served when absent. */
@@ -56,7 +56,7 @@ const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, match
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({ logger: redactingLogger(options.logger), trustProxy: options.trustProxy ?? false });
 
   app.register(servicesPlugin, {
     db: options.db,

@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './envelope.ts';
 export * from './settings.ts';
 export * from './user.ts';
+export * from './log-redaction.ts';
 export * from './catalog.ts';
 export * from './exposure.ts';
 export * from './statement.ts';
