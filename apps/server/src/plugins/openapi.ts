@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { endpoints, envelope, ErrorEnvelope } from '@exchange/contracts';
+import { endpoints, envelope, ErrorEnvelope, type Endpoint } from '@exchange/contracts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -13,6 +13,15 @@ const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 });
+
+/** The 403 refusals of a call, checked with the token before the body (ADR 25), if any. */
+function forbidden(e: Endpoint): string | undefined {
+  const refusals = [
+    e.role && `the caller is not ${e.role} (FORBIDDEN)`,
+    e.auth === 'user' && !e.beforePasswordChange && 'the password must be changed first (PASSWORD_CHANGE_REQUIRED)',
+  ].filter(Boolean);
+  return refusals.length > 0 ? `Refused before the body is read: ${refusals.join(', or ')}` : undefined;
+}
 
 /** OpenAPI 3.1 from the contracts table: every path, method, summary, body and answer. */
 export function openApiDocument(): JsonSchema {
@@ -30,6 +39,7 @@ export function openApiDocument(): JsonSchema {
         },
         400: errorResponse('Refused: validation or business rule (`code` says which)'),
         ...(e.auth === 'user' ? { 401: errorResponse('Missing, invalid or revoked token') } : {}),
+        ...(forbidden(e) ? { 403: errorResponse(forbidden(e)!) } : {}),
         500: errorResponse('Internal error'),
       },
     };
