@@ -14,7 +14,7 @@ declare module 'fastify' {
     betting: BettingService;
     /** The sign-up parent's user name. */
     defaultAgent: string;
-    /** preHandler of 'user' endpoints: sets request.user or answers 401. */
+    /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

@@ -39,8 +39,8 @@ export interface EndpointRegistry {
 
 /**
  * Registers handlers for endpoints of the contracts table: method and path from the table,
- * the bearer and role checks for 'user' endpoints, then body validation with the table's schema, and the
- * `{status, message, data}` envelope around the handler's data.
+ * the bearer and role checks for 'user' endpoints, then body validation with the table's
+ * schema, and the `{status, message, data}` envelope around the handler's data.
  */
 export function registerEndpoints<K extends EndpointName>(
   app: FastifyInstance,
