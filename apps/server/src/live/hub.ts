@@ -157,7 +157,9 @@ export class LiveHub {
     try {
       message = LiveClientMessage.parse(JSON.parse(String(data)));
     } catch {
-      this.send(client, { type: 'error', code: 'BAD_MESSAGE', message: 'Not a message this server knows' });
+      // Who first, then what (ADR 25): an anonymous socket learns nothing about the messages.
+      if (client.user) this.send(client, { type: 'error', code: 'BAD_MESSAGE', message: 'Not a message this server knows' });
+      else this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, 'Authenticate first');
       return;
     }
     if (message.op === 'auth') {

@@ -5,7 +5,7 @@
  * change-password page shows, over HTTP and over /ws.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { endpoints, SPORT, type Endpoint, type EndpointName } from '@exchange/contracts';
+import { endpoints, LIVE_CLOSE, SPORT, type Endpoint, type EndpointName } from '@exchange/contracts';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { createMatchOdds, firstMatchOf } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -109,6 +109,17 @@ describeEachDatabase('a session that must change its password (demo2)', (ctx) =>
     for (const name of allowed.filter((n) => n !== 'logout' && n !== 'changePassword')) {
       const res = await ctx().call(name, name === 'searchByMatchNameHeader' ? { search: 'India' } : {}, token);
       expect({ name, status: res.statusCode }).toEqual({ name, status: 200 });
+    }
+  });
+
+  it('on /ws too, answers an anonymous socket unauthorized whatever it sends', async () => {
+    for (const junk of ['{"op":"subscribe","market_ids":"all"}', 'not json', '{"op":"auth","token":""}']) {
+      const socket = await LiveTestClient.open(origin);
+      sockets.push(socket);
+      socket.socket.send(junk);
+      const error = await socket.next((m) => m.type === 'error');
+      expect({ junk, error }).toMatchObject({ junk, error: { code: 'UNAUTHORIZED' } });
+      expect((await socket.closed).code).toBe(LIVE_CLOSE.UNAUTHORIZED);
     }
   });
 
