@@ -50,6 +50,8 @@ export interface ProviderStub {
   launches: CasinoLaunchRequest[];
   /** 'down' drops every connection, as a provider that is not running. */
   mode: 'up' | 'down';
+  /** Origin of the game URLs the launch answers (the stub's own by default): a provider gone wrong. */
+  launchOrigin?: string;
   /** Results served for imlive1001 (newest first). */
   rounds: CasinoRoundResult[];
   /** Query strings the results API was called with. */
@@ -108,7 +110,8 @@ export async function startProviderStub(secret: string, providerId: string): Pro
       const launch = CasinoLaunchRequest.parse(JSON.parse(raw));
       if (launch.gameCode === 'imlive1999') return send(404, { status: 'GAME_NOT_FOUND', message: 'This table is closed' } satisfies CasinoLaunchAnswer);
       stub.launches.push(launch);
-      return send(200, { status: 'OK', url: `${stub.url}/game/${launch.gameCode}?lt=one-time-${stub.launches.length}` } satisfies CasinoLaunchAnswer);
+      const origin = stub.launchOrigin ?? stub.url;
+      return send(200, { status: 'OK', url: `${origin}/game/${launch.gameCode}?lt=one-time-${stub.launches.length}` } satisfies CasinoLaunchAnswer);
     }
     send(404, { status: 'NOT_FOUND' });
   });

@@ -8,7 +8,7 @@ import {
 import { casinoSignedHeaders } from '@exchange/contracts/casino-signing';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
-import type { CasinoConfig } from './config.ts';
+import { gameOrigins, type CasinoConfig } from './config.ts';
 
 export const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Casino provider is unavailable');
 
@@ -51,6 +51,11 @@ export class CasinoProviderClient {
     const answer = CasinoLaunchAnswer.safeParse(json);
     if (!answer.success) throw providerUnavailable();
     return answer.data;
+  }
+
+  /** The origins the provider's game URLs may have (PROVIDER_PUBLIC_URL, else PROVIDER_URL). */
+  gameOrigins(): string[] {
+    return gameOrigins(this.config);
   }
 
   /** GET {provider}/api/games, cached for a minute. */
