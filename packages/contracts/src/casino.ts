@@ -220,7 +220,10 @@ export const WalletRequestSchemas = {
   rollback: WalletRollbackRequest,
 } as const;
 
-/** Answer of every wallet call (HTTP 200 for every status; 5xx/timeouts count as INTERNAL_ERROR). */
+/**
+ * Answer of every wallet call: HTTP 200 for every status but INVALID_AMOUNT and BAD_REQUEST (HTTP
+ * 4xx, final) and INTERNAL_ERROR (5xx; timeouts count as INTERNAL_ERROR, the only retried ones).
+ */
 export const WalletAnswer = z.object({
   status: WalletStatus,
   /** Balance after the operation in rupees (available balance); absent when unknown. */
