@@ -55,6 +55,9 @@ export default function walletRoutes(app: FastifyInstance): void {
         } catch {
           return reply.status(400).send({ status: 'BAD_REQUEST', message: 'Body is not JSON' } satisfies WalletAnswer);
         }
+        // PostgreSQL text and jsonb cannot hold NUL: refused here, not a 500 the provider would retry.
+        const nulAt = nulPath(json);
+        if (nulAt !== null) return reply.status(400).send({ status: 'BAD_REQUEST', message: `${nulAt || 'body'}: must not contain NUL characters` } satisfies WalletAnswer);
         const parsed = WalletRequestSchemas[operation].safeParse(json);
         if (!parsed.success) return reply.status(400).send(malformed(parsed.error.issues));
         const answer = await run(app, operation, parsed.data, app.clock());
@@ -77,6 +80,19 @@ function malformed(issues: z.core.$ZodIssue[]): WalletAnswer {
   if (issue && isAmount(issue)) return { status: 'INVALID_AMOUNT', message: `${where}: ${issue.message}` };
   const unknown = issue?.code === 'unrecognized_keys' ? ` (${issue.keys.join(', ')})` : '';
   return { status: 'BAD_REQUEST', message: `${where}: ${issue?.message ?? 'invalid'}${unknown}` };
+}
+
+/** The path ('bet.optionName', 'result.cards.0') of the first string, or key, holding a NUL character; null when none does. */
+function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\0')) return at;
+    const found = nulPath(item, at);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function run(app: FastifyInstance, operation: WalletOperation, body: unknown, now: Date): Promise<WalletAnswer> {

@@ -266,6 +266,26 @@ describeEachDatabase(
       expect(await wallet('credit', bodies.credit)).toMatchObject({ status: 'OK', balance: before + 198 });
     });
 
+    it('refuses a NUL character in any text of a body as BAD_REQUEST (final), never a 500 the provider would retry', async () => {
+      const p = await launch('demo2');
+      const debitId = txid('open');
+      expect(await wallet('debit', debitBody(p, debitId, 100, '9501'))).toMatchObject({ status: 'OK' });
+      const before = await balanceOf('demo2');
+      const bodies = bodiesFor(p, debitId, '9501');
+      const nul = (text: string) => `${text}\u0000`;
+      const cases: Array<{ op: WalletOperation; body: object }> = [
+        { op: 'debit', body: { ...bodies.debit, transactionId: nul(bodies.debit.transactionId) } },
+        { op: 'debit', body: { ...bodies.debit, bet: { ...bodies.debit.bet, optionName: nul('Player A') } } },
+        { op: 'credit', body: { ...bodies.credit, result: { ...bodies.credit.result, winner: nul('Player A') } } },
+        { op: 'credit', body: { ...bodies.credit, result: { ...bodies.credit.result, cards: [nul('AS')] } } },
+        { op: 'rollback', body: { ...bodies.rollback, reason: nul('void') } },
+        { op: 'balance', body: { ...bodies.balance, token: nul(p.walletToken) } },
+      ];
+      for (const { op, body } of cases) expect({ op, answer: await wallet(op, body) }).toMatchObject({ op, answer: { status: 'BAD_REQUEST', httpStatus: 400 } });
+      expect(await balanceOf('demo2')).toBe(before);
+      for (const body of [bodies.debit, bodies.credit, bodies.rollback]) expect(await rowsById(body.transactionId)).toEqual([]);
+    });
+
     it('answers a body that is not JSON, or not an object, as BAD_REQUEST (final)', async () => {
       for (const raw of ['not json', '', '[]', 'null', '"text"', '{"token":']) {
         expect(await wallet('debit', raw)).toMatchObject({ status: 'BAD_REQUEST', httpStatus: 400 });
