@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { WALLET_OPERATIONS, type WalletOperation } from '@exchange/contracts';
+import fc from 'fast-check';
+import { WALLET_OPERATIONS, WALLET_STATUSES, type WalletOperation } from '@exchange/contracts';
 import { casinoLaunchTokens, casinoTransactions, users } from '../../db/schema/index.ts';
 import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/ledger.ts';
 import { findUserByName } from '../../services/users.ts';
@@ -286,6 +287,33 @@ describeEachDatabase(
       for (const body of [bodies.debit, bodies.credit, bodies.rollback]) expect(await rowsById(body.transactionId)).toEqual([]);
     });
 
+    it('never answers a mutated body with a 5xx or INTERNAL_ERROR: 100 per operation, each field replaced by anything', async () => {
+      const p = await launch('demo2');
+      const debitId = txid('open');
+      expect(await wallet('debit', debitBody(p, debitId, 100, '9601'))).toMatchObject({ status: 'OK' });
+      const bodies = bodiesFor(p, debitId, '9601');
+      // Values a careless or hostile caller sends: any JSON, huge and tiny numbers, control characters, deep nesting.
+      const anything = fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.constantFrom(1e308, -1e308, 1e20, -1, 0, 0.001, 2 ** 53, -(2 ** 31), '', 'NaN', '1e999', '\u0000', 'x'.repeat(5000)),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.array(fc.integer(), { maxLength: 5 }),
+      );
+      for (const op of WALLET_OPERATIONS) {
+        const body = bodies[op] as Record<string, unknown>;
+        const paths = [...leafPaths(body), ['extra'], ['bet', 'extra']];
+        const mutations = fc.sample(fc.tuple(fc.constantFrom(...paths), anything, fc.integer({ min: 0, max: 999_999 })), { seed: 9, numRuns: 100 });
+        for (const [path, value, n] of mutations) {
+          // A fresh transaction id each time (unless it is the field replaced), so no answer is a replay.
+          const mutated = withValue({ ...structuredClone(body), ...('transactionId' in body ? { transactionId: `${body.transactionId}-f${n}` } : {}) }, path, value);
+          const answer = await wallet(op, mutated);
+          expect({ op, path: path.join('.'), value, answer }).toMatchObject({ answer: { status: expect.not.stringMatching(/^INTERNAL_ERROR$/) } });
+          expect(answer.httpStatus).toBeLessThan(500);
+          expect(WALLET_STATUSES).toContain(answer.status);
+        }
+      }
+    });
+
     it('answers a body that is not JSON, or not an object, as BAD_REQUEST (final)', async () => {
       for (const raw of ['not json', '', '[]', 'null', '"text"', '{"token":']) {
         expect(await wallet('debit', raw)).toMatchObject({ status: 'BAD_REQUEST', httpStatus: 400 });
@@ -412,3 +440,21 @@ describeEachDatabase(
   },
   { casino: provider.casino },
 );
+
+/** Every path to a leaf (a value that is not a plain object) of a body. */
+function leafPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
+  return Object.entries(value).flatMap(([key, item]) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? leafPaths(item as Record<string, unknown>, [...prefix, key]) : [[...prefix, key]],
+  );
+}
+
+/** The body with the value at `path` replaced (created when absent). */
+function withValue(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  let node = body;
+  for (const key of path.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== 'object') node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path.at(-1)!] = value;
+  return body;
+}
