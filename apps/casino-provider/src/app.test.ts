@@ -4,7 +4,7 @@ import { buildProviderApp } from './app.ts';
 import { FakeClock } from './lib/clock.ts';
 import type { TableStateView } from './page/types.ts';
 import { FakePlatform } from './testing/fake-platform.ts';
-import { signedHeaders } from './wallet/sign.ts';
+import { casinoSignedHeaders } from '@exchange/contracts/casino-signing';
 
 const PROVIDER = 'prov';
 const SECRET = 'shared-secret';
@@ -24,6 +24,10 @@ afterEach(async () => {
   await app.close();
   await platform.stop();
 });
+
+/** The platform's signature of a launch: POST /api/launch (or another path, to replay it elsewhere). */
+const signedHeaders = (providerId: string, secret: string, rawBody: string, nowMs: number, path = '/api/launch') =>
+  casinoSignedHeaders({ secret, providerId, method: 'POST', path, rawBody, nowMs });
 
 function launchBody(gameCode = 'imlive1001') {
   return JSON.stringify({ token: 'tok-7', userId: 7, userName: 'demo1', gameCode, type: 1, casinoButtons: [{ label: '1k', value: 1000 }] });
@@ -73,6 +77,9 @@ describe('provider routes', () => {
     expect(bad.json().status).toBe('INVALID_SIGNATURE');
     const old = await app.inject({ method: 'POST', url: '/api/launch', headers: { 'content-type': 'application/json', ...signedHeaders(PROVIDER, SECRET, body, clock.now() - 301_000) }, payload: body });
     expect(old.json().status).toBe('INVALID_SIGNATURE');
+    // Signed for another path (a wallet call's): the signature binds the operation.
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/launch', headers: { 'content-type': 'application/json', ...signedHeaders(PROVIDER, SECRET, body, clock.now(), '/api/wallet/balance') }, payload: body });
+    expect(elsewhere.statusCode).toBe(401);
     const unknown = launchBody('imlive9999');
     const nf = await app.inject({ method: 'POST', url: '/api/launch', headers: { 'content-type': 'application/json', ...signedHeaders(PROVIDER, SECRET, unknown, clock.now()) }, payload: unknown });
     expect(nf.json().status).toBe('GAME_NOT_FOUND');

@@ -39,3 +39,4 @@ export function buildProviderApp(options: ProviderAppOptions): FastifyInstance &
 export { FakeClock, systemClock, type Clock } from './lib/clock.ts';
 export { DEFAULT_TIMINGS, FAST_TIMINGS, type RoundTimings } from './rounds/table.ts';
 export type { ProviderOptions, ProviderServices } from './services.ts';
+export { isRetryable } from './wallet/client.ts';

@@ -23,7 +23,7 @@ import sportRoutes from './routes/sport/index.ts';
 import userRoutes from './routes/user/index.ts';
 import walletRoutes from './routes/wallet/index.ts';
 import { DEFAULT_AGENT } from './seed/index.ts';
-import { casinoConfigFromEnv, type CasinoConfig } from './services/casino/config.ts';
+import { casinoConfigFromEnv, gameOrigins, type CasinoConfig } from './services/casino/config.ts';
 import type { BettingOptions, BettingService } from './services/betting/service.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
 import type { SessionStoreOptions } from './services/sessions.ts';
@@ -67,7 +67,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     betting: options.betting,
     bettingOptions: options.bettingOptions,
   });
-  app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: { ...casinoConfigFromEnv(process.env), ...options.casino } });
+  const casinoConfig: CasinoConfig = { ...casinoConfigFromEnv(process.env), ...options.casino };
+  app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: casinoConfig });
   app.register(envelopePlugin);
   app.register(authPlugin);
   app.register(livePlugin, options.live ?? {});
@@ -80,6 +81,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (missing.length > 0) throw new Error(`Endpoints without a handler: ${missing.join(', ')}`);
   });
   app.register(openApiRoutes);
-  if (options.webDist) app.register(webRoutes, { root: options.webDist });
+  if (options.webDist) app.register(webRoutes, { root: options.webDist, frameOrigins: gameOrigins(casinoConfig) });
   return app;
 }

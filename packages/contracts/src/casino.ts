@@ -58,8 +58,9 @@ export type CasinoGameListAnswer = z.infer<typeof CasinoGameListAnswer>;
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Headers of every signed call. X-Signature = hex(HMAC_SHA256(secret, timestamp + "." + rawBody)),
- * X-Timestamp in unix seconds; refused when more than CASINO_SIGNATURE_MAX_SKEW_S off.
+ * Headers of every signed call. X-Signature = hex(HMAC_SHA256(secret, method + "\n" + path + "\n" +
+ * providerId + "\n" + timestamp + "\n" + rawBody)) (`casino-signing.ts`), X-Timestamp in unix
+ * seconds; refused when more than CASINO_SIGNATURE_MAX_SKEW_S off.
  */
 export const CASINO_SIGNATURE_HEADERS = {
   providerId: 'x-provider-id',
@@ -89,6 +90,12 @@ export const WALLET_STATUSES = [
   'INVALID_SIGNATURE',
   'USER_BLOCKED',
   'LIMIT_EXCEEDED',
+  /** A credit above the maximum payout its debit stated (the bet stays open). */
+  'PAYOUT_EXCEEDED',
+  /** An amount field that is not a whole number of paise in range (HTTP 400, final). */
+  'INVALID_AMOUNT',
+  /** A body that is not JSON or not the operation's shape, unknown fields included (HTTP 400, final). */
+  'BAD_REQUEST',
   /** The only status worth retrying (with network errors and timeouts). */
   'INTERNAL_ERROR',
 ] as const;
@@ -101,11 +108,33 @@ export const WALLET_RETRYABLE_STATUSES: readonly WalletStatus[] = ['INTERNAL_ERR
 /** Provider round id: digits, unique across the provider's tables, increasing per table. */
 export const CasinoRoundId = z.string().regex(/^\d{1,20}$/, 'roundId must be digits');
 
+/**
+ * The largest amount any wallet field may carry: ₹10 crore (the engine's MAX_STAKE_PAISE). Far
+ * above any real stake or payout (₹50,000 x 501 is ₹2.5 crore), and small enough that paise stay
+ * exact integers. Beyond it an amount is malformed (INVALID_AMOUNT), not a business refusal.
+ */
+export const WALLET_MAX_AMOUNT = 100_000_000;
+
+/** Rupees in a wallet call: a finite number of whole paise from 0 to WALLET_MAX_AMOUNT. */
+const WalletAmount = z
+  .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number of rupees') })
+  .min(0, 'must not be negative')
+  .max(WALLET_MAX_AMOUNT, `must be at most ${WALLET_MAX_AMOUNT}`)
+  .refine((v) => Number(v.toFixed(2)) === v, 'at most 2 decimals (whole paise)');
+/** A stake: as WalletAmount, and more than 0. */
+const WalletStake = WalletAmount.refine((v) => v > 0, 'must be more than 0');
+
+/**
+ * The amount fields of the wallet bodies (by key, wherever they sit). A refusal about one of
+ * them is INVALID_AMOUNT, any other malformed body BAD_REQUEST.
+ */
+export const WALLET_AMOUNT_FIELDS: readonly string[] = ['amount', 'maxPayout', 'stake', 'payout'];
+
 /** Idempotency key chosen by the provider (stable across retries of the same operation). */
 export const WalletTransactionId = z.string().min(1).max(100);
 
 /** What was bet on: shown in the platform's Live Casino Bets and statement. */
-export const CasinoBetDetails = z.object({
+export const CasinoBetDetails = z.strictObject({
   /** Provider's bet id (the debit, credit and rollback of one bet share it). */
   betId: z.string().min(1).max(100),
   /** Option key within the game, e.g. 'playerA', 'pairPlusA', 'straight:17'. */
@@ -113,25 +142,27 @@ export const CasinoBetDetails = z.object({
   /** Option label shown to the player, e.g. 'Player A'. */
   optionName: z.string().min(1).max(100),
   /** Decimal odds (stake included), e.g. 1.98. */
-  odds: z.number().positive(),
-  stake: Rupees,
+  odds: z.number().positive().max(100_000),
+  stake: WalletStake,
   gamename: z.string().min(1).max(100).optional(),
 });
 export type CasinoBetDetails = z.infer<typeof CasinoBetDetails>;
 
 /** How a bet settled: sent with the credit. */
-export const CasinoSettlementDetails = z.object({
+export const CasinoSettlementDetails = z.strictObject({
   /** Winner / result text of the round, e.g. 'Player A', 'Banker 6', '17 Red'. */
   winner: z.string().max(200),
   /** 'won' (payout > stake), 'lost' (0), 'push' (stake back) or 'partial' (0 < payout < stake). */
   outcome: z.enum(['won', 'lost', 'push', 'partial']),
-  payout: Rupees,
+  payout: WalletAmount,
   /** The round's cards in deal order (card codes like 'AS', '10H'; dice faces; roulette pocket). */
   cards: z.array(z.string()),
 });
 export type CasinoSettlementDetails = z.infer<typeof CasinoSettlementDetails>;
 
-const WalletBase = z.object({
+// Every body is strict: an unknown field is refused (BAD_REQUEST). With the signature over the
+// path, a body made for one operation is refused by every other.
+const WalletBase = z.strictObject({
   /** The player's launch token (the platform's session token it passed at launch). */
   token: z.string().min(1).max(500),
   userId: z.union([z.number().int(), z.string().min(1).max(64)]),
@@ -144,16 +175,22 @@ export type WalletBalanceRequest = z.infer<typeof WalletBalanceRequest>;
 export const WalletDebitRequest = WalletBase.extend({
   transactionId: WalletTransactionId,
   roundId: CasinoRoundId,
-  amount: Rupees.refine((v) => v > 0, 'amount must be positive'),
+  amount: WalletStake,
+  /**
+   * The most this bet can pay back (stake included), as the provider's rules say: stake x odds
+   * for a back bet, stake x L / (L - 1) for a lay at L, the top of the table for side bets. The
+   * platform refuses a credit above it (PAYOUT_EXCEEDED).
+   */
+  maxPayout: WalletStake,
   bet: CasinoBetDetails,
-});
+}).refine((body) => body.maxPayout >= body.amount, { path: ['maxPayout'], message: 'must be at least the amount' });
 export type WalletDebitRequest = z.infer<typeof WalletDebitRequest>;
 
 /** A credit of 0 closes a lost bet. Credits ignore token expiry. */
 export const WalletCreditRequest = WalletBase.extend({
   transactionId: WalletTransactionId,
   roundId: CasinoRoundId,
-  amount: Rupees.refine((v) => v >= 0, 'amount must not be negative'),
+  amount: WalletAmount,
   /** The debit this credit settles. */
   referenceTransactionId: WalletTransactionId,
   bet: CasinoBetDetails,
@@ -169,7 +206,7 @@ export type WalletCreditRequest = z.infer<typeof WalletCreditRequest>;
 export const WalletRollbackRequest = WalletBase.extend({
   transactionId: WalletTransactionId,
   roundId: CasinoRoundId,
-  amount: Rupees.refine((v) => v >= 0, 'amount must not be negative'),
+  amount: WalletStake,
   referenceTransactionId: WalletTransactionId,
   bet: CasinoBetDetails.optional(),
   reason: z.string().max(200).optional(),
@@ -183,7 +220,10 @@ export const WalletRequestSchemas = {
   rollback: WalletRollbackRequest,
 } as const;
 
-/** Answer of every wallet call (HTTP 200 for every status; 5xx/timeouts count as INTERNAL_ERROR). */
+/**
+ * Answer of every wallet call: HTTP 200 for every status but INVALID_AMOUNT and BAD_REQUEST (HTTP
+ * 4xx, final) and INTERNAL_ERROR (5xx; timeouts count as INTERNAL_ERROR, the only retried ones).
+ */
 export const WalletAnswer = z.object({
   status: WalletStatus,
   /** Balance after the operation in rupees (available balance); absent when unknown. */
@@ -295,8 +335,3 @@ export const CasinoResultsAnswer = z.object({
   }),
 });
 export type CasinoResultsAnswer = z.infer<typeof CasinoResultsAnswer>;
-
-/** The text both sides sign: `${timestamp}.${rawBody}` (hex HMAC-SHA256 with the shared secret). */
-export function casinoSignaturePayload(timestamp: string, rawBody: string): string {
-  return `${timestamp}.${rawBody}`;
-}

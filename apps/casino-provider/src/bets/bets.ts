@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CasinoBetDetails, CasinoSettlementDetails, WalletAnswer, WalletDebitRequest, WalletStatus } from '@exchange/contracts';
-import { payoutPaise } from '../games/index.ts';
+import { maxPayoutFactor, payoutPaise } from '../games/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Persisted } from '../lib/json-file.ts';
 import type { LiveRound, Table } from '../rounds/table.ts';
@@ -39,6 +39,9 @@ const REFUSAL: Partial<Record<WalletStatus, string>> = {
   TOKEN_EXPIRED: 'Your session has ended. Open the game again from the casino.',
   USER_BLOCKED: 'Your account is blocked',
   LIMIT_EXCEEDED: 'This bet is over your limit',
+  // The platform found the call malformed: a fault of ours, final, so nothing was taken.
+  INVALID_AMOUNT: 'The bet could not be placed: its amount was refused',
+  BAD_REQUEST: 'The bet could not be placed, please try again later',
   TRANSACTION_ROLLED_BACK: 'The bet could not be placed, please try again',
   // The platform refused the provider's own call (wrong secret, or a clock too far off): nothing the player can fix.
   INVALID_SIGNATURE: 'Betting is unavailable right now: the casino cannot reach your wallet. Please try again later.',
@@ -108,7 +111,17 @@ export class BetService {
     this.open.set(betId, bet);
     this.saveOpen();
 
-    const body: WalletDebitRequest = { transactionId: bet.debitTransactionId, roundId: bet.roundId, gameCode: bet.gameCode, token: bet.token, userId: bet.userId, amount: rupees(stake_paise), bet: this.details(bet) };
+    const body: WalletDebitRequest = {
+      transactionId: bet.debitTransactionId,
+      roundId: bet.roundId,
+      gameCode: bet.gameCode,
+      token: bet.token,
+      userId: bet.userId,
+      amount: rupees(stake_paise),
+      // The bound the platform holds the credit to: the same rounding as the payout itself.
+      maxPayout: rupees(payoutPaise(stake_paise, maxPayoutFactor(option))),
+      bet: this.details(bet),
+    };
     const attempts = this.opts.debitAttempts ?? 3;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const result = await this.opts.wallet.call('debit', body);

@@ -76,6 +76,14 @@ export function priceAt(p: number, targetRtp: number): number {
 /** Payout factor of a lay at price L: stake * L / (L - 1). */
 export const layFactor = (price: number): number => price / (price - 1);
 
+/**
+ * The most an option can pay back per unit stake, whatever the cards: its odds for a back bet
+ * (where the payout depends on the hand, the odds shown are the top of the table), L / (L - 1)
+ * for a lay at L. The debit states stake x this as the bet's maximum payout, and the platform
+ * refuses a credit above it; the simulation test checks every engine keeps within it.
+ */
+export const maxPayoutFactor = (option: Pick<BetOption, 'kind' | 'odds'>): number => (option.kind === 'lay' ? layFactor(option.odds) : option.odds);
+
 /** A back option whose rtp follows from its probability and odds (plus a push share). */
 export function backOption(key: string, name: string, group: string, odds: number, pWin: number, pushShare = 0): BetOption {
   return { key, name, group, odds, kind: 'back', rtp: pWin * odds + pushShare };

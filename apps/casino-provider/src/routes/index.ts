@@ -1,4 +1,5 @@
 import { CasinoLaunchRequest, CasinoResultsQuery, type CasinoLaunchAnswer, type CasinoResultsAnswer } from '@exchange/contracts';
+import { verifyCasinoSignature } from '@exchange/contracts/casino-signing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { imageByFile } from '../art/tiles.ts';
@@ -6,7 +7,6 @@ import { findGame, staticGameList } from '../games/index.ts';
 import { pageScript } from '../page/bundle.ts';
 import { PAGE_CSS, gamePageHtml } from '../page/html.ts';
 import type { ProviderServices } from '../services.ts';
-import { verifySignature } from '../wallet/sign.ts';
 import { tableStateView } from './views.ts';
 
 /** yyyy-MM-dd of an ISO time in IST (UTC+5:30), the platform's report day. */
@@ -31,7 +31,11 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
   });
 
   app.post('/api/launch', async (req, reply) => {
-    const sig = verifySignature(req.headers, req.rawBody ?? '', { providerId: services.options.providerId, secret: services.options.secret, nowMs: services.clock.now() });
+    const sig = verifyCasinoSignature(
+      req.headers,
+      { method: 'POST', path: '/api/launch', rawBody: req.rawBody ?? '' },
+      { providerId: services.options.providerId, secret: services.options.secret, nowMs: services.clock.now() },
+    );
     if (!sig.ok) return reply.code(401).send({ status: 'INVALID_SIGNATURE', message: `Signature refused: ${sig.reason}` } satisfies CasinoLaunchAnswer);
     const parsed = CasinoLaunchRequest.safeParse(req.body);
     if (!parsed.success) return reply.code(400).send({ status: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'Bad request' } satisfies CasinoLaunchAnswer);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WalletAnswer, WalletOperation, WalletStatus } from '@exchange/contracts';
-import { verifySignature } from '../wallet/sign.ts';
+import { verifyCasinoSignature } from '@exchange/contracts/casino-signing';
 
 /** What the fake does to the next call of an operation. */
 export type Fault = 'internal' | 'drop-after-commit' | 'drop-before' | 'http-500';
@@ -85,7 +85,7 @@ export class FakePlatform {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     };
     if (fault === 'internal') return send({ status: 'INTERNAL_ERROR' });
-    const sig = verifySignature(req.headers, raw, { providerId: this.providerId, secret: this.secret, nowMs: Date.now() });
+    const sig = verifyCasinoSignature(req.headers, { method: 'POST', path: `/api/wallet/${op}`, rawBody: raw }, { providerId: this.providerId, secret: this.secret, nowMs: Date.now() });
     if (!sig.ok) return send({ status: 'INVALID_SIGNATURE', message: sig.reason });
     send(this.apply(op, body, raw));
   }

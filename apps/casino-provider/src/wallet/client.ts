@@ -1,6 +1,6 @@
 import { WalletAnswer, type WalletDebitRequest, type WalletCreditRequest, type WalletRollbackRequest, type WalletBalanceRequest, type WalletOperation } from '@exchange/contracts';
 import type { Clock } from '../lib/clock.ts';
-import { signedHeaders } from './sign.ts';
+import { casinoSignedHeaders } from '@exchange/contracts/casino-signing';
 
 export interface WalletClientOptions {
   /** Platform origin, e.g. http://127.0.0.1:3000. */
@@ -28,11 +28,15 @@ export class WalletClient {
 
   async call<Op extends WalletOperation>(op: Op, body: Bodies[Op]): Promise<WalletResult> {
     const raw = JSON.stringify(body);
-    const url = `${this.opts.platformUrl.replace(/\/$/, '')}/api/wallet/${op}`;
+    const path = `/api/wallet/${op}`;
+    const url = `${this.opts.platformUrl.replace(/\/$/, '')}${path}`;
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...signedHeaders(this.opts.providerId, this.opts.secret, raw, this.opts.clock.now()) },
+        headers: {
+          'content-type': 'application/json',
+          ...casinoSignedHeaders({ secret: this.opts.secret, providerId: this.opts.providerId, method: 'POST', path, rawBody: raw, nowMs: this.opts.clock.now() }),
+        },
         body: raw,
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
       });

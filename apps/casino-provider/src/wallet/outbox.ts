@@ -119,8 +119,10 @@ export class Outbox {
       const answer = (result as { answer: WalletAnswer }).answer;
       this.doc.pending = this.doc.pending.filter((e) => e !== entry);
       if (answer.status !== 'OK') {
-        this.doc.failed.push({ ...entry, status: answer.status });
-        this.opts.log?.('wallet refused', { op: entry.op, transactionId: entry.body.transactionId, status: answer.status });
+        // Final (PAYOUT_EXCEEDED, BAD_REQUEST, ...): retrying the same body would get the same answer.
+        // Kept for an operator, with the platform's reason.
+        this.doc.failed.push({ ...entry, status: answer.status, ...(answer.message ? { lastError: answer.message } : {}) });
+        this.opts.log?.('wallet refused', { op: entry.op, transactionId: entry.body.transactionId, status: answer.status, message: answer.message });
       }
       this.save();
       this.opts.onFinal?.(entry, answer);

@@ -303,7 +303,7 @@ describeEachDatabase(
         const bet = { betId: `live-${ctx().kind}`, option: 'playerA', optionName: 'Player A', odds: 1.98, stake: 300, gamename: 'TP T20' };
         const base = { token: launched.token, userId: launched.userId, gameCode: 'imlive1001', roundId: '7001', bet };
         let from = client.mark();
-        const debit = await wallet('debit', { ...base, transactionId: `live-debit-${ctx().kind}`, amount: 300 });
+        const debit = await wallet('debit', { ...base, transactionId: `live-debit-${ctx().kind}`, amount: 300, maxPayout: 594 });
         expect(debit.status).toBe('OK');
         const afterDebit = await balanceOf(ctx(), demo1);
         expect(await client.next((m) => m.type === 'balance', { from })).toMatchObject(afterDebit);

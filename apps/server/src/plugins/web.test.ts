@@ -18,7 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets/index-abc123.js'), script);
   writeFileSync(join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(root, 'assets/index-abc123.js.gz'), gzipSync(script));
-  await app.register(webRoutes, { root });
+  await app.register(webRoutes, { root, frameOrigins: ['https://games.example.com'] });
   await app.ready();
 });
 afterAll(async () => {
@@ -44,4 +44,13 @@ it('caches hashed assets for a year and makes the page itself be asked again', a
   expect(page.statusCode).toBe(200);
   expect(page.headers['cache-control']).toBe('no-cache');
   expect(page.body).toContain('/assets/index-abc123.js');
+});
+
+it("lets the page frame only the casino provider's game origin (the browser enforces it too)", async () => {
+  for (const url of ['/', '/index.html']) {
+    const page = await app.inject({ url });
+    expect({ url, csp: page.headers['content-security-policy'] }).toEqual({ url, csp: 'frame-src https://games.example.com' });
+  }
+  // Scripts and styles are not pages: no policy needed there.
+  expect((await app.inject({ url: '/assets/index-abc123.js' })).headers['content-security-policy']).toBeUndefined();
 });

@@ -3,7 +3,6 @@
  * launch handshake (it keeps the launch tokens it was given, as the real provider does, to call
  * the wallet with), the results API and one image. Plus a signed wallet client over real HTTP.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -14,6 +13,7 @@ import {
   type WalletAnswer,
   type WalletOperation,
 } from '@exchange/contracts';
+import { casinoSignature, verifyCasinoSignature } from '@exchange/contracts/casino-signing';
 import { afterAll, beforeAll } from 'vitest';
 import type { CasinoConfig } from '../services/casino/config.ts';
 
@@ -50,6 +50,8 @@ export interface ProviderStub {
   launches: CasinoLaunchRequest[];
   /** 'down' drops every connection, as a provider that is not running. */
   mode: 'up' | 'down';
+  /** Origin of the game URLs the launch answers (the stub's own by default): a provider gone wrong. */
+  launchOrigin?: string;
   /** Results served for imlive1001 (newest first). */
   rounds: CasinoRoundResult[];
   /** Query strings the results API was called with. */
@@ -99,16 +101,17 @@ export async function startProviderStub(secret: string, providerId: string): Pro
     }
     if (req.method === 'POST' && url.pathname === '/api/launch') {
       const raw = await readBody(req);
-      const timestamp = String(req.headers['x-timestamp'] ?? '');
-      const expected = Buffer.from(sign(secret, timestamp, raw), 'hex');
-      const given = Buffer.from(String(req.headers['x-signature'] ?? ''), 'hex');
-      if (req.headers['x-provider-id'] !== providerId || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      // The platform's clock is the test's, moved at will: the stub checks the signature, not the time.
+      const sentAtMs = Number(req.headers['x-timestamp']) * 1000 || 0;
+      const check = verifyCasinoSignature(req.headers, { method: 'POST', path: '/api/launch', rawBody: raw }, { secret, providerId, nowMs: sentAtMs });
+      if (!check.ok) {
         return send(401, { status: 'INVALID_SIGNATURE', message: 'Bad signature' } satisfies CasinoLaunchAnswer);
       }
       const launch = CasinoLaunchRequest.parse(JSON.parse(raw));
       if (launch.gameCode === 'imlive1999') return send(404, { status: 'GAME_NOT_FOUND', message: 'This table is closed' } satisfies CasinoLaunchAnswer);
       stub.launches.push(launch);
-      return send(200, { status: 'OK', url: `${stub.url}/game/${launch.gameCode}?lt=one-time-${stub.launches.length}` } satisfies CasinoLaunchAnswer);
+      const origin = stub.launchOrigin ?? stub.url;
+      return send(200, { status: 'OK', url: `${origin}/game/${launch.gameCode}?lt=one-time-${stub.launches.length}` } satisfies CasinoLaunchAnswer);
     }
     send(404, { status: 'NOT_FOUND' });
   });
@@ -132,10 +135,6 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function sign(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
-}
-
 export interface WalletCallOptions {
   secret?: string;
   providerId?: string;
@@ -143,12 +142,15 @@ export interface WalletCallOptions {
   timestamp?: number;
   /** Replaces the signature (tampering). */
   signature?: string;
+  /** Signs the call as if it went to this operation's path (a body replayed at another operation). */
+  signAs?: WalletOperation;
 }
 
 /** Calls the platform's wallet over HTTP, signed the way casino.md says. */
 export function walletClient(baseUrl: string, secret: string, providerId: string, now: () => Date) {
-  return async (operation: WalletOperation, body: object, options: WalletCallOptions = {}): Promise<WalletAnswer & { httpStatus: number }> => {
-    const raw = JSON.stringify(body);
+  return async (operation: WalletOperation, body: object | string, options: WalletCallOptions = {}): Promise<WalletAnswer & { httpStatus: number }> => {
+    // A string is sent as it is: JSON that JSON.stringify cannot write (1e999) or no JSON at all.
+    const raw = typeof body === 'string' ? body : JSON.stringify(body);
     const timestamp = String(options.timestamp ?? Math.floor(now().getTime() / 1000));
     const response = await fetch(`${baseUrl}/api/wallet/${operation}`, {
       method: 'POST',
@@ -156,7 +158,9 @@ export function walletClient(baseUrl: string, secret: string, providerId: string
         'content-type': 'application/json',
         'x-provider-id': options.providerId ?? providerId,
         'x-timestamp': timestamp,
-        'x-signature': options.signature ?? sign(options.secret ?? secret, timestamp, raw),
+        'x-signature':
+          options.signature ??
+          casinoSignature(options.secret ?? secret, { method: 'POST', path: `/api/wallet/${options.signAs ?? operation}`, providerId: options.providerId ?? providerId, timestamp, rawBody: raw }),
       },
       body: raw,
     });

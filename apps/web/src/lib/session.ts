@@ -71,8 +71,8 @@ export function updateStoredUser(patch: Partial<StoredUser>): void {
 }
 
 /**
- * Local logout: removes userinfo, usertoken, logedIn, parent_id and exposureBalance, sets
- * signed-in to false and lets the app navigate to /login.
+ * Local logout: removes userinfo, usertoken, logedIn, parent_id, exposureBalance and the
+ * launched games, sets signed-in to false and lets the app navigate to /login.
  */
 export function localLogout(): void {
   localStorage.removeItem(LOCAL_KEYS.userinfo);
@@ -80,6 +80,8 @@ export function localLogout(): void {
   localStorage.removeItem(LOCAL_KEYS.logedIn);
   localStorage.removeItem(LOCAL_KEYS.parent_id);
   sessionStorage.removeItem(SESSION_KEYS.exposureBalance);
+  // The games this tab launched belong to the user leaving: the next one launches their own.
+  sessionStorage.removeItem(SESSION_KEYS.launchedGames);
   setSignedIn(false);
   loggedOutListeners.forEach((fn) => fn());
 }

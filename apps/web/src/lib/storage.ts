@@ -12,7 +12,11 @@ export const LOCAL_KEYS = {
   testData: 'testData',
   openWelcomePopup: 'openWelcomePopup',
 } as const;
-export const SESSION_KEYS = { exposureBalance: 'exposureBalance' } as const;
+export const SESSION_KEYS = {
+  exposureBalance: 'exposureBalance',
+  /** Not the spec's: the game URLs this tab's casino launches returned (only those are framed). */
+  launchedGames: 'launchedGames',
+} as const;
 
 export function readJson<T>(storage: Storage, key: string): T | null {
   const raw = storage.getItem(key);

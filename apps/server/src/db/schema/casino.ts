@@ -57,6 +57,11 @@ export const casinoTransactions = pgTable(
     /** Provider's bet id (debit, credit and rollback of one bet share it). */
     betId: text('bet_id'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /**
+     * Debits: the most the bet can pay back, as the provider stated at debit; a credit above it is
+     * refused (PAYOUT_EXCEEDED). Null on debits recorded before it was asked for (unbounded).
+     */
+    maxPayoutPaise: bigint('max_payout_paise', { mode: 'number' }),
     /** The debit a credit or rollback refers to. */
     referenceTransactionId: text('reference_transaction_id'),
     /** The wallet status answered (replayed to a repeat). */
@@ -83,5 +88,6 @@ export const casinoTransactions = pgTable(
     index('casino_transactions_user_created_idx').on(t.userId, t.createdAt),
     index('casino_transactions_round_idx').on(t.gameCode, t.roundId, t.userId),
     check('casino_transactions_amount_check', sql`${t.amountPaise} >= 0`),
+    check('casino_transactions_max_payout_check', sql`${t.maxPayoutPaise} IS NULL OR ${t.maxPayoutPaise} >= 0`),
   ],
 );

@@ -52,6 +52,19 @@ describeEachDatabase(
       }
     });
 
+    it("refuses a game URL outside the provider's configured origin: the web app would frame it", async () => {
+      for (const origin of ['https://phish.example', 'http://127.0.0.1:1', 'javascript:alert(1)//']) {
+        provider.stub.launchOrigin = origin;
+        try {
+          const res = await ctx().call('launchNewGame', { GameCode: 'imlive1001', type: '1' }, token);
+          expect({ origin, status: res.statusCode, json: res.json }).toEqual({ origin, status: 502, json: { status: false, message: 'Casino provider is unavailable', code: 'PROVIDER_UNAVAILABLE' } });
+        } finally {
+          provider.stub.launchOrigin = undefined;
+        }
+      }
+      expect((await ctx().call('launchNewGame', { GameCode: 'imlive1001', type: '1' }, token)).statusCode).toBe(200);
+    });
+
     it("serves the provider's static list", async () => {
       const res = await ctx().call('getCasinoGameList', undefined, token);
       expect(res.statusCode).toBe(200);

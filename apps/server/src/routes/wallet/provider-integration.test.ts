@@ -11,8 +11,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildProviderApp, FakeClock } from '@exchange/casino-provider';
+import { buildProviderApp, FakeClock, isRetryable } from '@exchange/casino-provider';
 import { CasinoResultPage, LiveCasinoBetsPage } from '@exchange/contracts';
+import { casinoSignature } from '@exchange/contracts/casino-signing';
 import { casinoTransactions } from '../../db/schema/index.ts';
 import { DAY_MS, istDate } from '../../lib/time.ts';
 import type { CasinoConfig } from '../../services/casino/config.ts';
@@ -42,6 +43,11 @@ class WalletProxy {
    * platform's answer is replaced by an INTERNAL_ERROR (the platform did process it).
    */
   nextDebit: 'drop-answer' | 'hold' | 'error-answer' | null = null;
+  /**
+   * A provider with a payout bug: the next credit asks for ₹1,000 more than the round paid,
+   * re-signed with the shared secret (so only the platform's payout bound can catch it).
+   */
+  nextCredit: 'inflate' | null = null;
   held: { release: () => Promise<string> } | null = null;
   /** Every forwarded call, in order. */
   exchanges: Exchange[] = [];
@@ -57,15 +63,24 @@ class WalletProxy {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await new Promise<string>((resolve) => {
+    let body = await new Promise<string>((resolve) => {
       let data = '';
       req.setEncoding('utf8');
       req.on('data', (c: string) => (data += c));
       req.on('end', () => resolve(data));
     });
+    const inflate = req.url === '/api/wallet/credit' && this.nextCredit === 'inflate';
+    if (inflate) this.nextCredit = null;
     const forward = async () => {
       const headers: Record<string, string> = {};
       for (const h of ['content-type', 'x-provider-id', 'x-timestamp', 'x-signature']) headers[h] = String(req.headers[h] ?? '');
+      if (inflate) {
+        const credit = JSON.parse(body) as { amount: number; result: { payout: number } };
+        credit.amount = credit.result.payout = credit.amount + 1000;
+        body = JSON.stringify(credit);
+        const signing = { method: 'POST', path: req.url ?? '', providerId: headers['x-provider-id']!, timestamp: headers['x-timestamp']!, rawBody: body };
+        headers['x-signature'] = casinoSignature(SECRET, signing);
+      }
       const answer = await fetch(`${this.target}${req.url}`, { method: req.method, headers, body });
       const text = await answer.text();
       this.exchanges.push({ path: req.url ?? '', request: body, status: answer.status, answer: text });
@@ -330,13 +345,63 @@ describeEachDatabase(
       expect(await checkLedger(ctx().db)).toEqual({ sumPaise: 0, mismatchedAccountIds: [] });
     });
 
+    it('a credit above the maximum payout stated at debit is refused: nothing moves, the provider parks it without retrying', async () => {
+      const before = await balance();
+      const { roundId, closesAt } = await bettingRound();
+      const from = proxy.exchanges.length;
+      expect(await bet(roundId, 10)).toMatchObject({ status: 'OK', balance: before - 10 });
+      const [debit] = debitsSince(from);
+      // Player A at 1.98: ₹10 can win back ₹19.80 at most, and the debit says so.
+      expect(debit!.body).toMatchObject({ amount: 10, maxPayout: 19.8 });
+      expect(await rowsById(debit!.body.transactionId)).toEqual([expect.objectContaining({ maxPayoutPaise: 1980, betState: 'open' })]);
+
+      proxy.nextCredit = 'inflate';
+      const failedBefore = provider.services.outbox.failed().length;
+      clock.advance(closesAt - clock.now() + 6 * TIMINGS.revealMs + 1500);
+      await until(() => provider.services.outbox.failed().length > failedBefore);
+      const credits = proxy.exchanges.slice(from).filter((e) => e.path === '/api/wallet/credit');
+      expect(credits).toHaveLength(1);
+      expect(credits[0]).toMatchObject({ status: 200 });
+      expect(JSON.parse(credits[0]!.answer)).toMatchObject({ status: 'PAYOUT_EXCEEDED', message: expect.stringContaining('maximum payout') });
+      // Final: out of the pending queue, kept under failed for an operator, never sent again.
+      expect(provider.services.outbox.pending()).toEqual([]);
+      expect(provider.services.outbox.failed().at(-1)).toMatchObject({ op: 'credit', status: 'PAYOUT_EXCEEDED', attempts: 1, body: { referenceTransactionId: debit!.body.transactionId } });
+      // Past the outbox's first back-off steps (1 s, 2 s): no retry is scheduled. (Small moves only: the
+      // provider's clock must stay within 300 s of the platform's for the suites that follow.)
+      clock.advance(5000);
+      await sleep(200);
+      expect(proxy.exchanges.slice(from).filter((e) => e.path === '/api/wallet/credit')).toHaveLength(1);
+      // The platform paid nothing; the bet waits open for a credit within its bound.
+      expect(await balance()).toBe(before - 10);
+      const [credit] = await rowsOf(debit!.body.transactionId);
+      expect(credit).toMatchObject({ kind: 'credit', status: 'PAYOUT_EXCEEDED', ledgerTransferId: null });
+      expect(await rowsById(debit!.body.transactionId)).toEqual([expect.objectContaining({ betState: 'open' })]);
+      expect(await checkLedger(ctx().db)).toEqual({ sumPaise: 0, mismatchedAccountIds: [] });
+    });
+
+    it("the provider's wallet client gets a bad amount as INVALID_AMOUNT: an answer, final, not a lost call to retry", async () => {
+      const before = await balance();
+      // Refused before any round or token check: no need to move the provider's clock to a betting round.
+      const { roundId } = (await state()).round;
+      const { token, userId } = provider.services.sessions.get(session)!;
+      const details = { betId: `huge-${ctx().kind}`, option: 'playerA', optionName: 'Player A', odds: 1.98, stake: 10, gamename: 'TP T20' };
+      for (const amount of [1e308, 1e20, -1, 0, 0.001]) {
+        const transactionId = `huge-${ctx().kind}-${amount}`;
+        const result = await provider.services.wallet.call('debit', { transactionId, roundId, gameCode: GAME, token, userId, amount, maxPayout: 19.8, bet: details });
+        expect({ amount, result }).toMatchObject({ amount, result: { kind: 'answer', answer: { status: 'INVALID_AMOUNT' } } });
+        expect(isRetryable(result)).toBe(false);
+        expect(await rowsById(transactionId)).toEqual([]);
+      }
+      expect(await balance()).toBe(before);
+    });
+
     it("the provider's wallet client repeating a transaction id gets the first answer; another body under it is a duplicate", async () => {
       const before = await balance();
       const { roundId } = await bettingRound();
       const { token, userId } = provider.services.sessions.get(session)!;
       const transactionId = `direct-${ctx().kind}`;
       const details = { betId: transactionId, option: 'playerA', optionName: 'Player A', odds: 1.98, stake: 75, gamename: 'TP T20' };
-      const debit = { transactionId, roundId, gameCode: GAME, token, userId, amount: 75, bet: details };
+      const debit = { transactionId, roundId, gameCode: GAME, token, userId, amount: 75, maxPayout: 148.5, bet: details };
       const first = await provider.services.wallet.call('debit', debit);
       expect(first).toEqual({ kind: 'answer', answer: { status: 'OK', balance: before - 75, transactionId } });
       expect(await provider.services.wallet.call('debit', debit)).toEqual(first);

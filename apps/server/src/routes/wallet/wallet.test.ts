@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { casinoLaunchTokens, users } from '../../db/schema/index.ts';
+import fc from 'fast-check';
+import { WALLET_OPERATIONS, WALLET_STATUSES, type WalletOperation } from '@exchange/contracts';
+import { casinoLaunchTokens, casinoTransactions, users } from '../../db/schema/index.ts';
 import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/ledger.ts';
 import { findUserByName } from '../../services/users.ts';
 import { useProviderStub, walletClient } from '../../test/casino-provider-stub.ts';
@@ -53,6 +55,8 @@ describeEachDatabase(
       transactionId,
       roundId,
       amount,
+      // The most the bet can win back: stake x 1.98 (Player A), rounded down to the paisa.
+      maxPayout: Math.floor(amount * 198) / 100,
       bet: bet(`bet-${transactionId}`, amount),
     });
     const creditBody = (p: { walletToken: string; userId: number }, transactionId: string, debitId: string, amount: number, roundId = '1001') => ({
@@ -135,9 +139,190 @@ describeEachDatabase(
       expect(await wallet('balance', { token: p.walletToken, userId: p.userId, gameCode: 'imlive1013' })).toMatchObject({ status: 'INVALID_TOKEN' });
       expect(await wallet('debit', { ...debitBody(p, txid('tok'), 100), userId: q.userId })).toMatchObject({ status: 'INVALID_TOKEN' });
       expect(await wallet('debit', { ...debitBody(p, txid('tok'), 100), userId: 999_999 })).toMatchObject({ status: 'INVALID_TOKEN' });
+      // A bad amount is final (never INTERNAL_ERROR, which the provider retries).
       const malformed = await wallet('debit', { ...debitBody(p, txid('bad'), 100), amount: -5 });
-      expect(malformed).toMatchObject({ status: 'INTERNAL_ERROR', httpStatus: 400 });
+      expect(malformed).toMatchObject({ status: 'INVALID_AMOUNT', httpStatus: 400 });
       expect(await balanceOf('demo2')).toBe(100_000);
+    });
+
+    /** The casino_transactions rows of a transaction id (none when the call was refused unread). */
+    const rowsById = (transactionId: string) => ctx().db.select().from(casinoTransactions).where(eq(casinoTransactions.transactionId, transactionId));
+    /** A valid body of each operation, about one open debit of `p` (credit and rollback refer to it). */
+    const bodiesFor = (p: { walletToken: string; userId: number }, debitId: string, roundId: string) => ({
+      balance: { token: p.walletToken, userId: p.userId, gameCode: 'imlive1001' },
+      debit: debitBody(p, txid('x-debit'), 100, roundId),
+      credit: creditBody(p, txid('x-credit'), debitId, 198, roundId),
+      rollback: { ...rollbackBody(p, txid('x-rb'), debitId, 100, roundId), bet: bet(`bet-${debitId}`, 100) },
+    });
+
+    it('refuses a body signed for one operation at every other operation, and moves nothing', async () => {
+      const p = await launch('demo1');
+      const debitId = txid('open');
+      expect(await wallet('debit', debitBody(p, debitId, 100, '9101'))).toMatchObject({ status: 'OK' });
+      const before = await balanceOf('demo1');
+      const bodies = bodiesFor(p, debitId, '9101');
+      // The reported case first (a signed credit replayed at /rollback refunded the stake), then every other pair.
+      const pairs = WALLET_OPERATIONS.flatMap((signedFor) => WALLET_OPERATIONS.filter((op) => op !== signedFor).map((postedTo) => ({ signedFor, postedTo })));
+      pairs.sort((a, b) => Number(b.signedFor === 'credit' && b.postedTo === 'rollback') - Number(a.signedFor === 'credit' && a.postedTo === 'rollback'));
+      expect(pairs).toHaveLength(12);
+      for (const { signedFor, postedTo } of pairs) {
+        const answer = await wallet(postedTo, bodies[signedFor], { signAs: signedFor });
+        expect({ signedFor, postedTo, answer, balance: await balanceOf('demo1') }).toMatchObject({ signedFor, postedTo, answer: { status: 'INVALID_SIGNATURE' }, balance: before });
+      }
+      expect(await balanceOf('demo1')).toBe(before);
+      for (const body of [bodies.debit, bodies.credit, bodies.rollback]) expect(await rowsById(body.transactionId)).toEqual([]);
+      // The debit is still open: its own credit, signed for /credit, settles it once.
+      expect(await wallet('credit', bodies.credit)).toMatchObject({ status: 'OK', balance: before + 198 });
+      expect(await balanceOf('demo1')).toBe(before + 198);
+    });
+
+    it('refuses unknown fields on every operation, at the top and inside the bet and the result', async () => {
+      const p = await launch('demo2');
+      const debitId = txid('open');
+      expect(await wallet('debit', debitBody(p, debitId, 100, '9201'))).toMatchObject({ status: 'OK' });
+      const before = await balanceOf('demo2');
+      const bodies = bodiesFor(p, debitId, '9201');
+      const withExtras = [
+        ...WALLET_OPERATIONS.map((op) => ({ op, body: { ...bodies[op], extra: 1 } })),
+        { op: 'debit' as const, body: { ...bodies.debit, bet: { ...bodies.debit.bet, bonus: true } } },
+        { op: 'credit' as const, body: { ...bodies.credit, result: { ...bodies.credit.result, jackpot: 5 } } },
+        // A credit body signed for /rollback: every field of a rollback, plus the credit's result.
+        { op: 'rollback' as const, body: { ...bodies.credit } },
+      ];
+      for (const { op, body } of withExtras) {
+        const answer = await wallet(op, body);
+        expect({ op, answer }).toMatchObject({ op, answer: { status: 'BAD_REQUEST', httpStatus: 400 } });
+      }
+      expect(await balanceOf('demo2')).toBe(before);
+      for (const body of [bodies.debit, bodies.credit, bodies.rollback]) expect(await rowsById(body.transactionId)).toEqual([]);
+      expect(await wallet('credit', bodies.credit)).toMatchObject({ status: 'OK' });
+    });
+
+    it('refuses a credit above the maximum payout its debit stated: PAYOUT_EXCEEDED, nothing moves, the bet stays open', async () => {
+      const p = await launch('demo2');
+      const debitId = txid('capped');
+      // ₹10 on Player A at 1.98: the most it can win back is ₹19.80.
+      expect(await wallet('debit', debitBody(p, debitId, 10, '9301'))).toMatchObject({ status: 'OK' });
+      const before = await balanceOf('demo2');
+      const tooMuch = txid('cr');
+      const refused = await wallet('credit', creditBody(p, tooMuch, debitId, 500, '9301'));
+      expect(refused).toEqual({ status: 'PAYOUT_EXCEEDED', balance: before, transactionId: tooMuch, httpStatus: 200, message: expect.stringContaining('maximum payout') });
+      // The refusal is the answer of that id for good; a penny over the maximum is refused too.
+      expect(await wallet('credit', creditBody(p, tooMuch, debitId, 500, '9301'))).toMatchObject({ status: 'PAYOUT_EXCEEDED' });
+      expect(await wallet('credit', creditBody(p, txid('cr'), debitId, 19.81, '9301'))).toMatchObject({ status: 'PAYOUT_EXCEEDED' });
+      expect(await balanceOf('demo2')).toBe(before);
+      const [debit] = await rowsById(debitId);
+      expect(debit).toMatchObject({ betState: 'open', maxPayoutPaise: 1980 });
+      // The stated maximum itself is paid.
+      expect(await wallet('credit', creditBody(p, txid('cr'), debitId, 19.8, '9301'))).toMatchObject({ status: 'OK', balance: before + 19.8 });
+      expect(await balanceOf('demo2')).toBe(before + 19.8);
+    });
+
+    it('refuses a debit that states no maximum payout, or one below its stake', async () => {
+      const p = await launch('demo2');
+      const before = await balanceOf('demo2');
+      const { maxPayout: _dropped, ...withoutMax } = debitBody(p, txid('nomax'), 10, '9302');
+      expect(await wallet('debit', withoutMax)).toMatchObject({ status: 'INVALID_AMOUNT', httpStatus: 400, message: 'maxPayout: is required' });
+      expect(await wallet('debit', { ...debitBody(p, txid('lowmax'), 10, '9302'), maxPayout: 9.99 })).toMatchObject({ status: 'INVALID_AMOUNT', httpStatus: 400 });
+      expect(await balanceOf('demo2')).toBe(before);
+    });
+
+    it('refuses a bad amount in every amount field of every call as INVALID_AMOUNT (4xx, final), and moves nothing', async () => {
+      const p = await launch('demo1');
+      const debitId = txid('open');
+      expect(await wallet('debit', debitBody(p, debitId, 100, '9401'))).toMatchObject({ status: 'OK' });
+      const before = await balanceOf('demo1');
+      const bodies = bodiesFor(p, debitId, '9401');
+      // Huge, negative, a fraction of a paisa, strings, null, booleans, objects.
+      const bad: unknown[] = [1e308, 1e20, 1e12, -1, -0.01, 0.001, 10.005, 'abc', '100', '', null, true, {}, [100], 'NaN', 'Infinity'];
+      const cases: Array<{ op: WalletOperation; field: string; body: (v: unknown) => object }> = [
+        { op: 'debit', field: 'amount', body: (v) => ({ ...bodies.debit, amount: v }) },
+        { op: 'debit', field: 'maxPayout', body: (v) => ({ ...bodies.debit, maxPayout: v }) },
+        { op: 'debit', field: 'bet.stake', body: (v) => ({ ...bodies.debit, bet: { ...bodies.debit.bet, stake: v } }) },
+        { op: 'credit', field: 'amount', body: (v) => ({ ...bodies.credit, amount: v }) },
+        { op: 'credit', field: 'bet.stake', body: (v) => ({ ...bodies.credit, bet: { ...bodies.credit.bet, stake: v } }) },
+        { op: 'credit', field: 'result.payout', body: (v) => ({ ...bodies.credit, result: { ...bodies.credit.result, payout: v } }) },
+        { op: 'rollback', field: 'amount', body: (v) => ({ ...bodies.rollback, amount: v }) },
+        { op: 'rollback', field: 'bet.stake', body: (v) => ({ ...bodies.rollback, bet: { ...bodies.rollback.bet, stake: v } }) },
+      ];
+      const refusals: unknown[] = [];
+      for (const { op, field, body } of cases) {
+        for (const value of bad) refusals.push({ op, field, value, answer: await wallet(op, body(value)) });
+        // JSON's own non-finite numbers: 1e999 parses as Infinity, -1e999 as -Infinity.
+        for (const value of ['1e999', '-1e999']) {
+          const raw = JSON.stringify(body('__AMOUNT__')).replace('"__AMOUNT__"', value);
+          refusals.push({ op, field, value, answer: await wallet(op, raw) });
+        }
+      }
+      // Zero where a stake is meant: a debit of 0, a maximum payout of 0, a rollback of 0, a stake of 0.
+      for (const [op, field, body] of [
+        ['debit', 'amount', { ...bodies.debit, amount: 0 }],
+        ['debit', 'maxPayout', { ...bodies.debit, maxPayout: 0 }],
+        ['debit', 'bet.stake', { ...bodies.debit, bet: { ...bodies.debit.bet, stake: 0 } }],
+        ['rollback', 'amount', { ...bodies.rollback, amount: 0 }],
+      ] as const) {
+        refusals.push({ op, field, value: 0, answer: await wallet(op, body) });
+      }
+      for (const refusal of refusals) expect(refusal).toMatchObject({ answer: { status: 'INVALID_AMOUNT', httpStatus: 400 } });
+      // The balance call has no amount: one sent anyway is an unknown field, refused as final too.
+      for (const value of [1e308, -1, 'abc']) expect(await wallet('balance', { ...bodies.balance, amount: value })).toMatchObject({ status: 'BAD_REQUEST', httpStatus: 400 });
+      expect(await balanceOf('demo1')).toBe(before);
+      for (const body of [bodies.debit, bodies.credit, bodies.rollback]) expect(await rowsById(body.transactionId)).toEqual([]);
+      // Nothing was half-written: the debit is still open and settles normally.
+      expect(await wallet('credit', bodies.credit)).toMatchObject({ status: 'OK', balance: before + 198 });
+    });
+
+    it('refuses a NUL character in any text of a body as BAD_REQUEST (final), never a 500 the provider would retry', async () => {
+      const p = await launch('demo2');
+      const debitId = txid('open');
+      expect(await wallet('debit', debitBody(p, debitId, 100, '9501'))).toMatchObject({ status: 'OK' });
+      const before = await balanceOf('demo2');
+      const bodies = bodiesFor(p, debitId, '9501');
+      const nul = (text: string) => `${text}\u0000`;
+      const cases: Array<{ op: WalletOperation; body: object }> = [
+        { op: 'debit', body: { ...bodies.debit, transactionId: nul(bodies.debit.transactionId) } },
+        { op: 'debit', body: { ...bodies.debit, bet: { ...bodies.debit.bet, optionName: nul('Player A') } } },
+        { op: 'credit', body: { ...bodies.credit, result: { ...bodies.credit.result, winner: nul('Player A') } } },
+        { op: 'credit', body: { ...bodies.credit, result: { ...bodies.credit.result, cards: [nul('AS')] } } },
+        { op: 'rollback', body: { ...bodies.rollback, reason: nul('void') } },
+        { op: 'balance', body: { ...bodies.balance, token: nul(p.walletToken) } },
+      ];
+      for (const { op, body } of cases) expect({ op, answer: await wallet(op, body) }).toMatchObject({ op, answer: { status: 'BAD_REQUEST', httpStatus: 400 } });
+      expect(await balanceOf('demo2')).toBe(before);
+      for (const body of [bodies.debit, bodies.credit, bodies.rollback]) expect(await rowsById(body.transactionId)).toEqual([]);
+    });
+
+    it('never answers a mutated body with a 5xx or INTERNAL_ERROR: 100 per operation, each field replaced by anything', async () => {
+      const p = await launch('demo2');
+      const debitId = txid('open');
+      expect(await wallet('debit', debitBody(p, debitId, 100, '9601'))).toMatchObject({ status: 'OK' });
+      const bodies = bodiesFor(p, debitId, '9601');
+      // Values a careless or hostile caller sends: any JSON, huge and tiny numbers, control characters, deep nesting.
+      const anything = fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.constantFrom(1e308, -1e308, 1e20, -1, 0, 0.001, 2 ** 53, -(2 ** 31), '', 'NaN', '1e999', '\u0000', 'x'.repeat(5000)),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.array(fc.integer(), { maxLength: 5 }),
+      );
+      for (const op of WALLET_OPERATIONS) {
+        const body = bodies[op] as Record<string, unknown>;
+        const paths = [...leafPaths(body), ['extra'], ['bet', 'extra']];
+        const mutations = fc.sample(fc.tuple(fc.constantFrom(...paths), anything, fc.integer({ min: 0, max: 999_999 })), { seed: 9, numRuns: 100 });
+        for (const [path, value, n] of mutations) {
+          // A fresh transaction id each time (unless it is the field replaced), so no answer is a replay.
+          const mutated = withValue({ ...structuredClone(body), ...('transactionId' in body ? { transactionId: `${body.transactionId}-f${n}` } : {}) }, path, value);
+          const answer = await wallet(op, mutated);
+          expect({ op, path: path.join('.'), value, answer }).toMatchObject({ answer: { status: expect.not.stringMatching(/^INTERNAL_ERROR$/) } });
+          expect(answer.httpStatus).toBeLessThan(500);
+          expect(WALLET_STATUSES).toContain(answer.status);
+        }
+      }
+    });
+
+    it('answers a body that is not JSON, or not an object, as BAD_REQUEST (final)', async () => {
+      for (const raw of ['not json', '', '[]', 'null', '"text"', '{"token":']) {
+        expect(await wallet('debit', raw)).toMatchObject({ status: 'BAD_REQUEST', httpStatus: 400 });
+      }
     });
 
     it('refuses insufficient funds and stakes over the limits', async () => {
@@ -260,3 +445,21 @@ describeEachDatabase(
   },
   { casino: provider.casino },
 );
+
+/** Every path to a leaf (a value that is not a plain object) of a body. */
+function leafPaths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
+  return Object.entries(value).flatMap(([key, item]) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? leafPaths(item as Record<string, unknown>, [...prefix, key]) : [[...prefix, key]],
+  );
+}
+
+/** The body with the value at `path` replaced (created when absent). */
+function withValue(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  let node = body;
+  for (const key of path.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== 'object') node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path.at(-1)!] = value;
+  return body;
+}

@@ -6,7 +6,7 @@ import { casinoLaunchTokens, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { buttonsOf } from '../buttons.ts';
 import { hashToken, type AuthUser } from '../sessions.ts';
-import { LAUNCH_TOKEN_IDLE_MS, LAUNCH_TOKEN_MAX_MS } from './config.ts';
+import { allowedGameUrl, LAUNCH_TOKEN_IDLE_MS, LAUNCH_TOKEN_MAX_MS } from './config.ts';
 import { providerUnavailable, type CasinoProviderClient } from './provider-client.ts';
 
 export type LaunchToken = typeof casinoLaunchTokens.$inferSelect;
@@ -44,8 +44,13 @@ export async function launchGame(
   const request: CasinoLaunchRequest = { token, userId: user.userId, userName: user.userName, gameCode, type, casinoButtons };
   const answer = await provider.launch(request);
   switch (answer.status) {
-    case 'OK':
-      return answer.url;
+    case 'OK': {
+      // The web app frames this URL under the site's logo: only the provider's own origin will do.
+      // Elsewhere the provider is misconfigured (or not ours): nothing the player can fix.
+      const url = allowedGameUrl(answer.url, provider.gameOrigins());
+      if (!url) throw providerUnavailable();
+      return url;
+    }
     case 'GAME_NOT_FOUND':
       throw new AppError(404, 'GAME_NOT_FOUND', answer.message || 'Game not found');
     case 'BAD_REQUEST':

@@ -5,10 +5,10 @@ import {
   type CasinoLaunchRequest,
   type StaticCasinoGame,
 } from '@exchange/contracts';
+import { casinoSignedHeaders } from '@exchange/contracts/casino-signing';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
-import type { CasinoConfig } from './config.ts';
-import { signedHeaders } from './signing.ts';
+import { gameOrigins, type CasinoConfig } from './config.ts';
 
 export const providerUnavailable = () => new AppError(502, 'PROVIDER_UNAVAILABLE', 'Casino provider is unavailable');
 
@@ -42,12 +42,20 @@ export class CasinoProviderClient {
     const rawBody = JSON.stringify(request);
     const json = await this.fetchJson('/api/launch', {
       method: 'POST',
-      headers: signedHeaders(secret, this.config.providerId, rawBody, this.clock().getTime()),
+      headers: {
+        'content-type': 'application/json',
+        ...casinoSignedHeaders({ secret, providerId: this.config.providerId, method: 'POST', path: '/api/launch', rawBody, nowMs: this.clock().getTime() }),
+      },
       body: rawBody,
     });
     const answer = CasinoLaunchAnswer.safeParse(json);
     if (!answer.success) throw providerUnavailable();
     return answer.data;
+  }
+
+  /** The origins the provider's game URLs may have (PROVIDER_PUBLIC_URL, else PROVIDER_URL). */
+  gameOrigins(): string[] {
+    return gameOrigins(this.config);
   }
 
   /** GET {provider}/api/games, cached for a minute. */

@@ -80,7 +80,13 @@ export class CasinoWallet {
         },
         now,
       );
-      return record({ status: 'OK', ledgerTransferId: moved.transfer.id, betState: 'open', balanceAfterPaise: available(account) - amountPaise });
+      return record({
+        status: 'OK',
+        ledgerTransferId: moved.transfer.id,
+        betState: 'open',
+        maxPayoutPaise: rupeesToPaise(body.maxPayout),
+        balanceAfterPaise: available(account) - amountPaise,
+      });
     });
   }
 
@@ -96,6 +102,9 @@ export class CasinoWallet {
       if (debit.betState === 'rolled_back') return record({ status: 'TRANSACTION_ROLLED_BACK' });
       if (debit.betState === 'settled') return record({ status: 'BET_ALREADY_SETTLED' });
       const amountPaise = rupeesToPaise(body.amount);
+      // More than the bet could ever win is a provider fault, not a payout: refused, stored (a retry
+      // gets the same answer), and the bet stays open for a credit within its bound.
+      if (debit.maxPayoutPaise !== null && amountPaise > debit.maxPayoutPaise) return record({ status: 'PAYOUT_EXCEEDED' });
       let ledgerTransferId: number | undefined;
       if (amountPaise > 0) {
         const casino = await systemAccount(tx, 'casino');
@@ -190,6 +199,7 @@ export class CasinoWallet {
             requestHash,
             ledgerTransferId: outcome.ledgerTransferId ?? null,
             betState: outcome.betState ?? null,
+            maxPayoutPaise: outcome.maxPayoutPaise ?? null,
             marker: outcome.marker ?? false,
             details: detailsOf(body),
             createdAt: now,
@@ -276,6 +286,8 @@ interface Outcome {
   status: WalletStatus;
   ledgerTransferId?: number;
   betState?: 'open';
+  /** Debits answered OK: the bet's stated maximum payout. */
+  maxPayoutPaise?: number;
   marker?: boolean;
   balanceAfterPaise?: number;
 }
@@ -300,9 +312,16 @@ function gameName(gameCode: string, gamename: string | undefined): string {
   return gamename ? `${gamename} (${gameCode})` : gameCode;
 }
 
+/** Why a stored refusal was made, for the provider's operator (the same on every replay). */
+const REFUSAL_MESSAGES: Partial<Record<WalletStatus, string>> = {
+  PAYOUT_EXCEEDED: "The credit is above the maximum payout stated at the bet's debit",
+};
+
 function answerOf(row: CasinoTransaction): WalletAnswer {
   const answer: WalletAnswer = { status: row.status as WalletStatus, transactionId: row.transactionId };
   if (row.balanceAfterPaise !== null) answer.balance = paiseToRupees(row.balanceAfterPaise);
+  const message = REFUSAL_MESSAGES[answer.status];
+  if (message) answer.message = message;
   return answer;
 }
 

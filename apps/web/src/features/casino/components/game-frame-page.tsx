@@ -1,13 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
 import { SiteLogo } from '@/components';
 import { getStoredUser } from '@/lib/storage';
-import { safeGameUrl } from '../lib/game-url';
+import { launchedGameUrl } from '../lib/game-url';
 import './casino.css';
 
-/** casino/mac88/game?url=...: the launched game full-page, with the logo, a way home and the user name. */
+/**
+ * casino/mac88/game?url=...: the launched game full-page, with the logo, a way home and the user
+ * name. Only a URL this tab's casino launch returned is framed; any other link is refused.
+ */
 export function GameFramePage() {
   const [params] = useSearchParams();
-  const url = safeGameUrl(params.get('url'), window.location.href);
+  const url = launchedGameUrl(params.get('url'), window.location.href);
   const user = getStoredUser();
   return (
     <div className="game-frame" data-testid="game-frame-page">
@@ -31,9 +34,18 @@ export function GameFramePage() {
           data-testid="game-frame"
         />
       ) : (
-        <p className="game-frame__missing">
-          This game link is not valid. Go back to the casino and open the game again.
-        </p>
+        <div className="game-frame__missing" role="alert" data-testid="game-frame-refused">
+          <p>
+            <strong>This game link was not opened by the casino.</strong>
+          </p>
+          <p>
+            For your safety, only a game you start from the casino is shown here. Go back to the casino and
+            open the game again.
+          </p>
+          <Link to="/casino/mac88" className="game-frame__back">
+            Back to the casino
+          </Link>
+        </div>
       )}
     </div>
   );

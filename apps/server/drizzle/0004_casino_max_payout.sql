@@ -1,0 +1,2 @@
+ALTER TABLE "casino_transactions" ADD COLUMN "max_payout_paise" bigint;--> statement-breakpoint
+ALTER TABLE "casino_transactions" ADD CONSTRAINT "casino_transactions_max_payout_check" CHECK ("casino_transactions"."max_payout_paise" IS NULL OR "casino_transactions"."max_payout_paise" >= 0);
