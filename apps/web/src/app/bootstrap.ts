@@ -3,7 +3,7 @@ import { startConsoleClearTimer } from '@/lib/console-clear';
 import { ROUTES, startupDecision } from '@/lib/guard';
 import { queryClient } from '@/lib/query-client';
 import { localLogout, onLoggedOut, setSignedIn } from '@/lib/session';
-import { LOCAL_KEYS, getStoredUser } from '@/lib/storage';
+import { LOCAL_KEYS, getStoredUser, getToken } from '@/lib/storage';
 import { createAppRouter, type AppRouter } from './router';
 
 /** The path part of the hash route (`#/home?x=1` -> `/home`). */
@@ -27,7 +27,9 @@ export function bootstrap(): AppRouter {
   if (decision.redirectTo) window.history.replaceState(null, '', `#${decision.redirectTo}`);
 
   const router = createAppRouter();
-  onUnauthorized(() => localLogout());
+  // The session ended if the refused call carried the token still in use; a late answer to a call
+  // of a session the user signed out of, or a refused login, is no news to them.
+  onUnauthorized(({ token }) => localLogout(token !== null && token === getToken() ? 'session-ended' : 'signed-out'));
   onLoggedOut(() => {
     void router.navigate(ROUTES.login, { replace: true }).then(() => queryClient.clear());
   });
