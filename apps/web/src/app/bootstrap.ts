@@ -27,9 +27,13 @@ export function bootstrap(): AppRouter {
   if (decision.redirectTo) window.history.replaceState(null, '', `#${decision.redirectTo}`);
 
   const router = createAppRouter();
-  // The session ended if the refused call carried the token still in use; a late answer to a call
-  // of a session the user signed out of, or a refused login, is no news to them.
-  onUnauthorized(({ token }) => localLogout(token !== null && token === getToken() ? 'session-ended' : 'signed-out'));
+  // A refused call that carried the token in use ends that session (the login page says so). A
+  // late answer to a call of a session already gone (signed out, or replaced by a new login)
+  // changes nothing: it must neither end the new session nor overwrite why the old one ended.
+  onUnauthorized(({ token }) => {
+    if (token !== getToken()) return;
+    localLogout(token ? 'session-ended' : 'signed-out');
+  });
   onLoggedOut(() => {
     void router.navigate(ROUTES.login, { replace: true }).then(() => queryClient.clear());
   });

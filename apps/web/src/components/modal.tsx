@@ -14,10 +14,14 @@ interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The dialog's keyboard stops, in document order, leaving out hidden ones. */
+/** The dialog's Tab stops, in document order: no tabindex -1 (a roving tab list's other tabs), nothing hidden. */
 function focusablesIn(box: HTMLElement): HTMLElement[] {
-  return Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+  return Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.tabIndex >= 0 && el.getClientRects().length > 0,
+  );
 }
+
+const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 /**
  * A centred dialog over a dimmed backdrop; closes on the × button, Escape or a backdrop click.
@@ -58,12 +62,13 @@ export function Modal({ title, onClose, children, footer, testId, size = 'md' }:
         return;
       }
       const active = document.activeElement;
-      const at = stops.indexOf(active as HTMLElement);
-      // Wrap at either end, and pull the focus back in if it got out (a click on the page behind).
-      if (e.shiftKey && (at <= 0 || !dialog.contains(active))) {
+      // Wrap at either end (judged by document order, so a focused scroller or the dialog itself
+      // counts too), and pull the focus back in if it got out (a click on the page behind).
+      const inside = active !== null && dialog.contains(active);
+      if (e.shiftKey && (!inside || !stops.some((s) => follows(s, active)))) {
         e.preventDefault();
         stops[stops.length - 1]!.focus();
-      } else if (!e.shiftKey && (at === stops.length - 1 || !dialog.contains(active))) {
+      } else if (!e.shiftKey && (!inside || !stops.some((s) => follows(active, s)))) {
         e.preventDefault();
         stops[0]!.focus();
       }
