@@ -129,6 +129,7 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
       expect(await active()).toBe(found[0]!.match_id);
       await input.press('ArrowDown');
       expect(await active()).toBe(found[1]!.match_id);
+      await shot(page, 'search-active', vp.width);
       await input.press('ArrowUp');
       await input.press('ArrowDown');
       expect(await active()).toBe(found[1]!.match_id);

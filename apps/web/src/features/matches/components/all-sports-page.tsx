@@ -40,10 +40,12 @@ export function AllSportsPage() {
     >
       {!Number.isSafeInteger(sportId) ? (
         // A sport id that is no number: the server would only answer "Invalid input".
-        <p className="matches-error" role="alert" data-testid="load-error">
-          There is no sport at this address. Choose a sport from the menu, or go to the{' '}
-          <Link to="/home">home page</Link>.
-        </p>
+        <div className="matches-error" role="alert" data-testid="load-error">
+          <p>
+            There is no sport at this address. Choose a sport from the menu, or go to the{' '}
+            <Link to="/home">home page</Link>.
+          </p>
+        </div>
       ) : oneSeries ? (
         <SeriesMatches key={`${sportId}-${seriesId}`} sportId={sportId} seriesId={seriesId} />
       ) : (

@@ -185,17 +185,25 @@ export function MatchTable({
   const groups: SeriesGroup<MatchListItem>[] = bySeries
     ? groupBySeries(matches)
     : [{ series_id: 0, series_name: '', matches: sortMatches(matches) }];
+  const allOutrights = matches.length > 0 && matches.every((m) => isOutright(m.match_odds));
   return (
     <div className="table-wrap">
       <table className="match-table match-table--matches" data-testid="match-table">
         <thead>
           <tr className="match-table__head">
             <th className="match-table__game-head">Game</th>
-            {OUTCOMES.map((o) => (
-              <th key={o} colSpan={2} className="match-table__outcome">
-                {o}
+            {allOutrights ? (
+              // Only outrights (politics): their runners are listed by name, there is no 1 / X / 2.
+              <th colSpan={6} className="match-table__outcome match-table__outcome--runners">
+                Runners
               </th>
-            ))}
+            ) : (
+              OUTCOMES.map((o) => (
+                <th key={o} colSpan={2} className="match-table__outcome">
+                  {o}
+                </th>
+              ))
+            )}
           </tr>
         </thead>
         <tbody>
