@@ -30,7 +30,7 @@ const focusedDialog = (page: Page) =>
 async function expectModalKeepsFocus(page: Page, testId: string) {
   const dialog = page.getByTestId(testId);
   await dialog.waitFor();
-  await expect.poll(() => focusedDialog(page)).toBe(testId);
+  await expect.poll(() => focusedDialog(page), { timeout: 10_000 }).toBe(testId);
   const focusables = await dialog.evaluate(
     (el) =>
       el.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]')
@@ -117,7 +117,7 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
       const input = page.getByTestId('search-input');
       expect(await page.getByRole('combobox', { name: 'Search match' }).count()).toBe(1);
       await input.fill('Mumbai');
-      await expect.poll(() => page.getByTestId('search-result').count()).toBe(found.length);
+      await expect.poll(() => page.getByTestId('search-result').count(), { timeout: 10_000 }).toBe(found.length);
       await shot(page, 'search', vp.width);
       const active = () =>
         page.evaluate(() => {
@@ -212,6 +212,22 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
       expect(badText).toMatch(/no sport/i);
       expect(await retry.count()).toBe(0);
       await shot(page, 'load-error-bad-sport', vp.width);
+
+      // A report table says it the same way, with Retry in its one row.
+      const statement = '**/api/accountStatement/getUserAccountStatementHistory';
+      await page.route(statement, (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: false, message: 'Service Unavailable', code: 'INTERNAL_ERROR' }),
+        }),
+      );
+      await page.goto('/#/report/account-statement');
+      const empty = page.getByTestId('table-empty');
+      await expect.poll(() => empty.textContent(), { timeout: 10_000 }).toMatch(/server could not answer/i);
+      await page.unroute(statement);
+      await retry.click();
+      await page.getByTestId('statement-row').first().waitFor();
     } finally {
       await context.close();
     }

@@ -37,7 +37,7 @@ const signed = (v: number) => (v > 0 ? 'amount--credit' : v < 0 ? 'amount--debit
 export function AccountStatementPage() {
   const [draft, setDraft] = useState(defaultFilter);
   const [filter, setFilter] = useState(draft);
-  const { data, isLoading, isFetching, isError, error } = useAccountStatement(filter);
+  const { data, isLoading, isFetching, isError, error, refetch } = useAccountStatement(filter);
   const rows = data?.rows ?? [];
   const rangeError = rangeProblem(draft);
 
@@ -116,6 +116,7 @@ export function AccountStatementPage() {
               loadingLabel="Loading statement"
               empty={rows.length === 0}
               error={isError ? error : null}
+              onRetry={refetch}
             />
             {!isLoading &&
               rows.map((r) => (
