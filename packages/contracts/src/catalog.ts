@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketStatus, MarketView, PriceSize } from './betting.ts';
+import { MarketStatus, MarketType, MarketView, PriceSize } from './betting.ts';
 import { IdLike, IsoDate } from './common.ts';
 
 /** Special sport ids of the spec (section 9). */
@@ -65,11 +65,24 @@ export const ListedRunnerPrice = z.object({
   back: PriceSize.nullable(),
   lay: PriceSize.nullable(),
 });
-/** A match in match/getMatches with its Match Odds prices (the list's 1 / X / 2 boxes); null without an open market. */
+/**
+ * A match in match/getMatches with its Match Odds prices (the list's 1 / X / 2 boxes; an outright,
+ * i.e. a WINNER market or more than three runners, lists its runners by name instead); null
+ * without an open market. The flags drive the row's icons: fancy and bookmaker markets open on
+ * the match, and its live score (the product's TV) running.
+ */
 export const MatchListItem = Match.extend({
   match_odds: z
-    .object({ market_id: z.number().int(), status: MarketStatus, runners: z.array(ListedRunnerPrice) })
+    .object({
+      market_id: z.number().int(),
+      market_type: MarketType,
+      status: MarketStatus,
+      runners: z.array(ListedRunnerPrice),
+    })
     .nullable(),
+  has_fancy: z.boolean(),
+  has_bookmaker: z.boolean(),
+  has_tv: z.boolean(),
 });
 export type MatchListItem = z.infer<typeof MatchListItem>;
 

@@ -3,7 +3,7 @@ import { startConsoleClearTimer } from '@/lib/console-clear';
 import { ROUTES, startupDecision } from '@/lib/guard';
 import { queryClient } from '@/lib/query-client';
 import { localLogout, onLoggedOut, setSignedIn } from '@/lib/session';
-import { LOCAL_KEYS, getStoredUser } from '@/lib/storage';
+import { LOCAL_KEYS, getStoredUser, getToken } from '@/lib/storage';
 import { createAppRouter, type AppRouter } from './router';
 
 /** The path part of the hash route (`#/home?x=1` -> `/home`). */
@@ -27,7 +27,13 @@ export function bootstrap(): AppRouter {
   if (decision.redirectTo) window.history.replaceState(null, '', `#${decision.redirectTo}`);
 
   const router = createAppRouter();
-  onUnauthorized(() => localLogout());
+  // A refused call that carried the token in use ends that session (the login page says so). A
+  // late answer to a call of a session already gone (signed out, or replaced by a new login)
+  // changes nothing: it must neither end the new session nor overwrite why the old one ended.
+  onUnauthorized(({ token }) => {
+    if (token !== getToken()) return;
+    localLogout(token ? 'session-ended' : 'signed-out');
+  });
   onLoggedOut(() => {
     void router.navigate(ROUTES.login, { replace: true }).then(() => queryClient.clear());
   });

@@ -5,5 +5,5 @@ export { Spinner } from './spinner';
 export { SiteLogo } from './site-logo';
 export { Pager } from './pager';
 export { lazyPage } from './lazy-page';
-export { DateRangeFields, DateRangeForm, type DayRange } from './date-range-fields';
+export { DateRangeFields, DateRangeForm, rangeProblem, type DayRange } from './date-range-fields';
 export { EMPTY_TABLE_TEXT, TableStateRow } from './table-state-row';

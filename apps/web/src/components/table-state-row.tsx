@@ -1,10 +1,12 @@
+import { isRetryable } from '@/lib/api';
 import { Spinner } from './spinner';
 
 export const EMPTY_TABLE_TEXT = 'No data available in table';
 
 /**
- * The one row a report table shows instead of its rows: a spinner while loading, the error, or
- * the empty text. Null when there are rows to show.
+ * The one row a report table shows instead of its rows: a spinner while loading, the error (with
+ * Retry when trying again can help and the page passes its refetch), or the empty text. Null
+ * when there are rows to show.
  */
 export function TableStateRow({
   columns,
@@ -12,12 +14,14 @@ export function TableStateRow({
   loadingLabel,
   empty,
   error,
+  onRetry,
 }: {
   columns: number;
   loading: boolean;
   loadingLabel: string;
   empty: boolean;
   error: Error | null;
+  onRetry?: () => unknown;
 }) {
   if (loading)
     return (
@@ -32,6 +36,14 @@ export function TableStateRow({
     <tr>
       <td colSpan={columns} className="table__empty" data-testid="table-empty">
         {error ? error.message : EMPTY_TABLE_TEXT}
+        {error && onRetry && isRetryable(error) && (
+          <>
+            {' '}
+            <button type="button" className="btn btn--small" onClick={() => void onRetry()} data-testid="load-retry">
+              Retry
+            </button>
+          </>
+        )}
       </td>
     </tr>
   );

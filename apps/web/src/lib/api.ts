@@ -2,6 +2,12 @@ import type { BodyOf, DataOf, EndpointName } from '@exchange/contracts';
 import { endpoints } from '@exchange/contracts';
 import { getToken } from './storage';
 
+/** httpStatus of an ApiError when no answer came at all (server down, network lost). */
+export const NO_ANSWER = 0;
+/** What a bettor reads instead of a bare "Internal error" or "Failed to fetch". */
+export const SERVER_TROUBLE_MESSAGE = 'The server could not answer just now. Please try again in a moment.';
+export const NO_ANSWER_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
 /** A refused call: the server's message (shown as a toast) and its machine code. */
 export class ApiError extends Error {
   constructor(
@@ -11,14 +17,29 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The same call may well succeed later: no answer, a server failure, or too many calls. */
+  get retryable(): boolean {
+    return this.httpStatus === NO_ANSWER || this.httpStatus >= 500 || this.httpStatus === 429;
+  }
+}
+
+/** Whether trying a failed call again can help: anything but a refusal of the call itself. */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof ApiError ? error.retryable : true;
 }
 
 type Listener = () => void;
-const unauthorizedListeners = new Set<Listener>();
+/** A 401/403: its status, and the token the call carried (the session that has now ended). */
+export interface Unauthorized {
+  httpStatus: number;
+  token: string | null;
+}
+const unauthorizedListeners = new Set<(info: Unauthorized) => void>();
 const requestListeners = new Set<Listener>();
 
 /** Called on any 401/403 (spec section 8: the user is logged out). */
-export function onUnauthorized(fn: Listener): () => void {
+export function onUnauthorized(fn: (info: Unauthorized) => void): () => void {
   unauthorizedListeners.add(fn);
   return () => unauthorizedListeners.delete(fn);
 }
@@ -38,7 +59,9 @@ export interface Envelope<T> {
 /**
  * One HTTP round trip to `api/<path>`. Every request carries Cache-Control no-store, no-cache and
  * the bearer token. 401/403 log out and resolve to a failed envelope with the message (swallowed,
- * per the spec); any other HTTP error is thrown to the caller as an ApiError.
+ * per the spec); any other HTTP error is thrown to the caller as an ApiError. A server failure
+ * (5xx) or no answer at all is thrown with words a bettor can act on, not the bare "Internal
+ * error" or the browser's "Failed to fetch"; the server's code stays on the error.
  */
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
   const token = getToken();
@@ -52,14 +75,17 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   let res: Response;
   try {
     res = await fetch(`api/${path}`, init);
+  } catch {
+    throw new ApiError(NO_ANSWER_MESSAGE, NO_ANSWER, 'NO_ANSWER');
   } finally {
     requestListeners.forEach((fn) => fn());
   }
   const json = (await res.json().catch(() => ({ status: false, message: res.statusText }))) as Envelope<T>;
   if (res.status === 401 || res.status === 403) {
-    unauthorizedListeners.forEach((fn) => fn());
+    unauthorizedListeners.forEach((fn) => fn({ httpStatus: res.status, token }));
     return { status: false, message: json.message ?? 'Unauthorized', code: json.code };
   }
+  if (res.status >= 500) throw new ApiError(SERVER_TROUBLE_MESSAGE, res.status, json.code);
   if (!res.ok) throw new ApiError(json.message || `HTTP ${res.status}`, res.status, json.code);
   return json;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatIst, istYmd, istYmdDaysAgo } from './format';
+import { formatAmount, formatDay, formatIst, istYmd, istYmdDaysAgo, parseDay } from './format';
 
 describe('formatIst', () => {
   it('shows a UTC instant as dd/MM/yyyy HH:mm:ss in UTC+5:30', () => {
@@ -33,5 +33,27 @@ describe('formatAmount', () => {
     expect(formatAmount(1500)).toBe('1500.00');
     expect(formatAmount(-12.5)).toBe('-12.50');
     expect(formatAmount(undefined)).toBe('0.00');
+  });
+});
+
+describe('report days: dd/MM/yyyy on screen, yyyy-MM-dd in calls', () => {
+  it('shows a yyyy-MM-dd day as dd/MM/yyyy, as the tables do', () => {
+    expect(formatDay('2026-02-01')).toBe('01/02/2026');
+    expect(formatDay('')).toBe('');
+    expect(formatDay('01/02/2026')).toBe('');
+  });
+  it('reads a typed day, day first', () => {
+    expect(parseDay('01/02/2026')).toBe('2026-02-01');
+    expect(parseDay('1/2/2026')).toBe('2026-02-01');
+    expect(parseDay(' 15-02-2026 ')).toBe('2026-02-15');
+    expect(parseDay('15.02.2026')).toBe('2026-02-15');
+    expect(parseDay('29022028')).toBe('2028-02-29');
+  });
+  it('refuses what is not a calendar day or not complete', () => {
+    for (const text of ['31/02/2026', '29/02/2026', '00/01/2026', '12/13/2026', '01/02/26', '2026-02-01', '', 'abc'])
+      expect(parseDay(text), text).toBe('');
+  });
+  it('round-trips', () => {
+    for (const ymd of ['2026-01-01', '2026-12-31', '2028-02-29']) expect(parseDay(formatDay(ymd))).toBe(ymd);
   });
 });

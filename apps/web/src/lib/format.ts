@@ -33,6 +33,27 @@ export function istYmd(date: Date): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/** A `yyyy-MM-dd` day as the tables show days, `dd/MM/yyyy`; '' for anything else. */
+export function formatDay(ymd: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}
+
+/**
+ * A day typed as `dd/MM/yyyy` (also `-` or `.` between the parts, one-digit day or month, or
+ * eight digits `ddMMyyyy`) as `yyyy-MM-dd`; '' unless it is a real calendar day (31/02 is not).
+ */
+export function parseDay(text: string): string {
+  const t = text.trim();
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t);
+  if (!m) return '';
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return '';
+  return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** The IST day `days` before (negative: after) the given instant, as `yyyy-MM-dd`. */
 export function istYmdDaysAgo(days: number, now: Date = new Date()): string {
   return istYmd(new Date(now.getTime() - days * 86_400_000));

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { ApiError, NO_ANSWER } from './api';
 
 /** One client for the whole app, so non-React code (logout, refreshBalance) can reach the cache. */
 export const queryClient = new QueryClient({
@@ -7,8 +7,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // A refusal (status false, 4xx) will not change on retry; network trouble might.
-      retry: (count, err) => !(err instanceof ApiError) && count < 2,
+      // A refusal (status false, 4xx) or a server failure will not change at once; network trouble might.
+      retry: (count, err) => (!(err instanceof ApiError) || err.httpStatus === NO_ANSWER) && count < 2,
     },
   },
 });

@@ -8,6 +8,9 @@ import { LOCAL_KEYS, SESSION_KEYS, getStoredUser, getToken, writeJson, type Stor
  * poll follow it.
  */
 let signedIn = false;
+/** Why the last local logout happened: the login page says so when the session ended by itself. */
+export type LogoutReason = 'signed-out' | 'session-ended';
+let lastLogoutReason: LogoutReason | null = null;
 const signedInListeners = new Set<() => void>();
 const loggedOutListeners = new Set<() => void>();
 
@@ -61,6 +64,7 @@ export function saveLogin(details: LoginDetails): void {
   // The welcome popup is flagged only for a user who is not forced to change the password.
   if (user.is_change_password === '0') localStorage.setItem(LOCAL_KEYS.openWelcomePopup, 'true');
   else localStorage.removeItem(LOCAL_KEYS.openWelcomePopup);
+  lastLogoutReason = null;
   setSignedIn(true);
 }
 
@@ -72,9 +76,12 @@ export function updateStoredUser(patch: Partial<StoredUser>): void {
 
 /**
  * Local logout: removes userinfo, usertoken, logedIn, parent_id, exposureBalance and the
- * launched games, sets signed-in to false and lets the app navigate to /login.
+ * launched games, sets signed-in to false and lets the app navigate to /login. `session-ended`
+ * when the server refused the session (401/403 on a call that carried a token), not when the
+ * user signed out.
  */
-export function localLogout(): void {
+export function localLogout(reason: LogoutReason = 'signed-out'): void {
+  lastLogoutReason = reason;
   localStorage.removeItem(LOCAL_KEYS.userinfo);
   localStorage.removeItem(LOCAL_KEYS.usertoken);
   localStorage.removeItem(LOCAL_KEYS.logedIn);
@@ -84,6 +91,11 @@ export function localLogout(): void {
   sessionStorage.removeItem(SESSION_KEYS.launchedGames);
   setSignedIn(false);
   loggedOutListeners.forEach((fn) => fn());
+}
+
+/** The session ended without the user signing out, and nobody has logged in since. */
+export function sessionEnded(): boolean {
+  return lastLogoutReason === 'session-ended';
 }
 
 /** Runs after every local logout (the app navigates to /login and drops cached queries). */

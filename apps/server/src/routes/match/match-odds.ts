@@ -6,7 +6,7 @@
  * per match.
  */
 import { and, asc, inArray, isNull } from 'drizzle-orm';
-import type { Match, MatchListItem } from '@exchange/contracts';
+import { SPORT, type Match, type MatchListItem } from '@exchange/contracts';
 import { markets } from '../../db/schema/index.ts';
 import type { MarketState } from '../../services/betting/market-state.ts';
 import type { BettingService } from '../../services/betting/service.ts';
@@ -16,6 +16,7 @@ const rupees = (paise: number) => paise / 100;
 function listedOdds(state: MarketState): NonNullable<MatchListItem['match_odds']> {
   return {
     market_id: state.id,
+    market_type: state.row.marketType,
     status: state.row.status,
     runners: state.runners
       .filter((r) => r.status !== 'REMOVED')
@@ -33,10 +34,25 @@ function listedOdds(state: MarketState): NonNullable<MatchListItem['match_odds']
   };
 }
 
+/**
+ * The live score is what this product shows where the sites it follows show their TV (the match
+ * page's Live Score box): a match has it while in play, except politics, which has no score.
+ */
+const hasLiveScore = (m: Match) => m.in_play && m.sport_id !== SPORT.POLITICS;
+
 export async function withMatchOdds(service: BettingService, list: readonly Match[]): Promise<MatchListItem[]> {
   if (list.length === 0) return [];
+  // Every unsettled market of the listed matches: the first Match Odds / Winner gives the prices,
+  // the kinds of those not closed give the fancy and bookmaker icons.
   const rows = await service.db
-    .select({ id: markets.id, matchId: markets.matchId, version: markets.version })
+    .select({
+      id: markets.id,
+      matchId: markets.matchId,
+      version: markets.version,
+      kind: markets.kind,
+      marketType: markets.marketType,
+      status: markets.status,
+    })
     .from(markets)
     .where(
       and(
@@ -44,17 +60,31 @@ export async function withMatchOdds(service: BettingService, list: readonly Matc
           markets.matchId,
           list.map((m) => m.match_id),
         ),
-        inArray(markets.marketType, ['MATCH_ODDS', 'WINNER']),
         isNull(markets.settledAt),
       ),
     )
     .orderBy(asc(markets.sort), asc(markets.id));
   const firstOfMatch = new Map<number, { id: number; version: number }>();
-  for (const r of rows) if (!firstOfMatch.has(r.matchId)) firstOfMatch.set(r.matchId, r);
+  const kindsOf = new Map<number, Set<string>>();
+  for (const r of rows) {
+    if ((r.marketType === 'MATCH_ODDS' || r.marketType === 'WINNER') && !firstOfMatch.has(r.matchId))
+      firstOfMatch.set(r.matchId, r);
+    if (r.status === 'CLOSED') continue;
+    let kinds = kindsOf.get(r.matchId);
+    if (!kinds) kindsOf.set(r.matchId, (kinds = new Set()));
+    kinds.add(r.kind);
+  }
   const states = await service.statesAtLeast(new Map([...firstOfMatch.values()].map((r) => [r.id, r.version])));
   return list.map((m) => {
     const market = firstOfMatch.get(m.match_id);
     const state = market && states.get(market.id);
-    return { ...m, match_odds: state ? listedOdds(state) : null };
+    const kinds = kindsOf.get(m.match_id);
+    return {
+      ...m,
+      match_odds: state ? listedOdds(state) : null,
+      has_fancy: kinds?.has('FANCY') ?? false,
+      has_bookmaker: kinds?.has('BOOKMAKER') ?? false,
+      has_tv: hasLiveScore(m),
+    };
   });
 }

@@ -1,6 +1,6 @@
 import type { StatementDay, StatementType } from '@exchange/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { DateRangeFields, PageFrame, Pager, TableStateRow } from '@/components';
+import { DateRangeFields, PageFrame, Pager, rangeProblem, TableStateRow } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useAccountStatement, type StatementFilter } from '../api/account-statement';
 import { periodPnl } from '../lib/statement';
@@ -37,14 +37,14 @@ const signed = (v: number) => (v > 0 ? 'amount--credit' : v < 0 ? 'amount--debit
 export function AccountStatementPage() {
   const [draft, setDraft] = useState(defaultFilter);
   const [filter, setFilter] = useState(draft);
-  const { data, isLoading, isFetching, isError, error } = useAccountStatement(filter);
+  const { data, isLoading, isFetching, isError, error, refetch } = useAccountStatement(filter);
   const rows = data?.rows ?? [];
-  const invalidRange = draft.from_date > draft.to_date;
+  const rangeError = rangeProblem(draft);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // The page size chosen under the table stays; a new filter starts at its first page.
-    if (!invalidRange) setFilter({ ...draft, limit: filter.limit, page: 1 });
+    if (!rangeError) setFilter({ ...draft, limit: filter.limit, page: 1 });
   };
 
   return (
@@ -69,12 +69,12 @@ export function AccountStatementPage() {
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={invalidRange}
+          disabled={rangeError !== null}
           data-testid="statement-submit"
         >
           Submit
         </button>
-        {invalidRange && <span className="field__error">From date must not be after to date</span>}
+        {rangeError && <span className="field__error">{rangeError}</span>}
       </form>
       <div className="table-tools">
         <label className="field field--inline">
@@ -116,6 +116,7 @@ export function AccountStatementPage() {
               loadingLabel="Loading statement"
               empty={rows.length === 0}
               error={isError ? error : null}
+              onRetry={refetch}
             />
             {!isLoading &&
               rows.map((r) => (

@@ -3,10 +3,14 @@ import { LoginRequest } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { sessionEnded } from '@/lib/session';
 import { completeLogin, login } from '../api/login';
 import { PasswordInput } from './password-input';
 
-/** User name, password (show/hide), Login; the server's refusal is shown as a toast. */
+/**
+ * User name, password (show/hide), Login; the server's refusal is shown as a toast. After the
+ * server ended the session (a 401/403 logged the user out) a notice says so above the form.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const {
@@ -32,6 +36,12 @@ export function LoginPage() {
   return (
     <form className="auth__form" onSubmit={onSubmit} noValidate data-testid="login-form">
       <h1 className="auth__title">Login</h1>
+      {sessionEnded() && (
+        <p className="auth__notice" role="status" data-testid="session-ended">
+          Your session has ended: you were logged out elsewhere or the session expired. Please log in
+          again.
+        </p>
+      )}
       <label className="field">
         <span className="field__label">User Name</span>
         <input

@@ -1,6 +1,6 @@
 import type { ButtonType, ButtonValue } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Modal, Spinner } from '@/components';
 import { ApiError, callApi } from '@/lib/api';
@@ -20,36 +20,57 @@ const TABS: Array<{ type: ButtonType; label: string }> = [
 const toRows = (values: ButtonValue[]): Row[] =>
   values.map((v) => ({ ...v, button_value: String(v.button_value) }));
 
-/** 'Set Button Value': edit the Game and Casino stake buttons; Update sends all rows of both. */
+/**
+ * 'Set Button Value': edit the Game and Casino stake buttons; Update sends all rows of both. One
+ * dialog from loading to loaded, so the keyboard focus it took stays in it when the rows arrive.
+ */
 export function SetButtonValueModal({ onClose }: { onClose: () => void }) {
   const { data, isLoading, isError } = useButtonValues();
-  if (isLoading) {
-    return (
-      <Modal title="Set Button Value" onClose={onClose} testId="button-values-modal">
+  const [saving, setSaving] = useState(false);
+  const footer = data && (
+    <button
+      type="submit"
+      form={FORM_ID}
+      className="btn btn--primary"
+      disabled={saving}
+      data-testid="button-values-update"
+    >
+      {saving ? 'Updating…' : 'Update'}
+    </button>
+  );
+  return (
+    <Modal title="Set Button Value" onClose={onClose} testId="button-values-modal" footer={footer}>
+      {isLoading ? (
         <Spinner />
-      </Modal>
-    );
-  }
-  if (isError || !data) {
-    return (
-      <Modal title="Set Button Value" onClose={onClose} testId="button-values-modal">
+      ) : isError || !data ? (
         <p>Your button values could not be loaded. Close this window and try again.</p>
-      </Modal>
-    );
-  }
-  return <ButtonValueForm initial={toRows(data)} onClose={onClose} />;
+      ) : (
+        <ButtonValueForm initial={toRows(data)} onClose={onClose} setSaving={setSaving} />
+      )}
+    </Modal>
+  );
 }
 
-function ButtonValueForm({ initial, onClose }: { initial: Row[]; onClose: () => void }) {
+const FORM_ID = 'button-values-form';
+
+function ButtonValueForm({
+  initial,
+  onClose,
+  setSaving,
+}: {
+  initial: Row[];
+  onClose: () => void;
+  setSaving: (saving: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [rows, setRows] = useState(initial);
   const [tab, setTab] = useState<ButtonType>('Game');
-  const [saving, setSaving] = useState(false);
 
   const edit = (index: number, field: 'button_name' | 'button_value', value: string) =>
     setRows((all) => all.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
 
-  const update = async () => {
+  const update = async (e: FormEvent) => {
+    e.preventDefault();
     setSaving(true);
     try {
       const body = rows.map((r) => {
@@ -79,22 +100,7 @@ function ButtonValueForm({ initial, onClose }: { initial: Row[]; onClose: () => 
   const shown = rows.map((r, index) => ({ r, index })).filter(({ r }) => r.type === tab);
 
   return (
-    <Modal
-      title="Set Button Value"
-      onClose={onClose}
-      testId="button-values-modal"
-      footer={
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={update}
-          disabled={saving}
-          data-testid="button-values-update"
-        >
-          {saving ? 'Updating…' : 'Update'}
-        </button>
-      }
-    >
+    <form id={FORM_ID} onSubmit={update}>
       <div className="tabs" role="tablist">
         {TABS.map((t) => (
           <button
@@ -150,6 +156,6 @@ function ButtonValueForm({ initial, onClose }: { initial: Row[]; onClose: () => 
           ))}
         </tbody>
       </table>
-    </Modal>
+    </form>
   );
 }

@@ -28,6 +28,7 @@ export function UserMenu(props: UserMenuProps) {
     props;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
   useDismiss(box, open, close);
 
@@ -83,6 +84,8 @@ export function UserMenu(props: UserMenuProps) {
         className="user-menu__item"
         onClick={() => {
           close();
+          // The item goes with the menu: the menu button holds the focus, so the modal gives it back there.
+          button.current?.focus();
           onOpenModal(m);
         }}
         data-testid={testId}
@@ -108,6 +111,7 @@ export function UserMenu(props: UserMenuProps) {
   return (
     <div className="user-menu" ref={box}>
       <button
+        ref={button}
         type="button"
         className="user-menu__button"
         aria-haspopup="menu"

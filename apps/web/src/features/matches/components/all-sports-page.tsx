@@ -14,7 +14,9 @@ import './matches.css';
  * narrows the list to that series.
  */
 export function AllSportsPage() {
-  const sportId = Number(useParams().sport_id);
+  // Only digits name a sport: 'abc' (and Number('') = 0) would be sent and refused as "Invalid input".
+  const param = useParams().sport_id ?? '';
+  const sportId = /^-?\d{1,15}$/.test(param) ? Number(param) : Number.NaN;
   const seriesId = Number(useSearchParams()[0].get('series')) || null;
   const { data: sports } = useSports();
   const sport = sports?.find((s) => s.sport_id === sportId);
@@ -36,7 +38,15 @@ export function AllSportsPage() {
       }
       testId="all-sports-page"
     >
-      {oneSeries ? (
+      {!Number.isSafeInteger(sportId) ? (
+        // A sport id that is no number: the server would only answer "Invalid input".
+        <div className="matches-error" role="alert" data-testid="load-error">
+          <p>
+            There is no sport at this address. Choose a sport from the menu, or go to the{' '}
+            <Link to="/home">home page</Link>.
+          </p>
+        </div>
+      ) : oneSeries ? (
         <SeriesMatches key={`${sportId}-${seriesId}`} sportId={sportId} seriesId={seriesId} />
       ) : (
         <SportMatches key={sportId} sportId={sportId} bySeries />
@@ -47,7 +57,7 @@ export function AllSportsPage() {
 
 /** One series of the sport's list: the same query as the whole sport's, so prices poll once. */
 function SeriesMatches({ sportId, seriesId }: { sportId: number; seriesId: number }) {
-  const { data, isLoading, error } = useMatches(sportId);
-  if (!data) return <QueryState isLoading={isLoading} error={error} />;
+  const { data, isLoading, error, refetch } = useMatches(sportId);
+  if (!data) return <QueryState isLoading={isLoading} error={error} onRetry={refetch} />;
   return <MatchTable matches={data.filter((m) => m.series_id === seriesId)} bySeries />;
 }

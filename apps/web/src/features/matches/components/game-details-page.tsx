@@ -84,7 +84,7 @@ function MatchPage({ match }: { match: MatchDetail }) {
 /** /game-details/:sport_id/:match_id: the match header, its markets, the bet slip and my bets. */
 export function GameDetailsPage() {
   const matchId = Number(useParams().match_id);
-  const { data: match, isLoading, error } = useMatchDetail(matchId);
+  const { data: match, isLoading, error, refetch } = useMatchDetail(matchId);
 
   // Search and the sidebar link races here too; they belong on the racing page.
   if (match && isRacingSport(match.sport_id)) return <Navigate to={matchPath(match)} replace />;
@@ -96,7 +96,7 @@ export function GameDetailsPage() {
           Match not found
         </p>
       ) : !match ? (
-        <QueryState isLoading={isLoading} error={error} />
+        <QueryState isLoading={isLoading} error={error} onRetry={refetch} />
       ) : (
         <MatchPage key={match.match_id} match={match} />
       )}

@@ -9,7 +9,7 @@ import './matches.css';
 
 /** Home: a row of sport tabs (cricket first and selected by default) over that sport's match list. */
 export function HomePage() {
-  const { data: sports, isLoading, error } = useSports();
+  const { data: sports, isLoading, error, refetch } = useSports();
   const [params, setParams] = useSearchParams();
   const tabs = homeSportTabs(sports ?? []);
   const asked = Number(params.get('sport'));
@@ -45,7 +45,7 @@ export function HomePage() {
         ) : sports ? (
           <p className="table__empty">{EMPTY_TABLE_TEXT}</p>
         ) : (
-          <QueryState isLoading={isLoading} error={error} />
+          <QueryState isLoading={isLoading} error={error} onRetry={refetch} />
         )}
       </div>
     </section>

@@ -7,12 +7,12 @@ import { QueryState } from './query-state';
 /** /match/matchdetail/:match_id and /CM/MD/:match_id: look the match up, then show it where it lives. */
 export function MatchRedirect() {
   const matchId = Number(useParams().match_id);
-  const { data: match, isLoading, error } = useMatchDetail(matchId);
+  const { data: match, isLoading, error, refetch } = useMatchDetail(matchId);
   if (match) return <Navigate to={matchPath(match)} replace />;
   return (
     <PageFrame title="Match Details" testId="match-redirect">
       {Number.isInteger(matchId) ? (
-        <QueryState isLoading={isLoading} error={error} />
+        <QueryState isLoading={isLoading} error={error} onRetry={refetch} />
       ) : (
         <p className="matches-error" role="alert" data-testid="load-error">
           Match not found

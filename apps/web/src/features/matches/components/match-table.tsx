@@ -6,7 +6,7 @@ import { formatIst } from '@/lib/format';
 import { useLiveMarket, usePriceFlash } from '@/lib/live';
 import { useOnScreen } from '../hooks/use-on-screen';
 import { shownOdds, type ListedOdds } from '../lib/live-odds';
-import { groupBySeries, outcomePrices, sortMatches, type SeriesGroup } from '../lib/match-list';
+import { groupBySeries, isOutright, outcomePrices, sortMatches, type SeriesGroup } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
 import { InPlayBadge } from './in-play-badge';
 import './matches.css';
@@ -14,30 +14,89 @@ import './matches.css';
 export const EMPTY_TABLE_TEXT = 'No data available in table';
 const OUTCOMES = ['1', 'X', '2'] as const;
 
-/** One back or lay box; flashes when its price or size changes, as the match page's ladder does. */
+/**
+ * One back or lay box (a table cell, or a box in an outright's runner list); flashes when its
+ * price or size changes, as the match page's ladder does.
+ */
 function OddsCell({
   testId,
   label,
   side,
   at,
   suspended,
+  as: Box = 'td',
 }: {
   testId: string;
   label: string;
   side: 'back' | 'lay';
   at: PriceSize | null;
   suspended: boolean;
+  as?: 'td' | 'span';
 }) {
   const flash = usePriceFlash(at ? `${at.price}|${at.size}` : '');
   return (
-    <td
+    <Box
       className={`odds odds--${side}${suspended ? ' odds--suspended' : ''}${flash ? ' odds--flash' : ''}`}
       aria-label={`${label}: ${at ? at.price : 'no price'}`}
       data-testid={testId}
     >
       <span className="odds__price">{at ? formatOdds(at.price) : '-'}</span>
       {at && <span className="odds__size">{formatSize(at.size)}</span>}
-    </td>
+    </Box>
+  );
+}
+
+/**
+ * An outright's runners by name, each with its best back and lay: a Winner market (an election)
+ * or a field of more than three does not fit the 1 / X / 2 columns.
+ */
+function OutrightRunners({ matchId, odds }: { matchId: number; odds: ListedOdds }) {
+  const suspended = odds.status !== 'OPEN';
+  return (
+    <ul className="outright" aria-label="Runners" data-testid="outright-runners" data-match-id={matchId}>
+      {odds.runners.map((r) => (
+        <li key={r.selection_id} className="outright__runner" data-testid="outright-runner">
+          <span className="outright__name">{r.name}</span>
+          {(['back', 'lay'] as const).map((side) => (
+            <OddsCell
+              key={side}
+              as="span"
+              testId={`list-odds-${matchId}-${r.selection_id}-${side}`}
+              label={`${side === 'back' ? 'Back' : 'Lay'} ${r.name}`}
+              side={side}
+              at={r[side]}
+              suspended={suspended}
+            />
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The row's icons of ui.md: live TV (the live score), fancy and bookmaker markets on the match. */
+function MatchIcons({ match }: { match: MatchListItem }) {
+  return (
+    <>
+      {match.has_tv && (
+        <span className="match-icon match-icon--tv" title="Live score (TV)" aria-label="Live TV" role="img" data-testid="icon-tv">
+          <svg width="14" height="12" viewBox="0 0 14 12" aria-hidden="true">
+            <rect x="0.75" y="2.75" width="12.5" height="8.5" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M4.5 0.5 7 2.75 9.5 0.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
+          </svg>
+        </span>
+      )}
+      {match.has_fancy && (
+        <span className="match-icon match-icon--fancy" title="Fancy markets" aria-label="Fancy markets" role="img" data-testid="icon-fancy">
+          F
+        </span>
+      )}
+      {match.has_bookmaker && (
+        <span className="match-icon match-icon--bookmaker" title="Bookmaker market" aria-label="Bookmaker market" role="img" data-testid="icon-bookmaker">
+          BM
+        </span>
+      )}
+    </>
   );
 }
 
@@ -70,7 +129,8 @@ function MatchRow({ match }: { match: MatchListItem }) {
   const [rowRef, onScreen] = useOnScreen();
   const live = useLiveMarket(onScreen ? (match.match_odds?.market_id ?? null) : null);
   const odds = useMemo(() => shownOdds(match.match_odds, live), [match.match_odds, live]);
-  return (
+  const outright = isOutright(odds);
+  const row = (
     <tr
       ref={rowRef}
       className={`match-row${match.in_play ? ' match-row--live' : ''}`}
@@ -85,10 +145,28 @@ function MatchRow({ match }: { match: MatchListItem }) {
         <div className="match-row__meta">
           <span className="match-row__time">{formatIst(match.match_Date)}</span>
           {match.in_play && <InPlayBadge />}
+          <MatchIcons match={match} />
         </div>
       </td>
-      <OddsCells matchId={match.match_id} odds={odds} />
+      {outright ? (
+        <td colSpan={6} className="match-row__outright-note">
+          Outright · {odds!.runners.length} runners
+        </td>
+      ) : (
+        <OddsCells matchId={match.match_id} odds={odds} />
+      )}
     </tr>
+  );
+  if (!outright) return row;
+  return (
+    <>
+      {row}
+      <tr className="match-row__runners">
+        <td colSpan={7}>
+          <OutrightRunners matchId={match.match_id} odds={odds!} />
+        </td>
+      </tr>
+    </>
   );
 }
 
@@ -107,17 +185,25 @@ export function MatchTable({
   const groups: SeriesGroup<MatchListItem>[] = bySeries
     ? groupBySeries(matches)
     : [{ series_id: 0, series_name: '', matches: sortMatches(matches) }];
+  const allOutrights = matches.length > 0 && matches.every((m) => isOutright(m.match_odds));
   return (
     <div className="table-wrap">
       <table className="match-table match-table--matches" data-testid="match-table">
         <thead>
           <tr className="match-table__head">
             <th className="match-table__game-head">Game</th>
-            {OUTCOMES.map((o) => (
-              <th key={o} colSpan={2} className="match-table__outcome">
-                {o}
+            {allOutrights ? (
+              // Only outrights (politics): their runners are listed by name, there is no 1 / X / 2.
+              <th colSpan={6} className="match-table__outcome match-table__outcome--runners">
+                Runners
               </th>
-            ))}
+            ) : (
+              OUTCOMES.map((o) => (
+                <th key={o} colSpan={2} className="match-table__outcome">
+                  {o}
+                </th>
+              ))
+            )}
           </tr>
         </thead>
         <tbody>

@@ -10,10 +10,10 @@ import './matches.css';
 /** Today's (IST) venues of a racing sport, each with its race times as chips to the racing page. */
 export function RacingVenues({ sportId }: { sportId: number }) {
   const today = istYmd(new Date());
-  const { data, isLoading, error } = useVenueList(sportId, today);
+  const { data, isLoading, error, refetch } = useVenueList(sportId, today);
   const venues = data?.venues ?? [];
   const now = Date.now();
-  if (!data) return <QueryState isLoading={isLoading} error={error} />;
+  if (!data) return <QueryState isLoading={isLoading} error={error} onRetry={refetch} />;
   return (
     <div className="table-wrap">
       <table className="match-table racing-venues" data-testid="racing-venues">

@@ -49,6 +49,7 @@ const pushed = (overrides: Partial<MarketView> = {}): MarketView => ({
 
 const polled: ListedOdds = {
   market_id: 31,
+  market_type: 'MATCH_ODDS',
   status: 'OPEN',
   runners: [
     { selection_id: 1, name: 'Arsenal', back: { price: 2, size: 10 }, lay: null },

@@ -11,6 +11,7 @@ export type ListedOdds = NonNullable<MatchListItem['match_odds']>;
 export function listedOddsOf(market: MarketView): ListedOdds {
   return {
     market_id: market.market_id,
+    market_type: market.market_type,
     status: market.status,
     runners: market.runners
       .filter((r) => r.status !== 'REMOVED')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupBySeries, homeSportTabs, isRacingSport, outcomePrices, sortMatches } from './match-list';
+import { groupBySeries, homeSportTabs, isOutright, isRacingSport, outcomePrices, sortMatches } from './match-list';
 import { istTime } from './ist-time';
 import { matchPath, racingPath } from './match-paths';
 
@@ -109,5 +109,18 @@ describe('outcomePrices', () => {
       'Australia',
     ]);
     expect(outcomePrices(null)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('isOutright', () => {
+  const runners = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `R${i + 1}` }));
+  it('is a Winner market, or any market of more than three runners', () => {
+    expect(isOutright({ market_type: 'WINNER', runners: runners(2) })).toBe(true);
+    expect(isOutright({ market_type: 'MATCH_ODDS', runners: runners(5) })).toBe(true);
+  });
+  it('is not Match Odds of two or three runners (1 / X / 2), nor a match without a market', () => {
+    expect(isOutright({ market_type: 'MATCH_ODDS', runners: runners(3) })).toBe(false);
+    expect(isOutright({ market_type: 'MATCH_ODDS', runners: runners(2) })).toBe(false);
+    expect(isOutright(null)).toBe(false);
   });
 });

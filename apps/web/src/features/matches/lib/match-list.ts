@@ -74,3 +74,11 @@ export function outcomePrices<R extends ListedRunner>(
   const sides = odds.runners.filter((r) => !isDraw(r));
   return [sides[0], odds.runners.find(isDraw), sides[1]];
 }
+
+/**
+ * An outright (a Winner market such as an election, or any market of more than three runners)
+ * does not fit the 1 / X / 2 columns: the list shows its runners by name instead.
+ */
+export function isOutright(odds: { market_type: string; runners: readonly unknown[] } | null): boolean {
+  return odds !== null && (odds.market_type !== 'MATCH_ODDS' || odds.runners.length > 3);
+}

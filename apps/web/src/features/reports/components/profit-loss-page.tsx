@@ -24,7 +24,7 @@ export function ProfitLossPage() {
     from_date: istYmdDaysAgo(DEFAULT_DAYS),
     to_date: istYmdDaysAgo(0),
   }));
-  const { data, isLoading, isFetching, isError, error } = useProfitLoss(range);
+  const { data, isLoading, isFetching, isError, error, refetch } = useProfitLoss(range);
   const sports = data ? groupBySport(data) : [];
 
   return (
@@ -47,7 +47,7 @@ export function ProfitLossPage() {
             </tr>
           </thead>
           <tbody>
-            <TableStateRow columns={COLUMNS} loading={isLoading} loadingLabel="Loading profit and loss" empty={sports.length === 0} error={isError ? error : null} />
+            <TableStateRow columns={COLUMNS} loading={isLoading} loadingLabel="Loading profit and loss" empty={sports.length === 0} error={isError ? error : null} onRetry={refetch} />
             {!isLoading && (
               sports.map((sport) => (
                 <Fragment key={sport.sport_id}>
