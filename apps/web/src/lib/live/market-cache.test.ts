@@ -82,8 +82,8 @@ describe('live market cache', () => {
     setUp();
     client.setQueryData(['bet', 'currentBets', 'all'], []);
     client.setQueryData(['user', 'exposureDetail'], []);
-    cache.balance({ total_balance: 1234.5, liability: 20 });
-    expect(balances).toEqual([{ total_balance: 1234.5, liability: 20 }]);
+    cache.balance({ total_balance: 1234.5, liability: 20, available_balance: 1214.5 });
+    expect(balances).toEqual([{ total_balance: 1234.5, liability: 20, available_balance: 1214.5 }]);
     cache.bets();
     expect(client.getQueryState(['bet', 'currentBets', 'all'])!.isInvalidated).toBe(true);
     expect(client.getQueryState(['user', 'exposureDetail'])!.isInvalidated).toBe(true);

@@ -108,7 +108,8 @@ export class LiveMarketCache {
   }
 
   balance(balance: Balance): void {
-    this.showBalance({ total_balance: balance.total_balance, liability: balance.liability });
+    const { total_balance, liability, available_balance } = balance;
+    this.showBalance({ total_balance, liability, available_balance });
   }
 
   bets(): void {
