@@ -48,8 +48,8 @@ describe.each(VIEWPORTS)('a match the simulator settles, at $width px', (vp: Vie
       try {
         const token = await signIn(page);
         const headerBalance = async () => paise(await page.getByTestId('balance').textContent());
-        // The header's balance before the bet, once it shows the server's (placing a bet moves only exposure).
-        const { total_balance: startBalance } = await api<{ total_balance: number }>(
+        // The header's balance (available to bet) before the bet, once it shows the server's.
+        const { available_balance: startBalance } = await api<{ available_balance: number }>(
           'user/getUserBalance',
           undefined,
           token,

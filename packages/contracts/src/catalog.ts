@@ -82,9 +82,14 @@ export function matchStateLabel(m: { state: MatchState; result: MatchResult | nu
   return `Finished · ${m.result.winners.join(' & ')} won`;
 }
 
-/** A market header's In-Play marker: never on a closed market nor on a finished match. */
-export function marketShowsInPlay(market: { in_play: boolean; status: string }, state: MatchState | undefined): boolean {
-  return market.in_play && market.status !== 'CLOSED' && state !== 'FINISHED';
+/**
+ * A market header's In-Play marker: never on a closed market; on a match's market only while the
+ * match is in play, so a header never contradicts the match's state. A race's market (no match
+ * state given: each race has its own off time) follows its own flag.
+ */
+export function marketShowsInPlay(market: { in_play: boolean; status: string }, state?: MatchState): boolean {
+  if (!market.in_play || market.status === 'CLOSED') return false;
+  return state === undefined || state === 'IN_PLAY';
 }
 
 const StateFields = {
