@@ -112,6 +112,10 @@ describe.each(VIEWPORTS)('bettor views at $width px', (vp: Viewport) => {
     expect(await settled.getByTestId('bet-odds-requested').textContent()).toBe(bet.odds.toFixed(2));
     expect(await settled.getByTestId('bet-odds-matched').textContent()).toBe(bet.avg_odds.toFixed(2));
     expect(await page.getByTestId('my-bets-empty').count()).toBe(0);
+    // The header follows the settlement pushed to the page, well before its 30 s safety poll.
+    await expect
+      .poll(() => page.getByTestId('match-header').getByTestId('match-state').textContent(), { timeout: 10_000 })
+      .toBe(`Finished · ${odds.runners[0]!.name} won`);
     await settled.scrollIntoViewIfNeeded();
     await shot('my-bets-settled');
   });
@@ -128,7 +132,8 @@ describe.each(VIEWPORTS)('bettor views at $width px', (vp: Viewport) => {
     for (const list of ['/#/home', '/#/all-sports/4']) {
       await page.goto(list);
       const row = page.locator(`[data-testid=match-row][data-match-id="${match.match_id}"]`);
-      await poll(() => row.getByTestId('match-state').textContent()).toBe(finished);
+      // The settlement pushed to the rows refreshes the lists, well before their 30 s poll.
+      await expect.poll(() => row.getByTestId('match-state').textContent(), { timeout: 10_000 }).toBe(finished);
       expect(await row.getByTestId('in-play').count()).toBe(0);
     }
     await page.locator(`[data-testid=match-row][data-match-id="${match.match_id}"]`).scrollIntoViewIfNeeded();
