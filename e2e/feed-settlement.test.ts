@@ -106,7 +106,9 @@ describe.each(VIEWPORTS)('a match the simulator settles, at $width px', (vp: Vie
         expect(home).not.toBe('');
         const matchedRow = page.getByTestId('my-bets').locator('[data-testid^="my-bet-matched-"]');
         await expect.poll(() => matchedRow.count(), { timeout: 20_000 }).toBe(1);
-        const [what, oddsText, stakeText] = await matchedRow.locator('td').allTextContents();
+        // The odds asked (1.01) and the average matched, then the stake.
+        const [what, askedText, oddsText, stakeText] = await matchedRow.locator('td').allTextContents();
+        expect(askedText).toBe('1.01');
         expect(what).toContain('BACK');
         expect(what).toContain(home);
         const odds = Number(oddsText);
