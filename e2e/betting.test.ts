@@ -79,14 +79,16 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
           new RegExp(`^${String(best.price).replace('.', '\\.')}\\d+(\\.\\d)?k?$`),
         );
         // demo1 is shared by both widths: amounts are checked relative to where this run starts.
-        const start = await api<{ total_balance: number; liability: number }>(
+        const start = await api<{ total_balance: number; liability: number; available_balance: number }>(
           'user/getUserBalance',
           undefined,
           token,
         );
+        // The header's Balance is the amount available to bet: the total less the exposure (ADR 27).
         const balanceBefore = fixed(start.total_balance);
         const exposure = (n: number) => fixed(Math.abs(start.liability) + n);
-        await eventually(async () => plain(await textOf(page, 'balance'))).toBe(balanceBefore);
+        const available = (total: number, n: number) => fixed(total - Math.abs(start.liability) - n);
+        await eventually(async () => plain(await textOf(page, 'balance'))).toBe(available(start.total_balance, 0));
         await eventually(async () => plain(await textOf(page, 'exposure'))).toBe(exposure(0));
 
         // Back the home side at the shown price: matched by the market maker's resting lay.
@@ -106,7 +108,7 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
         await eventually(() => textOf(page, `position-${mo}-${home!.selection_id}`)).toBe(fixed(win));
         await eventually(() => textOf(page, `position-${mo}-${away!.selection_id}`)).toBe('-100.00');
         await eventually(async () => plain(await textOf(page, 'exposure'))).toBe(exposure(100));
-        expect(plain(await textOf(page, 'balance'))).toBe(balanceBefore);
+        await eventually(async () => plain(await textOf(page, 'balance'))).toBe(available(start.total_balance, 100));
         await page.getByTestId('my-bets').locator('[data-testid^="my-bet-matched-"]').first().waitFor();
 
         // A lay three ticks under the best lay price: nothing to match, so it rests; then cancel it.
@@ -170,7 +172,7 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
         // Commission: 2% of the net winnings, rounded down to the paisa.
         const commission = Math.floor((Math.round(win * 100) * 200) / 10_000) / 100;
         const balanceAfter = Number(balanceBefore) + win - commission;
-        await eventually(async () => plain(await textOf(page, 'balance'))).toBe(fixed(balanceAfter));
+        await eventually(async () => plain(await textOf(page, 'balance'))).toBe(available(balanceAfter, 200));
 
         // The account statement shows the result row; its balance is the header's.
         await page.goto('/#/report/account-statement');
@@ -186,7 +188,7 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
         expect(chargedAmounts).toContain(fixed(commission));
         // The commission is posted last: its running balance is the balance after the result.
         expect(chargedAmounts).toContain(fixed(balanceAfter));
-        expect(plain(await textOf(page, 'balance'))).toBe(fixed(balanceAfter));
+        expect(plain(await textOf(page, 'balance'))).toBe(available(balanceAfter, 200));
       } finally {
         await context.close();
       }

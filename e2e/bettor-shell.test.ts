@@ -34,7 +34,7 @@ describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
       await dismissWelcome(page);
 
       // Balance and exposure as the server has them.
-      const bal = await apiAs<{ total_balance: number; liability: number }>(
+      const bal = await apiAs<{ total_balance: number; liability: number; available_balance: number }>(
         page,
         'GET',
         'user/getUserBalance',
@@ -42,7 +42,7 @@ describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
       expect(bal.total_balance).toBeGreaterThan(0);
       await expect
         .poll(async () => digits(await page.getByTestId('balance').textContent()))
-        .toBe(digits(money(bal.total_balance)));
+        .toBe(digits(money(bal.available_balance)));
       await expect
         .poll(async () => digits(await page.getByTestId('exposure').textContent()))
         .toBe(digits(money(Math.abs(bal.liability))));

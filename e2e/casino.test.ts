@@ -41,13 +41,13 @@ async function dismissWelcome(page: Page) {
   await page.getByTestId('welcome-popup').waitFor({ state: 'detached' });
 }
 
-/** The header's balance once it shows what the server has (it is polled every 5 s). */
+/** The header's balance (the amount available to bet) once it shows what the server has (it is polled every 5 s). */
 async function headerBalance(page: Page): Promise<number> {
-  const { total_balance } = await apiAs<{ total_balance: number }>(page, 'GET', 'user/getUserBalance');
+  const { available_balance } = await apiAs<{ available_balance: number }>(page, 'GET', 'user/getUserBalance');
   await poll(async () => paise(amount(await page.getByTestId('balance').textContent()))).toBe(
-    paise(total_balance),
+    paise(available_balance),
   );
-  return total_balance;
+  return available_balance;
 }
 
 async function openUserMenuItem(page: Page, testId: string) {

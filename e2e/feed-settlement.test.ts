@@ -48,8 +48,8 @@ describe.each(VIEWPORTS)('a match the simulator settles, at $width px', (vp: Vie
       try {
         const token = await signIn(page);
         const headerBalance = async () => paise(await page.getByTestId('balance').textContent());
-        // The header's balance before the bet, once it shows the server's (placing a bet moves only exposure).
-        const { total_balance: startBalance } = await api<{ total_balance: number }>(
+        // The header's balance (available to bet) before the bet, once it shows the server's.
+        const { available_balance: startBalance } = await api<{ available_balance: number }>(
           'user/getUserBalance',
           undefined,
           token,
@@ -106,7 +106,9 @@ describe.each(VIEWPORTS)('a match the simulator settles, at $width px', (vp: Vie
         expect(home).not.toBe('');
         const matchedRow = page.getByTestId('my-bets').locator('[data-testid^="my-bet-matched-"]');
         await expect.poll(() => matchedRow.count(), { timeout: 20_000 }).toBe(1);
-        const [what, oddsText, stakeText] = await matchedRow.locator('td').allTextContents();
+        // The odds asked (1.01) and the average matched, then the stake.
+        const [what, askedText, oddsText, stakeText] = await matchedRow.locator('td').allTextContents();
+        expect(askedText).toBe('1.01');
         expect(what).toContain('BACK');
         expect(what).toContain(home);
         const odds = Number(oddsText);

@@ -124,17 +124,19 @@ describe.each(VIEWPORTS)('reports at $width px', (vp: Viewport) => {
       expect(await page.getByTestId('current-bet-type-matched').isChecked()).toBe(true);
       expect(await restingRow.count()).toBe(0);
       const matchedCells = await matchedRow.locator('td').allTextContents();
-      expect(matchedCells.slice(0, 8)).toEqual([
+      // The odds asked and the average matched (the same here: the back took the price it asked).
+      expect(matchedCells.slice(0, 9)).toEqual([
         `${match.match_name}Cricket`,
         'Match Odds',
         home!.name,
         'Back',
         fixed(backOdds),
+        fixed(backOdds),
         '100.00',
         '100.00',
         '0.00',
       ]);
-      expect(matchedCells[8]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+      expect(matchedCells[9]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
       expect(await matchedRow.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
       // The sport filter asks the server for one sport's bets.
@@ -147,10 +149,11 @@ describe.each(VIEWPORTS)('reports at $width px', (vp: Viewport) => {
       await page.getByTestId('current-bet-type-unmatched').check();
       await restingRow.waitFor();
       await matchedRow.waitFor({ state: 'detached' });
-      expect((await restingRow.locator('td').allTextContents()).slice(2, 8)).toEqual([
+      expect((await restingRow.locator('td').allTextContents()).slice(2, 9)).toEqual([
         away!.name,
         'Lay',
         '1.01',
+        '-',
         '200.00',
         '0.00',
         '200.00',

@@ -209,6 +209,19 @@ export const CurrentBet = z.object({
 });
 export type CurrentBet = z.infer<typeof CurrentBet>;
 
+export const BetOutcome = z.enum(['WON', 'LOST', 'VOID']);
+export type BetOutcome = z.infer<typeof BetOutcome>;
+
+export const SettledBetsRequest = z.object({ match_id: IdLike });
+/** A settled bet: as listed among current bets (requested `odds`, matched `avg_odds`), with its result. */
+export const SettledBet = CurrentBet.extend({
+  outcome: BetOutcome,
+  /** The bet's own profit (negative: loss) before the market's commission; 0 when void. */
+  pnl: Rupees,
+  settled_at: IsoDate,
+});
+export type SettledBet = z.infer<typeof SettledBet>;
+
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd');
 export const ProfitLossRequest = z
   .object({ from_date: Day, to_date: Day })

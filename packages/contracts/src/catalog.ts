@@ -43,6 +43,61 @@ export const GetSeriesRequest = z.object({
   is_active: ActiveFilter,
 });
 
+/**
+ * One match state for every screen (ADR 27): not started, in play, or finished (with its
+ * result when one was declared). The server derives it with `matchStateOf`; screens read it.
+ */
+export const MatchState = z.enum(['UPCOMING', 'IN_PLAY', 'FINISHED']);
+export type MatchState = z.infer<typeof MatchState>;
+/** The declared result of the match's main market (Match Odds, Winner, else Bookmaker). */
+export const MatchResult = z.object({
+  kind: z.enum(['WINNERS', 'VOID']),
+  /** The winning runners' names (more than one on a dead heat); empty when void. */
+  winners: z.array(z.string()),
+});
+export type MatchResult = z.infer<typeof MatchResult>;
+
+/** What the state is derived from: the fixture row and the main market's result. */
+export interface MatchFacts {
+  inPlay: boolean;
+  /** Still listed (is_active); the feed and the fixture refresh unlist a match that is over. */
+  listed: boolean;
+  /** The start time has passed. */
+  started: boolean;
+  result: MatchResult | null;
+}
+
+/** The one rule: a declared result, or a started fixture taken off the lists, is finished. */
+export function matchStateOf(f: MatchFacts): MatchState {
+  if (f.result !== null || (!f.inPlay && !f.listed && f.started)) return 'FINISHED';
+  return f.inPlay ? 'IN_PLAY' : 'UPCOMING';
+}
+
+/** How every screen names the state: 'Upcoming', 'In-Play', 'Finished · Away won', 'Finished · Void'. */
+export function matchStateLabel(m: { state: MatchState; result: MatchResult | null }): string {
+  if (m.state === 'UPCOMING') return 'Upcoming';
+  if (m.state === 'IN_PLAY') return 'In-Play';
+  if (!m.result) return 'Finished';
+  if (m.result.kind === 'VOID' || m.result.winners.length === 0) return 'Finished · Void';
+  return `Finished · ${m.result.winners.join(' & ')} won`;
+}
+
+/**
+ * A market header's In-Play marker: never on a closed market; on a match's market only while the
+ * match is in play, so a header never contradicts the match's state. A race's market (no match
+ * state given: each race has its own off time) follows its own flag.
+ */
+export function marketShowsInPlay(market: { in_play: boolean; status: string }, state?: MatchState): boolean {
+  if (!market.in_play || market.status === 'CLOSED') return false;
+  return state === undefined || state === 'IN_PLAY';
+}
+
+const StateFields = {
+  /** The match's state; `in_play` is true exactly when it is IN_PLAY. */
+  state: MatchState,
+  result: MatchResult.nullable(),
+};
+
 export const Match = z.object({
   match_id: z.number().int(),
   match_name: z.string(),
@@ -55,6 +110,7 @@ export const Match = z.object({
   series_name: z.string(),
   in_play: z.boolean(),
   is_active: z.number().int(),
+  ...StateFields,
 });
 export type Match = z.infer<typeof Match>;
 
@@ -110,6 +166,7 @@ export const SeriesHeaderSport = z.object({
           match_name: z.string(),
           match_Date: IsoDate,
           in_play: z.boolean(),
+          ...StateFields,
         }),
       ),
     }),

@@ -37,6 +37,8 @@ import {
   SetBookmakerRatesRequest,
   SetFancyLineRequest,
   SetMarketStatusRequest,
+  SettledBet,
+  SettledBetsRequest,
   SettlementSummary,
   StatusChange,
 } from './betting.ts';
@@ -312,6 +314,14 @@ export const endpoints = {
     summary: "The caller's bets on markets not yet settled: matched, unmatched or all, newest first",
     body: CurrentBetsRequest,
     data: z.array(CurrentBet),
+  }),
+  getSettledBets: def({
+    method: 'POST',
+    path: 'bet/getSettledBets',
+    auth: 'user',
+    summary: "The caller's settled bets on one match, with each bet's result (won, lost, void) and P&L, newest first",
+    body: SettledBetsRequest,
+    data: z.array(SettledBet),
   }),
   getProfitLoss: def({
     method: 'POST',

@@ -122,6 +122,8 @@ export const LiveBalance = z.object({
   type: z.literal('balance'),
   total_balance: Rupees,
   liability: Rupees,
+  /** total_balance - liability: the header's Balance (ADR 27). */
+  available_balance: Rupees,
   at: z.number(),
 });
 

@@ -35,6 +35,8 @@ export const UserDetails = z.object({
   usertoken: z.string(),
   total_balance: Rupees,
   liability: Rupees,
+  /** total_balance - liability (see Balance). */
+  available_balance: Rupees,
   is_change_password: Flag,
   is_signup_user: Flag,
   /** -1 when the account has no parent (the root). */
@@ -79,9 +81,16 @@ export const LogoutRequest = z.object({
   token: z.string().optional(),
 });
 
+/**
+ * The bettor's money as every screen shows it (ADR 27). `total_balance` and `liability` are the
+ * spec's fields: the ledger balance (sum of postings) and the exposure reserved by open bets.
+ * `available_balance` is total_balance - liability, what can still be staked: the header's
+ * "Balance", the casino's balance and the bet checks all use this one figure.
+ */
 export const Balance = z.object({
   total_balance: Rupees,
   liability: Rupees,
+  available_balance: Rupees,
 });
 export type Balance = z.infer<typeof Balance>;
 

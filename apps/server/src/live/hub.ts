@@ -25,6 +25,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
 import { passwordChangeRequired } from '../lib/errors.ts';
+import { balanceView } from '../services/ledger.ts';
 import type { MarketCommitted } from '../services/betting/commits.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import type { AuthUser, SessionStore } from '../services/sessions.ts';
@@ -430,7 +431,7 @@ export class LiveHub {
       for (const row of rows) {
         const clients = row.userId === null ? undefined : this.byUser.get(row.userId);
         if (clients)
-          this.broadcast(clients, { type: 'balance', total_balance: row.balance / 100, liability: row.exposure / 100, at });
+          this.broadcast(clients, { type: 'balance', ...balanceView({ balancePaise: row.balance, exposurePaise: row.exposure }), at });
       }
       for (const [userId, p] of pending) {
         const clients = this.byUser.get(userId);

@@ -16,6 +16,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { casinoSports, cups, matches, races, series, sports } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
 import { istDayRange } from '../lib/time.ts';
+import { matchResults, stateFields } from './match-state.ts';
 
 /** The `is_active` filter of the original client: absent or truthy means active rows only. */
 export type ActiveFilter = number | string | boolean | undefined;
@@ -57,8 +58,10 @@ const matchColumns = {
   sportName: sports.name,
 };
 type MatchRow = { match: typeof matches.$inferSelect; seriesName: string; sportName: string };
+type Results = Awaited<ReturnType<typeof matchResults>>;
 
-function toMatch(r: MatchRow): Match {
+/** The match as listed, with its one state (services/match-state.ts) at `now`. */
+function toMatch(r: MatchRow, results: Results, now: Date): Match {
   const start = r.match.startTime.toISOString();
   return {
     match_id: r.match.matchId,
@@ -69,8 +72,8 @@ function toMatch(r: MatchRow): Match {
     sport_name: r.sportName,
     series_id: r.match.seriesId,
     series_name: r.seriesName,
-    in_play: r.match.inPlay,
     is_active: int(r.match.isActive),
+    ...stateFields(r.match, results.get(r.match.matchId), now),
   };
 }
 
@@ -88,20 +91,23 @@ const matchOrder = [desc(matches.inPlay), asc(matches.startTime), asc(matches.ma
 export async function listMatches(
   db: DbOrTx,
   q: { sportId?: number; seriesId?: number; isActive?: ActiveFilter },
+  now: Date,
 ): Promise<Match[]> {
   const where: SQL[] = [eq(matches.isActive, wantsActive(q.isActive))];
   if (q.sportId !== undefined) where.push(eq(matches.sportId, q.sportId));
   if (q.seriesId !== undefined) where.push(eq(matches.seriesId, q.seriesId));
   const rows = await matchQuery(db, and(...where)).orderBy(...matchOrder);
-  return rows.map(toMatch);
+  const results = await matchResults(db, rows.map((r) => r.match.matchId));
+  return rows.map((r) => toMatch(r, results, now));
 }
 
 /** Active, listed sports -> active series -> active matches; series without matches are left out. */
-export async function seriesHeader(db: DbOrTx): Promise<SeriesHeaderSport[]> {
+export async function seriesHeader(db: DbOrTx, now: Date): Promise<SeriesHeaderSport[]> {
   const rows = await matchQuery(
     db,
     and(listedSport, eq(sports.isActive, true), eq(series.isActive, true), eq(matches.isActive, true)),
   ).orderBy(sportRank, asc(sports.order), asc(series.seriesId), ...matchOrder);
+  const results = await matchResults(db, rows.map((r) => r.match.matchId));
   const tree: SeriesHeaderSport[] = [];
   for (const r of rows) {
     let sport = tree.at(-1);
@@ -112,7 +118,7 @@ export async function seriesHeader(db: DbOrTx): Promise<SeriesHeaderSport[]> {
       match_id: r.match.matchId,
       match_name: r.match.matchName,
       match_Date: r.match.startTime.toISOString(),
-      in_play: r.match.inPlay,
+      ...stateFields(r.match, results.get(r.match.matchId), now),
     });
   }
   return tree;
@@ -122,7 +128,7 @@ export const SEARCH_LIMIT = 50;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Active matches of listed sports whose name contains the text (any case), grouped by sport. */
-export async function searchMatches(db: DbOrTx, search: string): Promise<SearchResultGroup[]> {
+export async function searchMatches(db: DbOrTx, search: string, now: Date): Promise<SearchResultGroup[]> {
   const text = search.trim();
   if (text.length === 0) return [];
   const rows = await matchQuery(
@@ -131,22 +137,23 @@ export async function searchMatches(db: DbOrTx, search: string): Promise<SearchR
   )
     .orderBy(sportRank, asc(sports.order), ...matchOrder)
     .limit(SEARCH_LIMIT);
+  const results = await matchResults(db, rows.map((r) => r.match.matchId));
   const groups: SearchResultGroup[] = [];
   for (const r of rows) {
     let group = groups.at(-1);
     if (group?.sport_id !== r.match.sportId) groups.push((group = { sport_id: r.match.sportId, sport_name: r.sportName, matches: [] }));
-    group.matches.push(toMatch(r));
+    group.matches.push(toMatch(r, results, now));
   }
   return groups;
 }
 
-export async function matchDetail(db: DbOrTx, matchId: number): Promise<MatchDetail> {
+export async function matchDetail(db: DbOrTx, matchId: number, now: Date): Promise<MatchDetail> {
   const [row] = await matchQuery(db, eq(matches.matchId, matchId));
   if (!row) throw notFound('Match not found');
   const parts = row.match.matchName.split(' v ');
   const hasTeams = parts.length === 2 && !RACING_SPORT_IDS.includes(row.match.sportId) && row.match.sportId !== SPORT.POLITICS;
   return {
-    ...toMatch(row),
+    ...toMatch(row, await matchResults(db, [matchId]), now),
     teams: hasTeams ? parts.map((p) => p.trim()) : [],
     score: row.match.score,
     venue: row.match.venue,

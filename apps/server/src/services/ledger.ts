@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { assertValidTransfer, canDebit, transferPostings, type TransferRequest } from '@exchange/engine';
+import type { Balance } from '@exchange/contracts';
+import { assertValidTransfer, canDebit, paiseToRupees, transferPostings, type TransferRequest } from '@exchange/engine';
 import { queryRows, type DbOrTx } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -60,6 +61,23 @@ export async function transfer(db: DbOrTx, req: TransferRequest, at: Date): Prom
 async function transferByKey(db: DbOrTx, idempotencyKey: string): Promise<LedgerTransfer | undefined> {
   const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
   return row;
+}
+
+type AccountMoney = Pick<LedgerAccount, 'balancePaise' | 'exposurePaise'>;
+
+/** What a user can still stake: the balance less the exposure reserved by open bets (ADR 27). */
+export const availablePaise = (account: AccountMoney): number => account.balancePaise - account.exposurePaise;
+
+/**
+ * The balance every call and push answers (ADR 27): the total, the exposure, and the amount
+ * available to bet that the screens show as "Balance". Built here only, so no answer can differ.
+ */
+export function balanceView(account: AccountMoney): Balance {
+  return {
+    total_balance: paiseToRupees(account.balancePaise),
+    liability: paiseToRupees(account.exposurePaise),
+    available_balance: paiseToRupees(availablePaise(account)),
+  };
 }
 
 export async function accountOfUser(db: DbOrTx, userId: number): Promise<LedgerAccount> {

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UserDetails } from '@exchange/contracts';
-import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRole } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { accountOfUser, openUserAccount } from './ledger.ts';
+import { accountOfUser, balanceView, openUserAccount } from './ledger.ts';
 
 export type User = typeof users.$inferSelect;
 
@@ -67,8 +66,7 @@ export async function userDetails(db: DbOrTx, user: User, usertoken: string): Pr
     user_id: user.id,
     user_name: user.userName,
     usertoken,
-    total_balance: paiseToRupees(account.balancePaise),
-    liability: paiseToRupees(account.exposurePaise),
+    ...balanceView(account),
     is_change_password: flag(user.isChangePassword),
     is_signup_user: flag(user.isSignupUser),
     parent_id: user.parentId ?? -1,

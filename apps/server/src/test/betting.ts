@@ -74,7 +74,7 @@ export async function statementRows(
 export async function balanceOf(
   ctx: TestContext,
   token: string,
-): Promise<{ total_balance: number; liability: number }> {
+): Promise<{ total_balance: number; liability: number; available_balance: number }> {
   return (await ctx.call('getUserBalance', undefined, token)).json.data;
 }
 

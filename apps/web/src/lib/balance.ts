@@ -1,4 +1,4 @@
-import type { Balance } from '@exchange/contracts';
+import { Balance } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from './api';
 import { BALANCE_POLL_MS } from './constants';
@@ -7,11 +7,12 @@ import { SESSION_KEYS, getStoredUser, readJson, writeJson } from './storage';
 
 export const balanceQueryKey = ['user', 'balance'] as const;
 
+/** The last balance seen, if it has every field (a copy kept by an older build lacks the available figure). */
 function lastKnownBalance(): Balance | undefined {
-  const kept = readJson<Balance>(sessionStorage, SESSION_KEYS.exposureBalance);
-  if (kept) return kept;
-  const user = getStoredUser();
-  return user ? { total_balance: user.total_balance, liability: user.liability } : undefined;
+  const kept = Balance.safeParse(readJson<unknown>(sessionStorage, SESSION_KEYS.exposureBalance));
+  if (kept.success) return kept.data;
+  const user = Balance.safeParse(getStoredUser());
+  return user.success ? user.data : undefined;
 }
 
 async function fetchBalance(): Promise<Balance> {

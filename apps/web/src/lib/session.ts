@@ -60,6 +60,7 @@ export function saveLogin(details: LoginDetails): void {
   writeJson(sessionStorage, SESSION_KEYS.exposureBalance, {
     total_balance: user.total_balance,
     liability: user.liability,
+    available_balance: user.available_balance,
   });
   // The welcome popup is flagged only for a user who is not forced to change the password.
   if (user.is_change_password === '0') localStorage.setItem(LOCAL_KEYS.openWelcomePopup, 'true');

@@ -42,6 +42,8 @@ export interface StoredUser {
   user_name: string;
   total_balance: number;
   liability: number;
+  /** Absent in a userinfo stored by an older build. */
+  available_balance?: number;
   is_change_password: '0' | '1';
   is_signup_user: '0' | '1';
   parent_id: number;

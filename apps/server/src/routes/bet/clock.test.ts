@@ -66,7 +66,7 @@ describeEachDatabase('betting by the clock', (ctx) => {
     expect(await ctx().app.betting.voidStaleFootball(ctx().now())).toEqual([stale]);
     const bets = await ctx().db.select().from(orders).where(eq(orders.marketId, stale));
     expect(bets.map((b) => b.status)).toEqual(['VOID', 'VOID']);
-    expect(await balanceOf(ctx(), demo1)).toEqual({
+    expect(await balanceOf(ctx(), demo1)).toMatchObject({
       total_balance: before.total_balance,
       liability: before.liability - 400,
     });

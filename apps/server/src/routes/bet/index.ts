@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentBets, exposureDetail } from '../../services/betting/views.ts';
+import { currentBets, exposureDetail, settledBets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function betRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
@@ -23,6 +23,7 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
         matchId: body.match_id,
       }),
     }),
+    getSettledBets: async ({ body, user }) => ({ data: await settledBets(app.db, user.userId, body.match_id) }),
     getExposureDetail: async ({ user }) => ({ data: { data: await exposureDetail(app.db, user.userId) } }),
   });
 }

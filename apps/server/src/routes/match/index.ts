@@ -10,12 +10,12 @@ export default function matchRoutes(app: FastifyInstance, registry: EndpointRegi
     getMatches: async ({ body }) => ({
       data: await withMatchOdds(
         app.betting,
-        await listMatches(app.db, { sportId: body.sport_id, seriesId: body.series_id, isActive: body.is_active }),
+        await listMatches(app.db, { sportId: body.sport_id, seriesId: body.series_id, isActive: body.is_active }, app.clock()),
       ),
     }),
-    searchByMatchNameHeader: async ({ body }) => ({ data: await searchMatches(app.db, body.search) }),
+    searchByMatchNameHeader: async ({ body }) => ({ data: await searchMatches(app.db, body.search, app.clock()) }),
     getMatchDetail: async ({ body, user }) => {
-      const detail = await matchDetail(app.db, body.match_id);
+      const detail = await matchDetail(app.db, body.match_id, app.clock());
       return { data: { ...detail, markets: await matchMarkets(app.betting, body.match_id, user.userId) } };
     },
     getCupsForMenu: async () => ({ data: await cupsForMenu(app.db) }),

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { paiseToRupees } from '@exchange/engine';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { buttonsOf, replaceButtons } from '../../services/buttons.ts';
-import { accountOfUser } from '../../services/ledger.ts';
+import { accountOfUser, balanceView } from '../../services/ledger.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../services/passwords.ts';
 import { createUser, findUserById, findUserByName, userDetails } from '../../services/users.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
@@ -73,7 +72,7 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
 
     getUserBalance: async ({ user }) => {
       const account = await accountOfUser(app.db, user.userId);
-      return { data: { total_balance: paiseToRupees(account.balancePaise), liability: paiseToRupees(account.exposurePaise) } };
+      return { data: balanceView(account) };
     },
 
     getButtonValue: async ({ user }) => ({ data: JSON.stringify(await buttonsOf(app.db, user.userId)) }),

@@ -93,7 +93,7 @@ describeEachDatabase('user routes', (ctx) => {
       parent_id: await agentId(),
     });
     const balance = await ctx().call('getUserBalance', undefined, res.json.data.usertoken);
-    expect(balance.json.data).toEqual({ total_balance: 0, liability: 0 });
+    expect(balance.json.data).toEqual({ total_balance: 0, liability: 0, available_balance: 0 });
     expect((await ctx().call('login', { user_name: 'newbie_1', password: 'Secret123' })).statusCode).toBe(200);
 
     const duplicate = await ctx().call('signup', { ...body, user_name: 'NEWBIE_1' });
@@ -132,7 +132,7 @@ describeEachDatabase('user routes', (ctx) => {
   it('reports the balance the ledger holds', async () => {
     const token = await ctx().login('demo1');
     const res = await ctx().call('getUserBalance', undefined, token);
-    expect(res.json).toEqual({ status: true, message: 'Success', data: { total_balance: 100_000, liability: 0 } });
+    expect(res.json).toEqual({ status: true, message: 'Success', data: { total_balance: 100_000, liability: 0, available_balance: 100_000 } });
     const ledger = await checkLedger(ctx().db);
     expect(ledger).toEqual({ sumPaise: 0, mismatchedAccountIds: [] });
   });

@@ -13,6 +13,7 @@
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type {
+  Balance,
   BinarySession,
   CancelledBet,
   MarketKind,
@@ -35,6 +36,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, marketPositions, markets, matches, orders, runners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { balanceView } from '../ledger.ts';
 import type { Clock } from '../../lib/time.ts';
 import {
   CommitFeed,
@@ -875,7 +877,7 @@ export class BettingService {
     market: MarketState,
     cancelled: readonly OpenOrder[],
     reposition?: (userId: number, position: UserPosition) => void,
-  ): Promise<{ balance: Map<number, { total_balance: number; liability: number }> }> {
+  ): Promise<{ balance: Map<number, Balance> }> {
     const positions = new Map<number, UserPosition>();
     for (const o of cancelled) {
       let position = positions.get(o.userId);
@@ -921,7 +923,7 @@ export class BettingService {
       tx,
       changes.map((c) => c.accountId),
     );
-    const balance = new Map<number, { total_balance: number; liability: number }>();
+    const balance = new Map<number, Balance>();
     for (const c of changes) {
       await tx
         .insert(marketPositions)
@@ -939,10 +941,7 @@ export class BettingService {
           .set({ exposurePaise: account.exposurePaise })
           .where(eq(ledgerAccounts.id, c.accountId));
       }
-      balance.set(c.userId, {
-        total_balance: account.balancePaise / 100,
-        liability: account.exposurePaise / 100,
-      });
+      balance.set(c.userId, balanceView(account));
     }
     return balance;
   }
@@ -1357,7 +1356,7 @@ export function placedAnswer(
     placed_at: order.placedAt.toISOString(),
     client_ref: order.clientRef,
     repeated,
-    balance: { total_balance: balancePaise / 100, liability: exposurePaise / 100 },
+    balance: balanceView({ balancePaise, exposurePaise }),
   };
 }
 

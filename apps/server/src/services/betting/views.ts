@@ -3,13 +3,14 @@
  * caller's current bets, the exposure table ("My Market"), the profit/loss report, and the
  * operator's market list.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type {
   CurrentBet,
   ExposureRow,
   MarketView,
   OperatorMarket,
   ProfitLossReport,
+  SettledBet,
 } from '@exchange/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -153,21 +154,9 @@ export async function operatorMarkets(
 /** "R1 1m2f Class 4 - Win" for race markets, the market's own name otherwise. */
 const marketLabel = sql<string>`case when ${races.name} is null then ${markets.name} else ${races.name} || ' - ' || ${markets.name} end`;
 
-export async function currentBets(
-  db: DbOrTx,
-  userId: number,
-  q: { betType: 'matched' | 'unmatched' | 'all'; sportId?: number | undefined; matchId?: number | undefined },
-): Promise<CurrentBet[]> {
-  const where: SQL[] = [
-    eq(orders.userId, userId),
-    inArray(orders.status, ['OPEN', 'MATCHED']),
-    isNull(markets.settledAt),
-  ];
-  if (q.betType === 'matched') where.push(sql`${orders.matchedPaise} > 0`);
-  if (q.betType === 'unmatched') where.push(eq(orders.status, 'OPEN'));
-  if (q.sportId !== undefined) where.push(eq(matches.sportId, q.sportId));
-  if (q.matchId !== undefined) where.push(eq(markets.matchId, q.matchId));
-  const rows = await db
+/** A bet's row with its market, match, sport and runner, as current and settled bets list it. */
+function betsQuery(db: DbOrTx, where: SQL[]) {
+  return db
     .select({
       order: orders,
       marketName: marketLabel,
@@ -187,37 +176,78 @@ export async function currentBets(
       runners,
       and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)),
     )
-    .where(and(...where))
-    .orderBy(desc(orders.id))
+    .where(and(...where));
+}
+type BetQueryRow = Awaited<ReturnType<typeof betsQuery>>[number];
+
+/** One bet as listed: the odds asked (`odds`) and the average matched (`avg_odds`) side by side. */
+function betView({ order: o, ...r }: BetQueryRow): CurrentBet {
+  const unmatched = o.status === 'OPEN' ? o.sizePaise - o.matchedPaise - o.cancelledPaise : 0;
+  const isFancy = o.kind === 'FANCY';
+  return {
+    bet_id: o.id,
+    sport_id: r.sportId,
+    sport_name: r.sportName,
+    match_id: r.matchId,
+    match_name: r.matchName,
+    market_id: o.marketId,
+    market_name: r.marketName,
+    market_type: r.marketType,
+    kind: o.kind,
+    selection_id: o.selectionId,
+    selection_name: isFancy ? r.marketName : (r.runnerName ?? ''),
+    side: o.side,
+    is_back: o.side === 'BACK' || o.side === 'YES' ? 1 : 0,
+    odds: isFancy ? o.price : o.price / 100,
+    run: isFancy ? o.line : null,
+    rate: isFancy ? o.price : o.kind === 'BOOKMAKER' ? o.price - 100 : null,
+    stake: rupees(o.sizePaise),
+    matched_stake: rupees(o.matchedPaise),
+    unmatched_stake: rupees(unmatched),
+    avg_odds: averageOdds(o),
+    status: o.matchedPaise === 0 ? 'UNMATCHED' : unmatched > 0 ? 'PARTIAL' : 'MATCHED',
+    placed_at: o.placedAt.toISOString(),
+  };
+}
+
+export async function currentBets(
+  db: DbOrTx,
+  userId: number,
+  q: { betType: 'matched' | 'unmatched' | 'all'; sportId?: number | undefined; matchId?: number | undefined },
+): Promise<CurrentBet[]> {
+  const where: SQL[] = [
+    eq(orders.userId, userId),
+    inArray(orders.status, ['OPEN', 'MATCHED']),
+    isNull(markets.settledAt),
+  ];
+  if (q.betType === 'matched') where.push(sql`${orders.matchedPaise} > 0`);
+  if (q.betType === 'unmatched') where.push(eq(orders.status, 'OPEN'));
+  if (q.sportId !== undefined) where.push(eq(matches.sportId, q.sportId));
+  if (q.matchId !== undefined) where.push(eq(markets.matchId, q.matchId));
+  const rows = await betsQuery(db, where).orderBy(desc(orders.id)).limit(1_000);
+  return rows.map(betView);
+}
+
+/**
+ * The caller's settled bets on one match (the match page's My Bets after a result): each with
+ * its outcome and P&L as settlement stored them. A rolled-back result clears them, so only
+ * standing results are listed.
+ */
+export async function settledBets(db: DbOrTx, userId: number, matchId: number): Promise<SettledBet[]> {
+  const rows = await betsQuery(db, [
+    eq(orders.userId, userId),
+    eq(markets.matchId, matchId),
+    inArray(orders.status, ['SETTLED', 'VOID']),
+    isNotNull(orders.settledAt),
+  ])
+    .orderBy(desc(orders.settledAt), desc(orders.id))
     .limit(1_000);
-  return rows.map(({ order: o, ...r }) => {
-    const unmatched = o.status === 'OPEN' ? o.sizePaise - o.matchedPaise - o.cancelledPaise : 0;
-    const isFancy = o.kind === 'FANCY';
-    return {
-      bet_id: o.id,
-      sport_id: r.sportId,
-      sport_name: r.sportName,
-      match_id: r.matchId,
-      match_name: r.matchName,
-      market_id: o.marketId,
-      market_name: r.marketName,
-      market_type: r.marketType,
-      kind: o.kind,
-      selection_id: o.selectionId,
-      selection_name: isFancy ? r.marketName : (r.runnerName ?? ''),
-      side: o.side,
-      is_back: o.side === 'BACK' || o.side === 'YES' ? 1 : 0,
-      odds: isFancy ? o.price : o.price / 100,
-      run: isFancy ? o.line : null,
-      rate: isFancy ? o.price : o.kind === 'BOOKMAKER' ? o.price - 100 : null,
-      stake: rupees(o.sizePaise),
-      matched_stake: rupees(o.matchedPaise),
-      unmatched_stake: rupees(unmatched),
-      avg_odds: averageOdds(o),
-      status: o.matchedPaise === 0 ? 'UNMATCHED' : unmatched > 0 ? 'PARTIAL' : 'MATCHED',
-      placed_at: o.placedAt.toISOString(),
-    };
-  });
+  return rows.map((row) => ({
+    ...betView(row),
+    outcome: row.order.outcome ?? 'VOID',
+    pnl: rupees(row.order.pnlPaise ?? 0),
+    settled_at: row.order.settledAt!.toISOString(),
+  }));
 }
 
 /** The "My Market" table: matches with the caller's open bets, and per market how many. */

@@ -1,7 +1,7 @@
 import type { Balance, MatchDetail } from '@exchange/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveMarketCache, MATCH_DETAIL_KEY, mergeMarketChanges } from './market-cache';
+import { LiveMarketCache, MATCH_DETAIL_KEY, MATCH_LIST_KEY, mergeMarketChanges } from './market-cache';
 import { detail, market } from './test-markets';
 
 describe('live market cache', () => {
@@ -43,6 +43,26 @@ describe('live market cache', () => {
     expect(patched.runners[1]).toEqual(market(11).runners[1]);
   });
 
+  it("refreshes the match pages and lists holding a market when its status, play or result changes, not on a price move", () => {
+    setUp();
+    // Match lists whose rows stream a market: cricket's holds market 11 (match 7), football's not.
+    const list = (sportId: number) => [...MATCH_LIST_KEY, sportId];
+    const row = (matchId: number, marketId: number) => ({ ...detail(matchId, []), match_odds: { market_id: marketId, status: 'OPEN', runners: [] } });
+    client.setQueryData(list(4), [row(7, 11)]);
+    client.setQueryData(list(1), [row(8, 21)]);
+    cache.image(market(11));
+    const { position: _p, ...runner } = market(11).runners[0]!;
+    cache.delta(11, { runners: [{ ...runner, back: [{ price: 2.5, size: 40 }] }] });
+    expect(client.getQueryState(key(7))!.isInvalidated).toBe(false);
+    expect(client.getQueryState(list(4))!.isInvalidated).toBe(false);
+    // The match's state (upcoming, in play, finished) is the server's: a closing market may change it.
+    cache.delta(11, { status: 'CLOSED' });
+    expect(client.getQueryState(key(7))!.isInvalidated).toBe(true);
+    expect(client.getQueryState(key(8))!.isInvalidated).toBe(false);
+    expect(client.getQueryState(list(4))!.isInvalidated).toBe(true);
+    expect(client.getQueryState(list(1))!.isInvalidated).toBe(false);
+  });
+
   it('refuses a delta for a market without an image (the client asks for one)', () => {
     setUp();
     expect(cache.delta(12, { status: 'CLOSED' })).toBe(false);
@@ -82,8 +102,8 @@ describe('live market cache', () => {
     setUp();
     client.setQueryData(['bet', 'currentBets', 'all'], []);
     client.setQueryData(['user', 'exposureDetail'], []);
-    cache.balance({ total_balance: 1234.5, liability: 20 });
-    expect(balances).toEqual([{ total_balance: 1234.5, liability: 20 }]);
+    cache.balance({ total_balance: 1234.5, liability: 20, available_balance: 1214.5 });
+    expect(balances).toEqual([{ total_balance: 1234.5, liability: 20, available_balance: 1214.5 }]);
     cache.bets();
     expect(client.getQueryState(['bet', 'currentBets', 'all'])!.isInvalidated).toBe(true);
     expect(client.getQueryState(['user', 'exposureDetail'])!.isInvalidated).toBe(true);

@@ -10,11 +10,14 @@ import type {
   LivePosition,
   MarketView,
   MatchDetail,
+  MatchListItem,
 } from '@exchange/contracts';
 import type { Query, QueryClient } from '@tanstack/react-query';
 
 /** The key prefix of getMatchDetail (features/matches/api/get-match-detail.ts, racing's get-race-match.ts). */
 export const MATCH_DETAIL_KEY = ['match', 'detail'] as const;
+/** The key prefix of getMatches, the match lists (features/matches/api/get-matches.ts). */
+export const MATCH_LIST_KEY = ['catalog', 'matches'] as const;
 
 /** A delta applied to a market: changed fields replace, changed runners replace theirs but keep the caller's position. */
 export function mergeMarketChanges(market: MarketView, changes: LiveMarketChanges): MarketView {
@@ -51,6 +54,16 @@ export function withMarket(detail: MatchDetail, market: MarketView): MatchDetail
 }
 
 const isMatchDetailKey = (key: readonly unknown[]) => key[0] === MATCH_DETAIL_KEY[0] && key[1] === MATCH_DETAIL_KEY[1];
+const isMatchListKey = (key: readonly unknown[]) => key[0] === MATCH_LIST_KEY[0] && key[1] === MATCH_LIST_KEY[1];
+
+/** A match page holding the market, or a match list whose row streams it (its Match Odds). */
+function holdsMarket(query: Pick<Query, 'queryKey' | 'state'>, marketId: number): boolean {
+  const data = query.state.data;
+  if (isMatchDetailKey(query.queryKey)) return (data as MatchDetail | undefined)?.markets.some((m) => m.market_id === marketId) === true;
+  if (isMatchListKey(query.queryKey) && Array.isArray(data))
+    return (data as MatchListItem[]).some((m) => m.match_odds?.market_id === marketId);
+  return false;
+}
 
 /**
  * Queries a bet change makes stale: every key starting with 'bet' (current bets, e.g.
@@ -96,6 +109,10 @@ export class LiveMarketCache {
     const market = this.markets.get(marketId);
     if (!market) return false;
     this.put(mergeMarketChanges(market, changes));
+    // A market opening, going in play, closing or settling can change its match's state, which
+    // the server derives (ADR 27): refetch the match pages and lists holding it.
+    if (changes.status !== undefined || changes.in_play !== undefined || changes.result !== undefined)
+      void this.client.invalidateQueries({ predicate: (q) => holdsMarket(q, marketId) });
     return true;
   }
 
@@ -108,7 +125,8 @@ export class LiveMarketCache {
   }
 
   balance(balance: Balance): void {
-    this.showBalance({ total_balance: balance.total_balance, liability: balance.liability });
+    const { total_balance, liability, available_balance } = balance;
+    this.showBalance({ total_balance, liability, available_balance });
   }
 
   bets(): void {

@@ -51,6 +51,8 @@ export function detail(matchId: number, markets: MarketView[]): MatchDetail {
     series_name: 'Series',
     in_play: false,
     is_active: 1,
+    state: 'UPCOMING',
+    result: null,
     teams: ['India', 'Australia'],
     score: null,
     venue: null,

@@ -20,6 +20,21 @@ export function useMatchBets(matchId: number) {
   });
 }
 
+/**
+ * bet/getSettledBets of one match: the caller's settled bets with their result. A settlement is
+ * pushed on the live user channel (a 'bet' key, refreshed like current bets); the poll is the fallback.
+ */
+export function useSettledBets(matchId: number) {
+  const live = useLiveStatus() === 'open';
+  return useQuery({
+    queryKey: ['bet', 'settled', matchId],
+    queryFn: () => fetchData('getSettledBets', { match_id: matchId }),
+    enabled: Number.isInteger(matchId),
+    staleTime: 0,
+    refetchInterval: live ? 30_000 : 10_000,
+  });
+}
+
 /** bet/cancelBet: cancels the unmatched rest of one bet and releases its liability. */
 export function useCancelBet() {
   return useMutation({

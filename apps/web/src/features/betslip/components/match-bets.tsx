@@ -1,29 +1,73 @@
-import type { CurrentBet } from '@exchange/contracts';
+import type { CurrentBet, SettledBet } from '@exchange/contracts';
 import { toast } from 'sonner';
+import { betOutcomeLabel, betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
 import { formatAmount } from '@/lib/format';
-import { useCancelBet, useMatchBets } from '../api/current-bets';
+import { useCancelBet, useMatchBets, useSettledBets } from '../api/current-bets';
 
-function oddsOf(bet: CurrentBet): string {
-  if (bet.kind === 'FANCY') return `${bet.run ?? ''} / ${bet.rate ?? ''}`;
-  if (bet.kind === 'BOOKMAKER') return String(bet.rate ?? '');
-  return bet.odds.toFixed(2);
+type Section = 'unmatched' | 'matched' | 'settled';
+const TITLES: Record<Section, string> = { unmatched: 'Unmatched', matched: 'Matched', settled: 'Settled' };
+
+const isSettled = (bet: CurrentBet): bet is SettledBet => 'outcome' in bet;
+
+/** The bet's name cell: side, selection and market. */
+function BetName({ bet }: { bet: CurrentBet }) {
+  return (
+    <td>
+      <span className="my-bets__side">{bet.side}</span> {bet.selection_name}
+      <span className="my-bets__market">{bet.market_name}</span>
+    </td>
+  );
 }
 
-/** Matched exchange bets show the average odds they were matched at (a taker may get better). */
-function shownOdds(bet: CurrentBet, unmatched: boolean): string {
-  return bet.kind === 'EXCHANGE' && !unmatched && bet.avg_odds > 0 ? bet.avg_odds.toFixed(2) : oddsOf(bet);
+/** The odds asked and the average matched, side by side as on Current Bets (a taker may get better). */
+function OddsCells({ bet, unmatched }: { bet: CurrentBet; unmatched: boolean }) {
+  return (
+    <>
+      <td className="num" data-testid="bet-odds-requested">
+        {betPriceLabel(bet)}
+      </td>
+      <td className="num" data-testid="bet-odds-matched">
+        {unmatched ? '-' : matchedPriceLabel(bet)}
+      </td>
+    </>
+  );
 }
 
-function BetRows({ bets, unmatched }: { bets: CurrentBet[]; unmatched: boolean }) {
+function CancelButton({ betId }: { betId: number }) {
   const cancel = useCancelBet();
+  return (
+    <button
+      type="button"
+      className="btn btn--small"
+      disabled={cancel.isPending}
+      onClick={() =>
+        cancel.mutate(betId, {
+          onSuccess: () => toast.success('Bet Cancelled'),
+          onError: (err) => toast.error(err.message),
+        })
+      }
+      data-testid={`cancel-bet-${betId}`}
+    >
+      Cancel
+    </button>
+  );
+}
+
+function BetRows({ bets, section }: { bets: CurrentBet[]; section: Section }) {
+  const unmatched = section === 'unmatched';
+  const settled = section === 'settled';
   return (
     <table className="my-bets__table">
       <thead>
         <tr>
-          <th>{unmatched ? 'Unmatched' : 'Matched'}</th>
+          <th>{TITLES[section]}</th>
           <th className="num">Odds</th>
+          <th className="num" title="Average matched odds">
+            Avg
+          </th>
           <th className="num">Stake</th>
           {unmatched && <th aria-label="Cancel" />}
+          {settled && <th className="num">P&amp;L</th>}
         </tr>
       </thead>
       <tbody>
@@ -31,32 +75,17 @@ function BetRows({ bets, unmatched }: { bets: CurrentBet[]; unmatched: boolean }
           <tr
             key={b.bet_id}
             className={b.is_back ? 'my-bets__row--back' : 'my-bets__row--lay'}
-            data-testid={`my-bet-${unmatched ? 'unmatched' : 'matched'}-${b.bet_id}`}
+            data-testid={`my-bet-${section}-${b.bet_id}`}
           >
-            <td>
-              <span className="my-bets__side">{b.side}</span> {b.selection_name}
-              <span className="my-bets__market">{b.market_name}</span>
-            </td>
-            <td className="num">{shownOdds(b, unmatched)}</td>
+            <BetName bet={b} />
+            <OddsCells bet={b} unmatched={unmatched} />
             <td className="num">{formatAmount(unmatched ? b.unmatched_stake : b.matched_stake)}</td>
             {unmatched && (
               <td>
-                <button
-                  type="button"
-                  className="btn btn--small"
-                  disabled={cancel.isPending}
-                  onClick={() =>
-                    cancel.mutate(b.bet_id, {
-                      onSuccess: () => toast.success('Bet Cancelled'),
-                      onError: (err) => toast.error(err.message),
-                    })
-                  }
-                  data-testid={`cancel-bet-${b.bet_id}`}
-                >
-                  Cancel
-                </button>
+                <CancelButton betId={b.bet_id} />
               </td>
             )}
+            {settled && isSettled(b) && <SettledCell bet={b} />}
           </tr>
         ))}
       </tbody>
@@ -64,25 +93,45 @@ function BetRows({ bets, unmatched }: { bets: CurrentBet[]; unmatched: boolean }
   );
 }
 
-/** The bettor's bets on this match: matched ones, and unmatched remainders that can be cancelled. */
+/** Won / Lost / Void and the bet's P&L, green for a profit and red for a loss. */
+function SettledCell({ bet }: { bet: SettledBet }) {
+  const tone = bet.pnl > 0 ? 'profit' : bet.pnl < 0 ? 'loss' : '';
+  return (
+    <td className={`num my-bets__result ${tone}`}>
+      <span className="my-bets__outcome" data-testid="bet-result">
+        {betOutcomeLabel(bet.outcome)}
+      </span>
+      <span data-testid="bet-pnl">{formatAmount(bet.pnl)}</span>
+    </td>
+  );
+}
+
+/**
+ * The bettor's bets on this match: unmatched remainders that can be cancelled, matched ones, and
+ * once markets are settled, the settled ones with their result.
+ */
 export function MatchBets({ matchId }: { matchId: number }) {
-  const { data, error } = useMatchBets(matchId);
-  const bets = data ?? [];
+  const open = useMatchBets(matchId);
+  const done = useSettledBets(matchId);
+  const bets = open.data ?? [];
+  const settled = done.data ?? [];
   const matched = bets.filter((b) => b.matched_stake > 0);
   const unmatched = bets.filter((b) => b.unmatched_stake > 0);
+  const error = open.error ?? done.error;
   return (
     <section className="side-box" aria-label="My bets" data-testid="my-bets">
       <h2 className="side-box__title">My Bets</h2>
       {error ? (
         <p className="side-box__empty">{error.message}</p>
-      ) : bets.length === 0 ? (
+      ) : bets.length === 0 && settled.length === 0 ? (
         <p className="side-box__empty" data-testid="my-bets-empty">
           No bets on this match yet
         </p>
       ) : (
         <>
-          {unmatched.length > 0 && <BetRows bets={unmatched} unmatched />}
-          {matched.length > 0 && <BetRows bets={matched} unmatched={false} />}
+          {unmatched.length > 0 && <BetRows bets={unmatched} section="unmatched" />}
+          {matched.length > 0 && <BetRows bets={matched} section="matched" />}
+          {settled.length > 0 && <BetRows bets={settled} section="settled" />}
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { MarketView, RunnerView } from '@exchange/contracts';
+import { marketShowsInPlay, type MarketView, type MatchState, type RunnerView } from '@exchange/contracts';
 import { Fragment } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatOdds, formatSize, projectedPositions, type SlipSide } from '../lib/slip';
@@ -131,11 +131,14 @@ export function RunnersMarket({
   matchId,
   rules,
   title,
+  matchState,
 }: {
   market: MarketView;
   matchId: number;
   rules: MarketRulesTitle;
   title?: string;
+  /** The match's state: its markets say In-Play only while it is in play (a race's market: omitted). */
+  matchState?: MatchState;
 }) {
   const { draft } = useBetSlip();
   const inline = useIsMobile();
@@ -150,7 +153,7 @@ export function RunnersMarket({
       <header className="market__head">
         <h2 className="market__name">
           {title ?? market.name}
-          {market.in_play && <span className="market__live">In-Play</span>}
+          {marketShowsInPlay(market, matchState) && <span className="market__live">In-Play</span>}
         </h2>
         <MarketState market={market} testId={`market-status-${market.market_id}`} />
         <MarketRulesButton title={rules} testId={`market-rules-${market.market_id}`} />

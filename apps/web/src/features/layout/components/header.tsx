@@ -85,9 +85,13 @@ export function Header({ onMenu }: { onMenu: () => void }) {
         )}
         <div className="header__money">
           {visibility.balance && (
-            <div className="header__balance">
+            // The amount available to bet (total less exposure), as the casino and the bet checks count it (ADR 27).
+            <div
+              className="header__balance"
+              title={balance ? `Available to bet. Total ${formatAmount(balance.total_balance)}, exposure ${formatAmount(balance.liability)}` : undefined}
+            >
               <span className="header__money-label">Balance:</span>{' '}
-              <b data-testid="balance">{formatAmount(balance?.total_balance)}</b>
+              <b data-testid="balance">{formatAmount(balance?.available_balance)}</b>
             </div>
           )}
           {visibility.exposure && (

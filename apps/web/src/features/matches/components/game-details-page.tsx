@@ -7,7 +7,7 @@ import { formatIst } from '@/lib/format';
 import { useMatchDetail } from '../api/get-match-detail';
 import { isRacingSport } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
-import { InPlayBadge } from './in-play-badge';
+import { MatchStateBadge } from './in-play-badge';
 import { LiveScore } from './live-score';
 import { MatchMarkets } from './match-markets';
 import { QueryState } from './query-state';
@@ -27,7 +27,7 @@ function MatchHeader({ match }: { match: MatchDetail }) {
         ) : (
           <div className="match-head__teams">{match.match_name}</div>
         )}
-        {match.in_play ? <InPlayBadge /> : <span className="match-head__upcoming">Upcoming</span>}
+        <MatchStateBadge match={match} />
       </div>
       {match.score && (
         <div className="match-head__score" data-testid="match-score">

@@ -1,5 +1,11 @@
-import type { MatchDetail } from '@exchange/contracts';
-import { InPlayBadge } from './in-play-badge';
+import type { MatchDetail, MatchState } from '@exchange/contracts';
+import { MatchStateBadge } from './in-play-badge';
+
+const NO_SCORE_TEXT: Record<MatchState, string> = {
+  UPCOMING: 'The match has not started',
+  IN_PLAY: 'Score not available yet',
+  FINISHED: 'The match is over',
+};
 
 /**
  * Where the original site showed its TV: the match's live score (the feed's score line). A
@@ -8,7 +14,9 @@ import { InPlayBadge } from './in-play-badge';
 export function LiveScore({ match }: { match: MatchDetail }) {
   return (
     <section className="side-box live-score" aria-label="Live score" data-testid="live-score">
-      <h2 className="side-box__title live-score__title">Live Score {match.in_play && <InPlayBadge />}</h2>
+      <h2 className="side-box__title live-score__title">
+        Live Score <MatchStateBadge match={match} quietWhenUpcoming />
+      </h2>
       {match.score ? (
         <div className="live-score__body">
           {match.teams.length === 2 && (
@@ -22,7 +30,7 @@ export function LiveScore({ match }: { match: MatchDetail }) {
         </div>
       ) : (
         <p className="side-box__empty">
-          {match.in_play ? 'Score not available yet' : 'The match has not started'}
+          {NO_SCORE_TEXT[match.state]}
         </p>
       )}
     </section>

@@ -21,10 +21,17 @@ export function MatchMarkets({ match }: { match: MatchDetail }) {
           market={m}
           matchId={match.match_id}
           rules={match.sport_id === SPORT.POLITICS ? 'Politics' : 'Match'}
+          matchState={match.state}
         />
       ))}
       {bookmaker.map((m) => (
-        <RunnersMarket key={m.market_id} market={m} matchId={match.match_id} rules="Bookmaker" />
+        <RunnersMarket
+          key={m.market_id}
+          market={m}
+          matchId={match.match_id}
+          rules="Bookmaker"
+          matchState={match.state}
+        />
       ))}
       <FancyMarkets markets={fancy} matchId={match.match_id} />
     </div>

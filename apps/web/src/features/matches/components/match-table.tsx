@@ -8,7 +8,7 @@ import { useOnScreen } from '../hooks/use-on-screen';
 import { shownOdds, type ListedOdds } from '../lib/live-odds';
 import { groupBySeries, isOutright, outcomePrices, sortMatches, type SeriesGroup } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
-import { InPlayBadge } from './in-play-badge';
+import { MatchStateBadge } from './in-play-badge';
 import './matches.css';
 
 export const EMPTY_TABLE_TEXT = 'No data available in table';
@@ -133,7 +133,7 @@ function MatchRow({ match }: { match: MatchListItem }) {
   const row = (
     <tr
       ref={rowRef}
-      className={`match-row${match.in_play ? ' match-row--live' : ''}`}
+      className={`match-row${match.state === 'IN_PLAY' ? ' match-row--live' : ''}`}
       data-testid="match-row"
       data-match-id={match.match_id}
       data-streamed={live ? 'true' : undefined}
@@ -144,7 +144,7 @@ function MatchRow({ match }: { match: MatchListItem }) {
         </Link>
         <div className="match-row__meta">
           <span className="match-row__time">{formatIst(match.match_Date)}</span>
-          {match.in_play && <InPlayBadge />}
+          <MatchStateBadge match={match} quietWhenUpcoming />
           <MatchIcons match={match} />
         </div>
       </td>

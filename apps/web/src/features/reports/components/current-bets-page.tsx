@@ -7,7 +7,7 @@ import { formatAmount, formatIst } from '@/lib/format';
 import { useCancelBet } from '@/features/betslip';
 import { useSports } from '@/features/matches';
 import { useCurrentBets, type BetTypeFilter, type CurrentBetsFilter } from '../api/current-bets';
-import { betPriceLabel, betSideLabel, canCancel, isBackSide } from '../lib/bets';
+import { betPriceLabel, betSideLabel, canCancel, isBackSide, matchedPriceLabel } from '../lib/bets';
 import './reports.css';
 
 const BET_TYPES: Array<{ value: BetTypeFilter; label: string }> = [
@@ -15,7 +15,7 @@ const BET_TYPES: Array<{ value: BetTypeFilter; label: string }> = [
   { value: 'unmatched', label: 'Unmatched' },
   { value: 'all', label: 'All' },
 ];
-const COLUMNS = 10;
+const COLUMNS = 11;
 
 /** report/current-bet: the caller's bets on markets not yet settled, with cancel of an unmatched rest. */
 export function CurrentBetsPage() {
@@ -75,6 +75,7 @@ export function CurrentBetsPage() {
               <th>Selection</th>
               <th>Type</th>
               <th className="num">Odds</th>
+              <th className="num" title="Average matched odds">Avg matched</th>
               <th className="num">Stake</th>
               <th className="num">Matched</th>
               <th className="num">Unmatched</th>
@@ -107,7 +108,13 @@ function BetRow({ bet, onCancel }: { bet: CurrentBet; onCancel: () => void }) {
       <td>{bet.market_name}</td>
       <td>{bet.selection_name}</td>
       <td>{betSideLabel(bet.side)}</td>
-      <td className="num">{betPriceLabel(bet)}</td>
+      {/* The odds asked and the average matched: a taker may be matched at better odds. */}
+      <td className="num" data-testid="bet-odds-requested">
+        {betPriceLabel(bet)}
+      </td>
+      <td className="num" data-testid="bet-odds-matched">
+        {matchedPriceLabel(bet)}
+      </td>
       <td className="num">{formatAmount(bet.stake)}</td>
       <td className="num">{formatAmount(bet.matched_stake)}</td>
       <td className="num">{formatAmount(bet.unmatched_stake)}</td>
