@@ -11,7 +11,7 @@ import type {
 import { paiseToRupees, rupeesToPaise } from '@exchange/engine';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoTransactions, ledgerAccounts, users, type CasinoTransactionKind } from '../../db/schema/index.ts';
-import { systemAccount, transfer, type LedgerAccount } from '../ledger.ts';
+import { availablePaise, systemAccount, transfer, type LedgerAccount } from '../ledger.ts';
 import { CASINO_MAX_BET_PAISE, CASINO_MAX_ROUND_STAKE_PAISE } from './config.ts';
 import { checkLaunchToken, touchLaunchToken } from './launch.ts';
 
@@ -46,7 +46,7 @@ export class CasinoWallet {
       if (check.status !== 'OK') return { status: check.status };
       await touchLaunchToken(tx, check.token, now);
       const account = await userAccount(tx, userId, false);
-      return { status: 'OK', balance: paiseToRupees(available(account!)) };
+      return { status: 'OK', balance: paiseToRupees(availablePaise(account!)) };
     });
   }
 
@@ -66,7 +66,7 @@ export class CasinoWallet {
       if (amountPaise > CASINO_MAX_BET_PAISE || openOnRound + amountPaise > CASINO_MAX_ROUND_STAKE_PAISE) {
         return record({ status: 'LIMIT_EXCEEDED' });
       }
-      if (available(account) < amountPaise) return record({ status: 'INSUFFICIENT_FUNDS' });
+      if (availablePaise(account) < amountPaise) return record({ status: 'INSUFFICIENT_FUNDS' });
       const casino = await systemAccount(tx, 'casino');
       const moved = await transfer(
         tx,
@@ -85,7 +85,7 @@ export class CasinoWallet {
         ledgerTransferId: moved.transfer.id,
         betState: 'open',
         maxPayoutPaise: rupeesToPaise(body.maxPayout),
-        balanceAfterPaise: available(account) - amountPaise,
+        balanceAfterPaise: availablePaise(account) - amountPaise,
       });
     });
   }
@@ -126,7 +126,7 @@ export class CasinoWallet {
         .update(casinoTransactions)
         .set({ betState: 'settled', returnedPaise: amountPaise, settledAt: now })
         .where(eq(casinoTransactions.id, debit.id));
-      return record({ status: 'OK', ledgerTransferId, balanceAfterPaise: available(account) + amountPaise });
+      return record({ status: 'OK', ledgerTransferId, balanceAfterPaise: availablePaise(account) + amountPaise });
     });
   }
 
@@ -158,7 +158,7 @@ export class CasinoWallet {
         .update(casinoTransactions)
         .set({ betState: 'rolled_back', returnedPaise: debit.amountPaise, settledAt: now })
         .where(eq(casinoTransactions.id, debit.id));
-      return record({ status: 'OK', ledgerTransferId: moved.transfer.id, balanceAfterPaise: available(account) + debit.amountPaise });
+      return record({ status: 'OK', ledgerTransferId: moved.transfer.id, balanceAfterPaise: availablePaise(account) + debit.amountPaise });
     });
   }
 
@@ -181,7 +181,7 @@ export class CasinoWallet {
       const existing = await this.transactionById(tx, body.transactionId);
       if (existing) return replay(existing, requestHash, account);
       const record = async (outcome: Outcome): Promise<WalletAnswer> => {
-        const balanceAfterPaise = outcome.balanceAfterPaise ?? (outcome.status === 'TOKEN_EXPIRED' ? null : available(account));
+        const balanceAfterPaise = outcome.balanceAfterPaise ?? (outcome.status === 'TOKEN_EXPIRED' ? null : availablePaise(account));
         const [row] = await tx
           .insert(casinoTransactions)
           .values({
@@ -306,7 +306,6 @@ async function userAccount(tx: DbOrTx, userId: number, lock: boolean): Promise<L
 }
 
 /** What the player can stake: balance less the exposure reserved by open sports bets. */
-const available = (account: LedgerAccount) => account.balancePaise - account.exposurePaise;
 
 function gameName(gameCode: string, gamename: string | undefined): string {
   return gamename ? `${gamename} (${gameCode})` : gameCode;
@@ -327,7 +326,7 @@ function answerOf(row: CasinoTransaction): WalletAnswer {
 
 function replay(existing: CasinoTransaction, requestHash: string, account: LedgerAccount): WalletAnswer {
   if (existing.requestHash !== requestHash) {
-    return { status: 'DUPLICATE_TRANSACTION', balance: paiseToRupees(available(account)), message: 'This transactionId was used for another request' };
+    return { status: 'DUPLICATE_TRANSACTION', balance: paiseToRupees(availablePaise(account)), message: 'This transactionId was used for another request' };
   }
   return answerOf(existing);
 }
