@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { endpoints, type DataOf, type EndpointName, type Endpoints } from '@exchange/contracts';
+import { checkRequestBody, endpoints, type DataOf, type EndpointName, type Endpoints } from '@exchange/contracts';
 import { AppError } from '../lib/errors.ts';
 import type { AuthUser } from '../services/sessions.ts';
 
@@ -21,12 +21,10 @@ export type EndpointHandlers<K extends EndpointName> = {
   [N in K]: (ctx: HandlerContext<N>) => Promise<HandlerResult<N>>;
 };
 
-/** Parses a body with its schema; the first issue's message is the refusal. */
+/** Parses a body with the contracts' one request check; its message is the refusal. */
 export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    throw new AppError(400, 'VALIDATION_ERROR', result.error.issues[0]?.message ?? 'Invalid request');
-  }
+  const result = checkRequestBody(schema, raw);
+  if (!result.success) throw new AppError(400, 'VALIDATION_ERROR', result.message);
   return result.data;
 }
 
