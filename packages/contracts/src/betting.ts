@@ -242,6 +242,15 @@ export type ProfitLossReport = z.infer<typeof ProfitLossReport>;
 export const BinarySession = z.enum(['INDEX', 'COMMODITY', 'US_INDEX']);
 export type BinarySession = z.infer<typeof BinarySession>;
 
+/** Stake limits of a market: more than 0 (the markets table refuses less). */
+const PositiveRupees = Rupees.refine((v) => v > 0, 'Must be more than 0');
+/** Percent with at most 2 decimals: the database keeps basis points. */
+const Percent = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((v) => Number(v.toFixed(2)) === v, 'At most 2 decimals');
+
 const FancyLineInput = z.object({
   no_line: Int4.min(0),
   no_rate: Int4.min(1),
@@ -267,11 +276,11 @@ export const CreateMarketRequest = z.object({
     .optional(),
   status: MarketStatus.optional(),
   in_play: z.boolean().optional(),
-  min_stake: Rupees.optional(),
-  max_stake: Rupees.optional(),
-  max_profit: Rupees.optional(),
+  min_stake: PositiveRupees.optional(),
+  max_stake: PositiveRupees.optional(),
+  max_profit: PositiveRupees.optional(),
   bet_delay_ms: z.number().int().min(0).max(60_000).optional(),
-  commission_percent: z.number().min(0).max(100).optional(),
+  commission_percent: Percent.optional(),
   places: z.number().int().min(1).max(10).optional(),
   fancy: FancyLineInput.optional(),
   /** Binary markets: which trading hours apply. */
@@ -311,7 +320,7 @@ export const RemoveRunnerRequest = z.object({
   market_id: IdLike,
   selection_id: Int4,
   /** Percent with up to 2 decimals (16.2 = 16.2%). */
-  reduction_factor: z.number().min(0).max(100),
+  reduction_factor: Percent,
 });
 
 export const DeclareResultRequest = z.object({

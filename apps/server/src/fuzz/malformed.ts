@@ -210,6 +210,9 @@ const notJson = fc.oneof(
   fc.integer({ min: 1000, max: 100_000 }).map((n) => '['.repeat(n)),
 );
 
+/** Over the 1 MiB body limit: refused (413) before any parsing. */
+const OVERSIZED = JSON.stringify({ s: 'x'.repeat(1_100_000) });
+
 /** Bodies of one call that its schema (if it has one) should refuse, and ways of sending them wrong. */
 export function malformedRequests(operation: FuzzOperation): fc.Arbitrary<MalformedRequest> {
   const base = plausible(operation.body);
@@ -233,13 +236,14 @@ export function malformedRequests(operation: FuzzOperation): fc.Arbitrary<Malfor
     bodies.push(fc.constant([]));
   }
   return fc.oneof(
-    { weight: 8, arbitrary: asJson(fc.oneof(...bodies)) },
+    { weight: 80, arbitrary: asJson(fc.oneof(...bodies)) },
     {
-      weight: 1,
+      weight: 10,
       arbitrary: notJson.map((payload): MalformedRequest => ({ kind: 'raw', payload, contentType: 'application/json', label: 'not JSON' })),
     },
+    { weight: 1, arbitrary: fc.constant<MalformedRequest>({ kind: 'raw', payload: OVERSIZED, contentType: 'application/json', label: 'over the body limit' }) },
     {
-      weight: 1,
+      weight: 10,
       arbitrary: fc
         .tuple(
           fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'json', undefined),

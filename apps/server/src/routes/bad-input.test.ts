@@ -68,6 +68,18 @@ describeEachDatabase('bad input is refused, never answered with a 500', (ctx) =>
     expect((await ctx().call('getSports', { sport_id: -2_147_483_648 }, demo1)).json.data).toEqual([]);
   });
 
+  it("refuses an operator's market limits the markets table cannot hold", async () => {
+    const matchId = (await firstMatchOf(ctx().db, 4, false)).matchId;
+    const market = (extra: Record<string, unknown>) =>
+      ctx().call('operatorCreateMarket', { match_id: matchId, kind: 'EXCHANGE', market_type: 'MATCH_ODDS', name: 'Limits', runners: [{ name: 'A' }], ...extra }, admin);
+    for (const extra of [{ min_stake: 0 }, { min_stake: -1 }, { max_profit: 0 }, { min_stake: 1e308 }, { commission_percent: 0.001 }, { max_stake: 50, min_stake: 100 }, { max_stake: 0.01 }]) {
+      const res = await market(extra);
+      expect(res.statusCode, `${JSON.stringify(extra)}: ${JSON.stringify(res.json)}`).toBe(400);
+      expectRefusal(res);
+    }
+    expectRefusal(await ctx().call('operatorRemoveRunner', { market_id: marketId, selection_id: 2, reduction_factor: 0.001 }, admin));
+  });
+
   it('refuses control characters in every text field, the NUL character included', async () => {
     expectRefusal(await ctx().call('searchByMatchNameHeader', { search: 'India\u0000' }, demo1));
     expectRefusal(await ctx().call('searchByMatchNameHeader', { search: 'Ind\u0007ia' }, demo1));
