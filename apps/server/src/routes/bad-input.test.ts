@@ -80,6 +80,18 @@ describeEachDatabase('bad input is refused, never answered with a 500', (ctx) =>
     expectRefusal(await ctx().call('operatorRemoveRunner', { market_id: marketId, selection_id: 2, reduction_factor: 0.001 }, admin));
   });
 
+  it('refuses a body of JSON null instead of reading it as {} (a logout with it logged the bettor out)', async () => {
+    const token = await ctx().login('demo1');
+    for (const [url, as] of [['/api/user/logout', token], ['/api/sport/getSports', token], ['/api/operator/getMarkets', admin]] as const) {
+      const res = await ctx().app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' }, payload: 'null' });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(ErrorEnvelope.parse(res.json())).toMatchObject({ status: false, code: 'VALIDATION_ERROR' });
+    }
+    expect((await ctx().call('getUserBalance', undefined, token)).statusCode).toBe(200);
+    // No body at all is still an empty one.
+    expect((await ctx().app.inject({ method: 'POST', url: '/api/sport/getSports', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+  });
+
   it('refuses control characters in every text field, the NUL character included', async () => {
     expectRefusal(await ctx().call('searchByMatchNameHeader', { search: 'India\u0000' }, demo1));
     expectRefusal(await ctx().call('searchByMatchNameHeader', { search: 'Ind\u0007ia' }, demo1));

@@ -52,7 +52,8 @@ export function registerEndpoints<K extends EndpointName>(
       url: `/api/${endpoint.path}`,
       preHandler: endpoint.auth === 'user' ? app.authenticate : undefined,
       handler: async (request, reply) => {
-        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body ?? {});
+        // No body is an empty one; a JSON null is a body, and refused like any other non-object.
+        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body === undefined ? {} : request.body);
         const user = request.user as HandlerContext<K>['user'];
         const result = await handle({ body: body as HandlerContext<K>['body'], user, app, request, reply });
         if (registry.checkResponses) {
