@@ -46,7 +46,7 @@ describeEachDatabase('app', (ctx) => {
     const token = await ctx().login('demo1');
     const res = await ctx().call('getMatchVenueListByCountryCodeSportId', { sport_id: 7, date: '22-11-2026' }, token);
     expect(res.statusCode).toBe(400);
-    expect(res.json).toEqual({ status: false, message: 'date must be yyyy-MM-dd', code: 'VALIDATION_ERROR' });
+    expect(res.json).toEqual({ status: false, message: 'Date must be yyyy-MM-dd', code: 'VALIDATION_ERROR' });
   });
 
   it('hides internal errors behind a 500 envelope', async () => {

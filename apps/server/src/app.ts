@@ -4,7 +4,7 @@ import type { Db } from './db/client.ts';
 import { systemClock, type Clock } from './lib/time.ts';
 import authPlugin from './plugins/auth.ts';
 import casinoPlugin from './plugins/casino.ts';
-import envelopePlugin from './plugins/envelope.ts';
+import envelopePlugin, { envelopeClientError } from './plugins/envelope.ts';
 import livePlugin, { type LiveOptions } from './live/index.ts';
 import openApiRoutes from './plugins/openapi.ts';
 import servicesPlugin from './plugins/services.ts';
@@ -56,7 +56,12 @@ const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, match
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {
-  const app = Fastify({ logger: redactingLogger(options.logger), trustProxy: options.trustProxy ?? false });
+  const app = Fastify({
+    logger: redactingLogger(options.logger),
+    trustProxy: options.trustProxy ?? false,
+    // Refusals of Node's HTTP parser (431 and the like) carry the envelope too.
+    clientErrorHandler: envelopeClientError,
+  });
 
   app.register(servicesPlugin, {
     db: options.db,

@@ -5,7 +5,7 @@
  * numbers as shown in their boxes.
  */
 import { z } from 'zod';
-import { IdLike, IsoDate, Rupees } from './common.ts';
+import { BigIdLike, Day, IdLike, Int4, IsoDate, Rupees } from './common.ts';
 import { Balance } from './user.ts';
 
 export const MarketKind = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']);
@@ -167,7 +167,7 @@ export const PlacedBet = z.object({
 });
 export type PlacedBet = z.infer<typeof PlacedBet>;
 
-export const CancelBetRequest = z.object({ bet_id: IdLike });
+export const CancelBetRequest = z.object({ bet_id: BigIdLike });
 export const CancelledBet = z.object({
   bet_id: z.number().int(),
   cancelled_stake: Rupees,
@@ -222,7 +222,6 @@ export const SettledBet = CurrentBet.extend({
 });
 export type SettledBet = z.infer<typeof SettledBet>;
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd');
 export const ProfitLossRequest = z
   .object({ from_date: Day, to_date: Day })
   .refine((v) => v.from_date <= v.to_date, {
@@ -256,11 +255,20 @@ export type ProfitLossReport = z.infer<typeof ProfitLossReport>;
 export const BinarySession = z.enum(['INDEX', 'COMMODITY', 'US_INDEX']);
 export type BinarySession = z.infer<typeof BinarySession>;
 
+/** Stake limits of a market: more than 0 (the markets table refuses less). */
+const PositiveRupees = Rupees.refine((v) => v > 0, 'Must be more than 0');
+/** Percent with at most 2 decimals: the database keeps basis points. */
+const Percent = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((v) => Number(v.toFixed(2)) === v, 'At most 2 decimals');
+
 const FancyLineInput = z.object({
-  no_line: z.number().int().min(0),
-  no_rate: z.number().int().min(1),
-  yes_line: z.number().int().min(0),
-  yes_rate: z.number().int().min(1),
+  no_line: Int4.min(0),
+  no_rate: Int4.min(1),
+  yes_line: Int4.min(0),
+  yes_rate: Int4.min(1),
 });
 
 export const CreateMarketRequest = z.object({
@@ -273,7 +281,7 @@ export const CreateMarketRequest = z.object({
   runners: z
     .array(
       z.object({
-        selection_id: z.number().int().positive().optional(),
+        selection_id: Int4.positive().optional(),
         name: z.string().trim().min(1).max(80),
       }),
     )
@@ -281,11 +289,11 @@ export const CreateMarketRequest = z.object({
     .optional(),
   status: MarketStatus.optional(),
   in_play: z.boolean().optional(),
-  min_stake: Rupees.optional(),
-  max_stake: Rupees.optional(),
-  max_profit: Rupees.optional(),
+  min_stake: PositiveRupees.optional(),
+  max_stake: PositiveRupees.optional(),
+  max_profit: PositiveRupees.optional(),
   bet_delay_ms: z.number().int().min(0).max(60_000).optional(),
-  commission_percent: z.number().min(0).max(100).optional(),
+  commission_percent: Percent.optional(),
   places: z.number().int().min(1).max(10).optional(),
   fancy: FancyLineInput.optional(),
   /** Binary markets: which trading hours apply. */
@@ -308,7 +316,7 @@ export const SetBookmakerRatesRequest = z.object({
   rates: z
     .array(
       z.object({
-        selection_id: z.number().int(),
+        selection_id: Int4,
         back_rate: z.number().int().min(1).max(99_899).nullable(),
         lay_rate: z.number().int().min(1).max(99_899).nullable(),
       }),
@@ -323,21 +331,21 @@ export const SetFancyLineRequest = FancyLineInput.extend({
 
 export const RemoveRunnerRequest = z.object({
   market_id: IdLike,
-  selection_id: z.number().int(),
+  selection_id: Int4,
   /** Percent with up to 2 decimals (16.2 = 16.2%). */
-  reduction_factor: z.number().min(0).max(100),
+  reduction_factor: Percent,
 });
 
 export const DeclareResultRequest = z.object({
   market_id: IdLike,
   /** Exchange and bookmaker: the winning (or, on a PLACE market, placed) selections. */
-  winner_ids: z.array(z.number().int()).max(20).optional(),
+  winner_ids: z.array(Int4).max(20).optional(),
   /** Places paid (default: the market's). More winners than places is a dead heat. */
   places: z.number().int().min(1).max(10).optional(),
   /** The winners that dead-heated for the last places (default: all winners, when there are more winners than places). */
-  tied_ids: z.array(z.number().int()).max(20).optional(),
+  tied_ids: z.array(Int4).max(20).optional(),
   /** Fancy and binary: the final run total (or value). */
-  runs: z.number().int().min(0).optional(),
+  runs: Int4.min(0).optional(),
 });
 
 export const OperatorMarket = MarketView.omit({ exposure: true, fancy_positions: true }).extend({

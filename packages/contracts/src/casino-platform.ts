@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { CasinoGameCode, CasinoRoundResult, StaticCasinoGame } from './casino.ts';
-import { IsoDate, Rupees } from './common.ts';
+import { Day, IsoDate, Rupees } from './common.ts';
 
 // The platform's casino calls (web app -> apps/server). The provider's wire shapes are in
 // casino.ts; these are the bettor-facing answers built from them.
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd');
 const Page = z.coerce.number().int().min(1, 'Page must be at least 1').default(1);
 
 /** mac88/launchNewGame: type '1' desktop, '3' mobile (the original client sends strings). */

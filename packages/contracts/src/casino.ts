@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, Rupees } from './common.ts';
+import { Day, IsoDate, Rupees } from './common.ts';
 
 // Wire shapes between the platform (apps/server) and the casino provider (apps/casino-provider):
 // the static game list, the launch handshake, the seamless wallet of `casino.md` and the results
@@ -277,10 +277,7 @@ export type CasinoLaunchAnswer = z.infer<typeof CasinoLaunchAnswer>;
 export const CasinoResultsQuery = z.object({
   page: z.coerce.number().int().positive().default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  date: Day.optional(),
 });
 export type CasinoResultsQuery = z.infer<typeof CasinoResultsQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MarketStatus, MarketType, MarketView, PriceSize } from './betting.ts';
-import { IdLike, IsoDate } from './common.ts';
+import { Day, IdLike, IsoDate } from './common.ts';
 
 /** Special sport ids of the spec (section 9). */
 export const SPORT = {
@@ -17,6 +17,15 @@ export const RACING_SPORT_IDS: readonly number[] = [SPORT.HORSE_RACING, SPORT.GR
 
 const ActiveFilter = z.union([z.number(), z.string(), z.boolean()]).optional();
 
+/**
+ * A sport or series filter: in this site family 0 and '' (and null or absent) mean every one,
+ * so the original client's `{sport_id: 0}` lists them all.
+ */
+const IdFilter = z
+  .union([z.literal(''), z.null(), IdLike])
+  .optional()
+  .transform((v) => (v === '' || v === null || v === 0 ? undefined : v));
+
 export const Sport = z.object({
   sport_id: z.number().int(),
   name: z.string(),
@@ -26,7 +35,7 @@ export const Sport = z.object({
 export type Sport = z.infer<typeof Sport>;
 
 export const GetSportsRequest = z.object({
-  sport_id: IdLike.optional(),
+  sport_id: IdFilter,
   is_active: ActiveFilter,
 });
 
@@ -39,7 +48,7 @@ export const Series = z.object({
 export type Series = z.infer<typeof Series>;
 
 export const GetSeriesRequest = z.object({
-  sport_id: IdLike.optional(),
+  sport_id: IdFilter,
   is_active: ActiveFilter,
 });
 
@@ -143,8 +152,8 @@ export const MatchListItem = Match.extend({
 export type MatchListItem = z.infer<typeof MatchListItem>;
 
 export const GetMatchesRequest = z.object({
-  sport_id: IdLike.optional(),
-  series_id: IdLike.optional(),
+  sport_id: IdFilter,
+  series_id: IdFilter,
   is_active: ActiveFilter,
 });
 
@@ -202,10 +211,7 @@ export const VenueListRequest = z.object({
   /** Two-letter country code; '' or absent means every country. */
   country: z.string().max(2).optional(),
   /** yyyy-MM-dd in IST; absent means today. */
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be yyyy-MM-dd')
-    .optional(),
+  date: Day.optional(),
   sport_id: IdLike,
 });
 

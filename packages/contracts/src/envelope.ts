@@ -14,6 +14,11 @@ export const ErrorCode = z.enum([
   'ACCOUNT_LOCKED',
   'PASSWORD_CHANGE_REQUIRED',
   'INTERNAL_ERROR',
+  // Refusals of the HTTP layer, before any call is reached.
+  'METHOD_NOT_ALLOWED',
+  'REQUEST_TIMEOUT',
+  'REQUEST_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   // Casino refusals.
   'GAME_NOT_FOUND',
   'PROVIDER_UNAVAILABLE',

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, Rupees } from './common.ts';
-
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd');
+import { Day, IsoDate, Rupees } from './common.ts';
 
 /** Filter of the account statement; 'deposit' and 'withdraw' are chips given and taken back. */
 export const StatementType = z.enum(['all', 'deposit', 'withdraw', 'sports', 'casino']);

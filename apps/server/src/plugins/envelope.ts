@@ -1,4 +1,6 @@
-import type { FastifyError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode, ErrorEnvelope } from '@exchange/contracts';
 import { AppError } from '../lib/errors.ts';
@@ -7,8 +9,41 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  413: 'REQUEST_TOO_LARGE',
+  414: 'REQUEST_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'REQUEST_TOO_LARGE',
 };
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers or URL over 16 kB,
+ * a timeout, a malformed request line) and emits 'clientError' with the bare socket. Fastify's
+ * default answer has its own shape; this one writes the envelope, then closes the connection
+ * as Node does. Passed to Fastify as `clientErrorHandler`.
+ */
+export function envelopeClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [httpStatus, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers or address too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timed out']
+        : [400, 'Malformed HTTP request'];
+  const body: ErrorEnvelope = { status: false, message, code: CODE_BY_STATUS[httpStatus] ?? 'VALIDATION_ERROR' };
+  const json = JSON.stringify(body);
+  this.log.info({ code: body.code, httpStatus, err: err.code }, message);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${httpStatus} ${STATUS_CODES[httpStatus]}\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store, no-cache\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 /**
  * Every refusal as `{status: false, message, code}`: our AppErrors as they are, Fastify's own

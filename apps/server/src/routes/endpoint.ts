@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { endpoints, type DataOf, type EndpointName, type Endpoints } from '@exchange/contracts';
+import { checkRequestBody, endpoints, type DataOf, type EndpointName, type Endpoints } from '@exchange/contracts';
 import { AppError } from '../lib/errors.ts';
 import { checkAccess } from '../plugins/auth.ts';
 import type { AuthUser } from '../services/sessions.ts';
@@ -22,12 +22,10 @@ export type EndpointHandlers<K extends EndpointName> = {
   [N in K]: (ctx: HandlerContext<N>) => Promise<HandlerResult<N>>;
 };
 
-/** Parses a body with its schema; the first issue's message is the refusal. */
+/** Parses a body with the contracts' one request check; its message is the refusal. */
 export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    throw new AppError(400, 'VALIDATION_ERROR', result.error.issues[0]?.message ?? 'Invalid request');
-  }
+  const result = checkRequestBody(schema, raw);
+  if (!result.success) throw new AppError(400, 'VALIDATION_ERROR', result.message);
   return result.data;
 }
 
@@ -63,7 +61,8 @@ export function registerEndpoints<K extends EndpointName>(
             }
           : undefined,
       handler: async (request, reply) => {
-        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body ?? {});
+        // No body is an empty one; a JSON null is a body, and refused like any other non-object.
+        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body === undefined ? {} : request.body);
         const user = request.user as HandlerContext<K>['user'];
         const result = await handle({ body: body as HandlerContext<K>['body'], user, app, request, reply });
         if (registry.checkResponses) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ButtonType, ButtonValue } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
-import { buttonValues } from '../db/schema/index.ts';
+import { buttonValues, users } from '../db/schema/index.ts';
 
 const label = (v: number) => (v >= 1000 && v % 1000 === 0 ? `${v / 1000}k` : String(v));
 const defaults = (type: ButtonType, values: number[]): ButtonValue[] =>
@@ -26,10 +26,16 @@ export async function buttonsOf(db: Db, userId: number): Promise<ButtonValue[]> 
   });
 }
 
-/** Replaces the user's buttons of each type present in `buttons`, keeping their order. */
+/**
+ * Replaces the user's buttons of each type present in `buttons`, keeping their order. Two saves
+ * of one user would both delete, then both insert the same positions (a unique violation): the
+ * user's row is locked first so they run one after the other, the last one winning whole. The
+ * lock is NO KEY UPDATE, so bets and ledger rows that only reference the user are not held up.
+ */
 export async function replaceButtons(db: Db, userId: number, buttons: ButtonValue[]): Promise<void> {
   const types = [...new Set(buttons.map((b) => b.type))];
   await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await tx.delete(buttonValues).where(and(eq(buttonValues.userId, userId), inArray(buttonValues.type, types)));
     await tx.insert(buttonValues).values(
       types.flatMap((type) =>

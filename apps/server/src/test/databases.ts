@@ -80,7 +80,7 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
-async function freshPostgresDatabase(serverUrl: string) {
+export async function freshPostgresDatabase(serverUrl: string) {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1040,6 +1040,9 @@ export class BettingService {
               if (!match) throw new AppError(404, 'NOT_FOUND', 'Match not found');
               const limits = DEFAULT_LIMITS[input.kind];
               const minStake = input.minStakePaise ?? limits.min;
+              const maxStake = input.maxStakePaise ?? Math.max(limits.max, minStake);
+              // The markets table checks it too; refused here, it is the operator's 400, not a 500.
+              if (maxStake < minStake) throw new AppError(400, 'VALIDATION_ERROR', 'Max stake must not be below min stake');
               const inPlay = input.inPlay ?? match.inPlay;
               return {
                 matchId: input.matchId,
@@ -1053,7 +1056,7 @@ export class BettingService {
                 inPlayAt: inPlay ? now : null,
                 startTime: input.startTime ?? match.startTime,
                 minStakePaise: minStake,
-                maxStakePaise: input.maxStakePaise ?? Math.max(limits.max, minStake),
+                maxStakePaise: maxStake,
                 maxProfitPaise: input.maxProfitPaise ?? limits.profit,
                 betDelayMs: input.betDelayMs ?? 0,
                 commissionBps: input.commissionBps ?? limits.commissionBps,
