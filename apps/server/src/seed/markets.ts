@@ -347,7 +347,14 @@ export async function seedMarkets(
       await db
         .selectDistinct({ id: orders.marketId })
         .from(orders)
-        .where(and(eq(orders.userId, mmId), isNotNull(orders.clientRef)))
+        .where(
+          and(
+            eq(orders.userId, mmId),
+            isNotNull(orders.clientRef),
+            // The feed's new fixtures: their markets only, not every order the maker ever placed.
+            options.matchIds && existing.size > 0 ? inArray(orders.marketId, [...existing.values()]) : undefined,
+          ),
+        )
     ).map((r) => r.id),
   );
   let placed = 0;
