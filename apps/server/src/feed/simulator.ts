@@ -1,15 +1,17 @@
 /**
  * The live feed simulator: no outside feed can be reached, so the demo plays its own matches in
- * accelerated time (docs/adr/0020-feed-simulator.md).
+ * accelerated time (docs/adr/0020-feed-simulator.md, 0023).
  *
  * Each `step()` reads the fixtures that are live, plays them on by the time passed, and applies
  * what happened as feed events (events.ts): cricket ball by ball with fancy markets on BALL
  * RUNNING while the ball is live, the other sports minute by minute or set by set; prices,
  * bookmaker rates and fancy lines follow the score; the market maker re-quotes; results settle.
- * When a sport has fewer matches in play than at seed time, its next fixture kicks off. Races go
- * off at their real start times, now and then after losing a non-runner, and are settled a
- * minute later. Every few minutes it keeps the catalog going (new fixtures, their markets and
- * liquidity) and voids football that never kicked off.
+ * Session lines settle from the ball log kept with the score. Fixtures go in play at their
+ * published start time (never moved); a sport with fewer matches in play than at seed time gets a
+ * new fixture starting now. Races go off at their real start times, now and then after losing a
+ * non-runner, and are settled a minute later. Binary sessions trade in their IST hours and settle
+ * at the close. Every few minutes it keeps the catalog going (fixtures two days ahead in every
+ * sport, their markets and liquidity) and voids football that never kicked off.
  *
  * Deterministic for a given seed and clock: tests call `step()` with a clock they move.
  */
