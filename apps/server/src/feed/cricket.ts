@@ -1,20 +1,32 @@
 /**
- * A T20 match ball by ball, pure: the state is what the score line shows, so a restarted server
- * picks a match up from `matches.score`. The home side (first named) bats first.
+ * A T20 match ball by ball, pure. The home side (first named) bats first.
  *
- * Score line: "143/4 (16.2 ov)" in the first innings; "171/6 (20 ov) | 58/2 (7.4 ov)" in the second.
+ * Two records of a match are kept on its row: the score line users read ("143/4 (16.2 ov)" in
+ * the first innings; "171/6 (20 ov) | 58/2 (7.4 ov)" in the second) and the ball log of each
+ * innings (`matches.feed_state`), written together. Session lines settle from the log (the runs
+ * after the sixth over, at the first wicket), never from the score as it stands when the feed
+ * gets round to them, so a line looked at late (a slow step, a restart, a line created after
+ * the innings began) still settles on the right number.
  */
 import { weightedIndex, type Random } from './random.ts';
 
 export const BALLS_PER_INNINGS = 120;
 export const WICKETS = 10;
 
+/** One delivery as the log keeps it: the runs off it, or a wicket. */
+export type Ball = 0 | 1 | 2 | 3 | 4 | 6 | 'W';
+
 export interface Innings {
   runs: number;
   wickets: number;
   balls: number;
-  /** Runs when the first wicket fell (null while none has). */
-  firstWicketRuns: number | null;
+  /**
+   * Where the log begins: 0/0 after no balls, unless the innings was picked up from a bare score
+   * line (the seed's matches in play), whose earlier balls nobody knows.
+   */
+  from: { runs: number; wickets: number; balls: number };
+  /** Every ball since `from`, in order. */
+  log: Ball[];
 }
 
 export interface CricketState {
@@ -25,7 +37,7 @@ export interface CricketState {
 
 export type BallOutcome = { kind: 'runs'; runs: number } | { kind: 'wicket' };
 
-const fresh = (): Innings => ({ runs: 0, wickets: 0, balls: 0, firstWicketRuns: null });
+const fresh = (): Innings => ({ runs: 0, wickets: 0, balls: 0, from: { runs: 0, wickets: 0, balls: 0 }, log: [] });
 export const newCricketMatch = (): CricketState => ({ first: fresh(), second: null });
 
 const overs = (balls: number) => (balls % 6 === 0 ? `${balls / 6}` : `${Math.floor(balls / 6)}.${balls % 6}`);
@@ -43,11 +55,11 @@ function parseInnings(text: string): Innings | null {
   const balls = Number(m[3]) * 6 + Number(m[4] ?? 0);
   const wickets = Number(m[2]);
   if (balls > BALLS_PER_INNINGS || wickets > WICKETS) return null;
-  // The runs at the first wicket are not in the line; a restart takes the score as it stands.
-  return { runs: Number(m[1]), wickets, balls, firstWicketRuns: wickets > 0 ? Number(m[1]) : null };
+  const at = { runs: Number(m[1]), wickets, balls };
+  return { ...at, from: at, log: [] };
 }
 
-/** The state a score line stands for, or a new match when there is none or it is not ours. */
+/** The state a bare score line stands for (no log before it), or a new match when there is none or it is not ours. */
 export function parseScore(score: string | null): CricketState {
   if (!score) return newCricketMatch();
   const [a, b] = score.split('|');
@@ -56,6 +68,51 @@ export function parseScore(score: string | null): CricketState {
   const second = b === undefined ? null : parseInnings(b);
   return { first, second };
 }
+
+// ---- the ball log as stored ----------------------------------------------------------------------
+
+/** `matches.feed_state` of a cricket match: per innings, where its log begins and the log ("01W4..."). */
+export interface CricketRecord {
+  cricket: { from: [runs: number, wickets: number, balls: number]; log: string }[];
+}
+
+export function recordOf(state: CricketState): CricketRecord {
+  const one = (i: Innings) => ({ from: [i.from.runs, i.from.wickets, i.from.balls] as [number, number, number], log: i.log.join('') });
+  return { cricket: state.second ? [one(state.first), one(state.second)] : [one(state.first)] };
+}
+
+const BALL_CHARS = new Set(['0', '1', '2', '3', '4', '6', 'W']);
+
+function replay(from: readonly number[], log: string): Innings | null {
+  const [runs, wickets, balls] = from;
+  if (![runs, wickets, balls].every((n) => Number.isInteger(n) && n! >= 0)) return null;
+  let i: Innings = { runs: runs!, wickets: wickets!, balls: balls!, from: { runs: runs!, wickets: wickets!, balls: balls! }, log: [] };
+  for (const c of log) {
+    if (!BALL_CHARS.has(c) || inningsOver(i)) return null;
+    i = addBall(i, c === 'W' ? 'W' : (Number(c) as Ball));
+  }
+  return i;
+}
+
+/**
+ * The state of a match from its row: the ball log when there is one (what the feed wrote with
+ * the score), else the score line alone.
+ */
+export function restoreCricket(score: string | null, record: unknown): CricketState {
+  const innings = (record as Partial<CricketRecord> | null)?.cricket;
+  if (Array.isArray(innings) && innings.length >= 1 && innings.length <= 2) {
+    const parsed = innings.map((x: { from?: unknown; log?: unknown }) =>
+      Array.isArray(x?.from) && typeof x.log === 'string' ? replay(x.from as number[], x.log) : null,
+    );
+    const [first, second] = parsed;
+    // A second innings only after a first that is over, else the record is not ours.
+    if (first && parsed.every((p) => p !== null) && (second === undefined || inningsOver(first)))
+      return { first, second: second ?? null };
+  }
+  return parseScore(score);
+}
+
+// ---- play ---------------------------------------------------------------------------------------
 
 export const inningsOver = (i: Innings) => i.balls >= BALLS_PER_INNINGS || i.wickets >= WICKETS;
 
@@ -80,23 +137,54 @@ export function nextBall(random: Random): BallOutcome {
   return OUTCOMES[weightedIndex(random, WEIGHTS)]!;
 }
 
+function addBall(i: Innings, ball: Ball): Innings {
+  const wicket = ball === 'W';
+  return {
+    runs: i.runs + (wicket ? 0 : ball),
+    wickets: i.wickets + (wicket ? 1 : 0),
+    balls: i.balls + 1,
+    from: i.from,
+    log: [...i.log, ball],
+  };
+}
+
 /** The state after one ball (a new object; the innings changes over when it ends). */
 export function bowl(state: CricketState, outcome: BallOutcome): CricketState {
   if (isFinished(state)) return state;
-  const batting = state.second ?? state.first;
-  const next: Innings = { ...batting, balls: batting.balls + 1 };
-  if (outcome.kind === 'wicket') {
-    next.wickets += 1;
-    next.firstWicketRuns ??= next.runs;
-  } else next.runs += outcome.runs;
-  if (state.second) return { first: state.first, second: next };
+  const ball: Ball = outcome.kind === 'wicket' ? 'W' : (outcome.runs as Ball);
+  if (state.second) return { first: state.first, second: addBall(state.second, ball) };
+  const next = addBall(state.first, ball);
   return { first: next, second: inningsOver(next) ? fresh() : null };
 }
+
+// ---- what the log says --------------------------------------------------------------------------
+
+/** Runs after `ball` balls of the innings (all of them once it ended sooner); null before the log begins. */
+export function runsAfter(i: Innings, ball: number): number | null {
+  if (ball >= i.balls) return i.runs;
+  if (ball < i.from.balls) return null;
+  let runs = i.from.runs;
+  for (const b of i.log.slice(0, ball - i.from.balls)) if (b !== 'W') runs += b;
+  return runs;
+}
+
+/** Runs when the first wicket fell; 'none' while none has, 'unknown' when it fell before the log. */
+export function firstWicketRuns(i: Innings): number | 'none' | 'unknown' {
+  if (i.from.wickets > 0) return 'unknown';
+  let runs = i.from.runs;
+  for (const b of i.log) {
+    if (b === 'W') return runs;
+    runs += b;
+  }
+  return 'none';
+}
+
+// ---- prices -------------------------------------------------------------------------------------
 
 /** Runs per ball expected from here: about 1.45 with every wicket in hand, lower as they fall. */
 const rate = (i: Innings) => 0.55 + (0.9 * (WICKETS - i.wickets)) / WICKETS;
 
-/** The first innings' total projected from where it stands. */
+/** The innings' total at ball `atBall` projected from where it stands. */
 export function projectedTotal(i: Innings, atBall = BALLS_PER_INNINGS): number {
   if (i.balls >= atBall || inningsOver(i)) return i.runs;
   return Math.round(i.runs + (atBall - i.balls) * rate(i));
@@ -123,5 +211,65 @@ export function homeWinProbability(state: CricketState, strength = 0.5): number 
   return Math.min(0.97, Math.max(0.03, 1 / (1 + Math.exp(-edge))));
 }
 
-/** Did the home side (batting first) win? Call once the match is finished. */
+// ---- results ------------------------------------------------------------------------------------
+
+/**
+ * Did the home side (batting first) win? Call once the match is finished. The chasers win by
+ * passing the first innings' total; a tie goes to the side batting first (no super over, ADR 20).
+ */
 export const homeWon = (state: CricketState) => state.second !== null && state.second.runs <= state.first.runs;
+
+/** The chasing side's session lines, opened at the innings break. */
+export function secondInningsLines(matchName: string): { name: string; line: number }[] {
+  const away = matchName.split(' v ')[1]?.trim();
+  if (!away) return [];
+  return [
+    { name: `${away} 6 Over Runs (2nd inns)`, line: 48 },
+    { name: `${away} 10 Over Runs (2nd inns)`, line: 80 },
+  ];
+}
+
+/** "Mumbai 6 Over Runs", "Chennai 10 Over Runs (2nd inns)": the overs of an over-runs line. */
+const OVER_RUNS = / (\d+) Over Runs(?: \(2nd inns\))?$/;
+const FIRST_WICKET = /^Fall of 1st Wkt /;
+const SECOND_INNINGS = /\(2nd inns\)$/;
+
+/** What a session line does now: settle at a run total, void, move to a new line, or just reopen. */
+export type SessionCall =
+  | { kind: 'result'; runs: number }
+  | { kind: 'void' }
+  | { kind: 'line'; line: number }
+  | { kind: 'open' };
+
+/**
+ * A session (fancy) line of a match in this state, by the line's name. Over runs settle at the
+ * runs after that over of that innings, or at the innings' total when it ends sooner (all out,
+ * the chase won); the first wicket at the runs when it fell, or the innings' total when none
+ * falls. The figures come from the ball log, so the answer is the same whenever it is asked
+ * after the line is decided. A figure from before the log began is unknown: the line is void.
+ */
+export function sessionCall(state: CricketState, name: string): SessionCall {
+  const secondInnings = SECOND_INNINGS.test(name);
+  const innings = secondInnings ? state.second : state.first;
+  // The innings is closed when it is over or the match is (the chase won).
+  const closed = secondInnings ? isFinished(state) : state.second !== null;
+  const overs = OVER_RUNS.exec(name);
+  if (overs) {
+    if (!innings) return { kind: 'open' };
+    const balls = Number(overs[1]) * 6;
+    if (innings.balls >= balls || closed) {
+      const runs = runsAfter(innings, balls);
+      return runs === null ? { kind: 'void' } : { kind: 'result', runs };
+    }
+    return { kind: 'line', line: projectedTotal(innings, balls) };
+  }
+  if (FIRST_WICKET.test(name)) {
+    if (!innings) return { kind: 'open' };
+    const fell = firstWicketRuns(innings);
+    if (fell === 'unknown') return { kind: 'void' };
+    if (fell !== 'none') return { kind: 'result', runs: fell };
+    if (closed) return { kind: 'result', runs: innings.runs };
+    return { kind: 'line', line: innings.runs + Math.max(4, Math.round(18 * (1 - innings.balls / BALLS_PER_INNINGS))) };
+  }
+  return { kind: 'open' };
+}

@@ -13,7 +13,15 @@ import type { BettingService } from '../services/betting/service.ts';
 import { requote, type Quote } from './market-maker.ts';
 
 export type FeedEvent =
-  | { type: 'match'; matchId: number; score?: string | null; inPlay?: boolean; active?: boolean; startTime?: Date }
+  | {
+      type: 'match';
+      matchId: number;
+      score?: string | null;
+      /** The game state behind the score (a cricket match's ball log), written with it. */
+      state?: unknown;
+      inPlay?: boolean;
+      active?: boolean;
+    }
   | { type: 'status'; marketId: number; status: Exclude<MarketStatus, 'INACTIVE'>; inPlay?: boolean }
   | { type: 'rates'; marketId: number; rates: { selectionId: number; backRate: number | null; layRate: number | null }[] }
   | {
@@ -42,14 +50,14 @@ export class PlatformSink implements FeedSink {
   async apply(event: FeedEvent): Promise<void> {
     switch (event.type) {
       case 'match': {
-        const { matchId, score, inPlay, active, startTime } = event;
+        const { matchId, score, state, inPlay, active } = event;
         await this.db
           .update(matches)
           .set({
             ...(score !== undefined ? { score } : {}),
+            ...(state !== undefined ? { feedState: state } : {}),
             ...(inPlay !== undefined ? { inPlay } : {}),
             ...(active !== undefined ? { isActive: active } : {}),
-            ...(startTime ? { startTime } : {}),
           })
           .where(eq(matches.matchId, matchId));
         return;

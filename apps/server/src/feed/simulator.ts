@@ -1,15 +1,17 @@
 /**
  * The live feed simulator: no outside feed can be reached, so the demo plays its own matches in
- * accelerated time (docs/adr/0020-feed-simulator.md).
+ * accelerated time (docs/adr/0020-feed-simulator.md, 0023).
  *
  * Each `step()` reads the fixtures that are live, plays them on by the time passed, and applies
  * what happened as feed events (events.ts): cricket ball by ball with fancy markets on BALL
  * RUNNING while the ball is live, the other sports minute by minute or set by set; prices,
  * bookmaker rates and fancy lines follow the score; the market maker re-quotes; results settle.
- * When a sport has fewer matches in play than at seed time, its next fixture kicks off. Races go
- * off at their real start times, now and then after losing a non-runner, and are settled a
- * minute later. Every few minutes it keeps the catalog going (new fixtures, their markets and
- * liquidity) and voids football that never kicked off.
+ * Session lines settle from the ball log kept with the score. Fixtures go in play at their
+ * published start time (never moved); a sport with fewer matches in play than at seed time gets a
+ * new fixture starting now. Races go off at their real start times, now and then after losing a
+ * non-runner, and are settled a minute later. Binary sessions trade in their IST hours and settle
+ * at the close. Every few minutes it keeps the catalog going (fixtures two days ahead in every
+ * sport, their markets and liquidity) and voids football that never kicked off.
  *
  * Deterministic for a given seed and clock: tests call `step()` with a clock they move.
  */
@@ -17,22 +19,24 @@ import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle
 import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { markets, matches, races } from '../db/schema/index.ts';
-import type { Clock } from '../lib/time.ts';
-import { refreshFixtures } from '../seed/index.ts';
-import { IN_PLAY_COUNT } from '../seed/catalog-data.ts';
+import { nextFixtureId, refreshFixtures } from '../seed/index.ts';
+import { binaryOf, extraFixture, FIXTURE_SPORT_IDS, IN_PLAY_COUNT, SPORT_ID } from '../seed/catalog-data.ts';
+import { SESSION_HOURS } from '../services/betting/hours.ts';
+import { IST_OFFSET_MS, type Clock } from '../lib/time.ts';
+import { closingPrice, sessionPrice } from './binary.ts';
 import { fairProbabilities, seedMarkets } from '../seed/markets.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import {
-  BALLS_PER_INNINGS,
   bowl,
   homeWinProbability,
   homeWon,
-  inningsOver,
   isFinished,
   nextBall,
-  parseScore,
-  projectedTotal,
+  recordOf,
+  restoreCricket,
   scoreText,
+  secondInningsLines,
+  sessionCall,
   type CricketState,
 } from './cricket.ts';
 import {
@@ -63,6 +67,11 @@ export interface FeedTimings {
   raceMs: number;
   /** Races: when before the off a non-runner may be declared. */
   nonRunnerLeadMs: number;
+  /**
+   * A match this far behind the clock (the process stalled or was down) resumes from now instead
+   * of rushing through what it missed: the score never freezes and then jumps to the end.
+   */
+  stallMs: number;
   /** Catalog upkeep (new fixtures, their markets and liquidity, stale football). */
   upkeepMs: number;
 }
@@ -75,6 +84,7 @@ export const BASE_TIMINGS: FeedTimings = {
   periodMs: 40_000,
   raceMs: 60_000,
   nonRunnerLeadMs: 5 * 60_000,
+  stallMs: 30_000,
   upkeepMs: 5 * 60_000,
 };
 
@@ -82,6 +92,8 @@ export interface FeedOptions {
   /** Accelerates every timing but the upkeep (FEED_SPEED). */
   speed?: number;
   seed?: number;
+  /** Matches kept in play per sport (default IN_PLAY_COUNT, as at seed time). */
+  inPlay?: Readonly<Record<number, number>>;
   /** Logs what failed to apply (a market an operator settled first, say); the feed goes on. */
   onError?: (error: unknown, event: FeedEvent | null) => void;
 }
@@ -110,6 +122,8 @@ interface ContestSim {
 }
 type MatchSim = (CricketSim | ContestSim) & {
   matchId: number;
+  /** "Home v Away". */
+  name: string;
   random: Random;
   /** Clock time (ms) of the next thing to happen. */
   nextAt: number;
@@ -119,8 +133,15 @@ type MatchSim = (CricketSim | ContestSim) & {
   synced: boolean;
 };
 
-const OVER_RUNS = /(\d+) Over Runs$/;
-const FIRST_WICKET = /^Fall of 1st Wkt/;
+/** Sports the feed plays (politics outrights are settled by an operator). */
+const PLAYED_SPORT_IDS = FIXTURE_SPORT_IDS.filter((id) => id !== SPORT.POLITICS);
+/** A fixture not picked up within this long of its start time did not start (the server was down). */
+const KICK_OFF_GRACE_MS = 60 * 60_000;
+
+/** Adds the markets not listed yet. */
+function addMarkets(list: MarketRef[], more: readonly MarketRef[]): void {
+  for (const r of more) if (!list.some((x) => x.id === r.id)) list.push(r);
+}
 
 export class FeedSimulator {
   private readonly timings: FeedTimings;
@@ -177,9 +198,11 @@ export class FeedSimulator {
       this.lastUpkeep = now;
       await this.upkeep();
     }
-    await this.kickOff(now);
+    // Matches finished in this look are replaced before it ends.
     await this.playMatches(now);
+    await this.kickOff(now);
     await this.runRaces(now);
+    await this.runSessions(now);
   }
 
   private async emit(events: readonly FeedEvent[]): Promise<void> {
@@ -204,39 +227,59 @@ export class FeedSimulator {
 
   // ---- matches --------------------------------------------------------------------------------
 
-  /** Keeps each sport's seed-time number of matches in play: the next fixture kicks off now. */
+  /**
+   * Fixtures go in play at their published start time, which is never moved. A sport with fewer
+   * matches in play than at seed time (the demo plays faster than a calendar) gets a new fixture
+   * starting now, with its markets: the next one on the list is not pulled forward.
+   */
   private async kickOff(now: number): Promise<void> {
+    const due = await this.db
+      .selectDistinct({ matchId: matches.matchId })
+      .from(matches)
+      .innerJoin(markets, and(eq(markets.matchId, matches.matchId), isNull(markets.settledAt)))
+      .where(
+        and(
+          eq(matches.isActive, true),
+          eq(matches.inPlay, false),
+          inArray(matches.sportId, PLAYED_SPORT_IDS),
+          lte(matches.startTime, new Date(now)),
+          // One the feed missed by long (the server was down) did not start: it is not played late.
+          gt(matches.startTime, new Date(now - KICK_OFF_GRACE_MS)),
+        ),
+      )
+      .orderBy(asc(matches.matchId));
+    await this.emit(due.map((m) => ({ type: 'match' as const, matchId: m.matchId, inPlay: true, score: null, state: null })));
+
     const live = await this.db
       .select({ sportId: matches.sportId, n: sql<number>`count(*)::int` })
       .from(matches)
       .where(and(eq(matches.isActive, true), eq(matches.inPlay, true)))
       .groupBy(matches.sportId);
     const liveBySport = new Map(live.map((r) => [r.sportId, r.n]));
-    for (const [sport, wanted] of Object.entries(IN_PLAY_COUNT)) {
+    const created: number[] = [];
+    for (const [sport, wanted] of Object.entries(this.options.inPlay ?? IN_PLAY_COUNT)) {
       const sportId = Number(sport);
       for (let k = liveBySport.get(sportId) ?? 0; k < wanted; k++) {
-        const [next] = await this.db
-          .select({ matchId: matches.matchId })
-          .from(matches)
-          .innerJoin(markets, and(eq(markets.matchId, matches.matchId), isNull(markets.settledAt)))
-          .where(and(eq(matches.sportId, sportId), eq(matches.isActive, true), eq(matches.inPlay, false), gt(matches.startTime, new Date(now))))
-          .orderBy(asc(matches.startTime), asc(matches.matchId))
-          .limit(1);
-        if (!next) break;
-        await this.emit([{ type: 'match', matchId: next.matchId, inPlay: true, startTime: new Date(now), score: null }]);
+        const matchId = await nextFixtureId(this.db);
+        const [{ n }] = (await this.db.select({ n: sql<number>`count(*)::int` }).from(matches).where(eq(matches.sportId, sportId))) as [{ n: number }];
+        await this.db.insert(matches).values(extraFixture(sportId, new Date(now), n, matchId));
+        created.push(matchId);
       }
     }
+    if (created.length === 0) return;
+    await seedMarkets(this.db, this.betting, new Date(now), { matchIds: created });
+    await this.emit(created.map((matchId) => ({ type: 'match' as const, matchId, inPlay: true, score: null, state: null })));
   }
 
   private async playMatches(now: number): Promise<void> {
     const live = await this.db
-      .select({ matchId: matches.matchId, sportId: matches.sportId, score: matches.score })
+      .select({ matchId: matches.matchId, sportId: matches.sportId, name: matches.matchName, score: matches.score, feedState: matches.feedState })
       .from(matches)
       .where(
         and(
           eq(matches.isActive, true),
           eq(matches.inPlay, true),
-          notInArray(matches.sportId, [...RACING_SPORT_IDS, SPORT.POLITICS, SPORT.HIDDEN]),
+          notInArray(matches.sportId, [...RACING_SPORT_IDS, SPORT.POLITICS, SPORT.HIDDEN, SPORT_ID.BINARY]),
         ),
       )
       .orderBy(asc(matches.matchId));
@@ -248,12 +291,14 @@ export class FeedSimulator {
       const own = refs.filter((r) => r.matchId === m.matchId && r.raceId === null);
       let sim = this.sims.get(m.matchId);
       if (!sim) {
-        sim = this.newSim(m.matchId, m.sportId, m.score, now);
+        sim = this.newSim(m.matchId, m.sportId, m.name, m.score, m.feedState, now);
         this.sims.set(m.matchId, sim);
       }
       if (!sim.synced) {
         sim.synced = true;
-        // Picked up (a kick-off, a restart): every market in play and open.
+        // Picked up (a kick-off, a restart): the chasers' lines exist once the innings changed over
+        // (a restart may come between the two), and every market is in play and open.
+        if (sim.sport === 'cricket' && sim.state.second) addMarkets(own, await this.secondInnings(sim));
         await this.emit(
           own
             .filter((r) => !r.inPlay || r.status !== 'OPEN')
@@ -261,10 +306,11 @@ export class FeedSimulator {
         );
         await this.emit(await this.priceEvents(sim, own));
       }
-      // Catch up in steps (a slow tick or a paused process), a bounded number per look.
+      if (now - sim.nextAt > this.timings.stallMs) sim.nextAt = now;
+      // Catch up in steps (a slow tick), a bounded number per look.
       for (let k = 0; k < 20 && now >= sim.nextAt; k++) {
         const open = own.filter((r) => !this.settled.has(r.id));
-        const done = sim.sport === 'cricket' ? await this.cricketStep(sim, open) : await this.contestStep(sim, open);
+        const done = sim.sport === 'cricket' ? await this.cricketStep(sim, open, own) : await this.contestStep(sim, open);
         if (done) {
           await this.finish(sim, own.filter((r) => !this.settled.has(r.id)));
           break;
@@ -273,12 +319,12 @@ export class FeedSimulator {
     }
   }
 
-  private newSim(matchId: number, sportId: number, score: string | null, now: number): MatchSim {
+  private newSim(matchId: number, sportId: number, name: string, score: string | null, feedState: unknown, now: number): MatchSim {
     const random = seededRandom(this.seed ^ Math.imul(matchId, 2_654_435_761));
-    const base = { matchId, random, ballLive: false, synced: false };
+    const base = { matchId, name, random, ballLive: false, synced: false };
     if (sportId === SPORT.CRICKET) {
       const [home] = fairProbabilities(matchId, 2, false);
-      return { ...base, sport: 'cricket', state: parseScore(score), strength: home!, nextAt: now + this.timings.ballMs };
+      return { ...base, sport: 'cricket', state: restoreCricket(score, feedState), strength: home!, nextAt: now + this.timings.ballMs };
     }
     const rules = contestRules(sportId);
     const fair = fairProbabilities(matchId, sportId === SPORT.FOOTBALL ? 3 : 2, sportId === SPORT.FOOTBALL);
@@ -346,8 +392,11 @@ export class FeedSimulator {
     return out;
   }
 
-  /** One cricket beat: the ball goes live, or its outcome lands. Returns true when the match is over. */
-  private async cricketStep(sim: MatchSim & CricketSim, own: readonly MarketRef[]): Promise<boolean> {
+  /**
+   * One cricket beat: the ball goes live, or its outcome lands. `all` is the match's market list,
+   * to which the chasers' lines are added at the innings break. Returns true when the match is over.
+   */
+  private async cricketStep(sim: MatchSim & CricketSim, own: readonly MarketRef[], all: MarketRef[]): Promise<boolean> {
     const fancy = own.filter((r) => r.kind === 'FANCY');
     const bookmaker = own.filter((r) => r.kind === 'BOOKMAKER');
     if (!sim.ballLive) {
@@ -364,7 +413,8 @@ export class FeedSimulator {
     const before = sim.state;
     const ball = nextBall(sim.random);
     sim.state = bowl(sim.state, ball);
-    const events: FeedEvent[] = [{ type: 'match', matchId: sim.matchId, score: scoreText(sim.state) }];
+    // The score and the ball log in one write: whatever comes after may be cut short by a restart.
+    const events: FeedEvent[] = [{ type: 'match', matchId: sim.matchId, score: scoreText(sim.state), state: recordOf(sim.state) }];
     for (const r of fancy) events.push(this.fancyEvent(sim.state, r));
     events.push(...bookmaker.map((r) => ({ type: 'status' as const, marketId: r.id, status: 'OPEN' as const })));
     // Bookmaker rates follow every ball; the exchange ladder is re-quoted when the game turns (a
@@ -374,40 +424,30 @@ export class FeedSimulator {
     const prices = await this.priceEvents(sim, turn ? own : bookmaker);
     events.push(...prices);
     await this.emit(events);
-    if (!before.second && sim.state.second) await this.secondInnings(sim);
+    if (!before.second && sim.state.second) addMarkets(all, await this.secondInnings(sim));
     return isFinished(sim.state);
   }
 
-  /** A fancy line: settled by the run total once decided, else moved to the new projection and reopened. */
+  /** A session line after a ball: settled once decided (from the ball log), else moved and reopened. */
   private fancyEvent(state: CricketState, r: MarketRef): FeedEvent {
-    // Lines the seed and the innings break create are on the side batting in that innings.
-    const innings = r.name.includes('(2nd inns)') ? state.second : state.first;
-    const overs = OVER_RUNS.exec(r.name);
-    if (innings && overs) {
-      const balls = Number(overs[1]) * 6;
-      if (innings.balls >= balls || inningsOver(innings)) return { type: 'result', marketId: r.id, result: { runs: innings.runs } };
-      const line = projectedTotal(innings, balls);
-      return { type: 'line', marketId: r.id, line: { noLine: line, noRate: 100, yesLine: line + 1, yesRate: 100 }, status: 'OPEN' };
+    const call = sessionCall(state, r.name);
+    switch (call.kind) {
+      case 'result':
+        return { type: 'result', marketId: r.id, result: { runs: call.runs } };
+      case 'void':
+        return { type: 'result', marketId: r.id, result: { void: true } };
+      case 'line':
+        return { type: 'line', marketId: r.id, line: { noLine: call.line, noRate: 100, yesLine: call.line + 1, yesRate: 100 }, status: 'OPEN' };
+      case 'open':
+        return { type: 'status', marketId: r.id, status: 'OPEN' };
     }
-    if (innings && FIRST_WICKET.test(r.name)) {
-      if (innings.firstWicketRuns !== null) return { type: 'result', marketId: r.id, result: { runs: innings.firstWicketRuns } };
-      if (inningsOver(innings)) return { type: 'result', marketId: r.id, result: { runs: innings.runs } };
-      const line = innings.runs + Math.max(4, Math.round(18 * (1 - innings.balls / BALLS_PER_INNINGS)));
-      return { type: 'line', marketId: r.id, line: { noLine: line, noRate: 100, yesLine: line + 1, yesRate: 100 }, status: 'OPEN' };
-    }
-    return { type: 'status', marketId: r.id, status: 'OPEN' };
   }
 
-  /** At the innings break the chasing side gets its own session lines. */
-  private async secondInnings(sim: MatchSim): Promise<void> {
-    const [match] = await this.db.select({ name: matches.matchName }).from(matches).where(eq(matches.matchId, sim.matchId));
-    const away = match?.name.split(' v ')[1]?.trim();
-    if (!away) return;
-    const lines = [
-      { name: `${away} 6 Over Runs (2nd inns)`, line: 48 },
-      { name: `${away} 10 Over Runs (2nd inns)`, line: 80 },
-    ];
-    await this.betting.createMarkets(
+  /** At the innings break the chasing side gets its own session lines (idempotent: keyed). Returns them. */
+  private async secondInnings(sim: MatchSim): Promise<MarketRef[]> {
+    const lines = secondInningsLines(sim.name);
+    if (lines.length === 0) return [];
+    const ids = await this.betting.createMarkets(
       lines.map((l, i) => ({
         matchId: sim.matchId,
         kind: 'FANCY' as const,
@@ -420,6 +460,8 @@ export class FeedSimulator {
         externalKey: `match:${sim.matchId}:FANCY:2-${i + 1}`,
       })),
     );
+    const created = await this.openMarkets(inArray(markets.id, ids));
+    return created.filter((r) => !this.settled.has(r.id));
   }
 
   /** One minute or one period of another sport. Returns true when the match is over. */
@@ -445,10 +487,10 @@ export class FeedSimulator {
     for (const r of own) {
       if (r.kind === 'FANCY') {
         if (sim.sport !== 'cricket') continue;
+        // Every line is decided once the match is over (a chase won early: at the score reached);
+        // one that is not ours is void rather than left open.
         const last = this.fancyEvent(sim.state, r);
-        // A line not decided by the end (a chase won early) is settled at the score reached.
-        const innings = r.name.includes('(2nd inns)') ? sim.state.second : sim.state.first;
-        events.push(last.type === 'result' ? last : { type: 'result', marketId: r.id, result: { runs: innings?.runs ?? 0 } });
+        events.push(last.type === 'result' ? last : { type: 'result', marketId: r.id, result: { void: true } });
         continue;
       }
       const state = await this.betting.peek(r.id);
@@ -465,6 +507,42 @@ export class FeedSimulator {
       { type: 'match', matchId: sim.matchId, inPlay: false, active: false },
     ]);
     this.sims.delete(sim.matchId);
+  }
+
+  // ---- binary sessions ------------------------------------------------------------------------
+
+  /**
+   * Binary sessions in their IST hours: in play from the open with the line on the price as it
+   * moves, settled at the close on the closing price, then off the list.
+   */
+  private async runSessions(now: number): Promise<void> {
+    const rows = await this.db
+      .select({ matchId: matches.matchId, inPlay: matches.inPlay, marketId: markets.id, noLine: markets.noLine, status: markets.status, marketInPlay: markets.inPlay })
+      .from(matches)
+      .innerJoin(markets, and(eq(markets.matchId, matches.matchId), isNull(markets.settledAt)))
+      .where(and(eq(matches.sportId, SPORT_ID.BINARY), eq(matches.isActive, true), lte(matches.startTime, new Date(now))))
+      .orderBy(asc(matches.matchId));
+    for (const r of rows) {
+      const session = binaryOf(r.matchId);
+      if (!session || this.settled.has(r.marketId)) continue;
+      const hours = SESSION_HOURS[session.instrument.session];
+      const open = (session.dayNumber * 1_440 + hours.openMinute) * 60_000 - IST_OFFSET_MS;
+      const close = (session.dayNumber * 1_440 + hours.closeMinute) * 60_000 - IST_OFFSET_MS;
+      if (now >= close) {
+        await this.emit([
+          { type: 'status', marketId: r.marketId, status: 'SUSPENDED' },
+          { type: 'result', marketId: r.marketId, result: { runs: closingPrice(session.instrument, session.dayNumber) } },
+          { type: 'match', matchId: r.matchId, inPlay: false, active: false },
+        ]);
+        continue;
+      }
+      const events: FeedEvent[] = [];
+      if (!r.inPlay) events.push({ type: 'match', matchId: r.matchId, inPlay: true });
+      if (!r.marketInPlay || r.status !== 'OPEN') events.push({ type: 'status', marketId: r.marketId, status: 'OPEN', inPlay: true });
+      const line = sessionPrice(session.instrument, session.dayNumber, now - open);
+      if (line !== r.noLine) events.push({ type: 'line', marketId: r.marketId, line: { noLine: line, noRate: 100, yesLine: line, yesRate: 100 } });
+      await this.emit(events);
+    }
   }
 
   // ---- races ----------------------------------------------------------------------------------

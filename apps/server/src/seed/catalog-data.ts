@@ -3,8 +3,9 @@
  * relative to a clock. Pure and deterministic (no randomness): the same clock gives the same
  * rows, so tests can rely on names such as "India v Australia".
  */
-import { SPORT } from '@exchange/contracts';
+import { SPORT, type BinarySession } from '@exchange/contracts';
 import { DAY_MS, istDate, istDayStart } from '../lib/time.ts';
+import { SESSION_HOURS } from '../services/betting/hours.ts';
 
 export const SPORT_ID = {
   ...SPORT,
@@ -15,6 +16,8 @@ export const SPORT_ID = {
   E_GAMES: 27454571,
   VOLLEYBALL: 998917,
   SNOOKER: 6422,
+  /** Binary sessions: index stocks, commodities and US indices, one "match" per instrument and trading day. */
+  BINARY: 99_990,
 } as const;
 
 export interface SportRow {
@@ -38,6 +41,7 @@ export const SPORTS: SportRow[] = [
   { sportId: SPORT_ID.E_GAMES, name: 'E-Games', isActive: true, order: 12 },
   { sportId: SPORT_ID.INDIAN_CASINO, name: 'Indian Casino', isActive: true, order: 13 },
   { sportId: SPORT_ID.SNOOKER, name: 'Snooker', isActive: false, order: 14 },
+  { sportId: SPORT_ID.BINARY, name: 'Binary', isActive: true, order: 15 },
   // Active but never listed (spec section 9).
   { sportId: SPORT_ID.HIDDEN, name: 'Special Markets', isActive: true, order: 99 },
 ];
@@ -85,6 +89,8 @@ const MATCH_DURATION_MS: Record<number, number> = {
   [SPORT_ID.FOOTBALL]: 2.5 * 3_600_000,
   [SPORT_ID.POLITICS]: 24 * 3_600_000,
   [SPORT_ID.HORSE_RACING]: 18 * 3_600_000,
+  // The feed settles a session at its close; a day later the catalog retires what it did not.
+  [SPORT_ID.BINARY]: 24 * 3_600_000,
   [SPORT_ID.GREYHOUND_RACING]: 18 * 3_600_000,
 };
 export const matchDurationMs = (sportId: number) => MATCH_DURATION_MS[sportId] ?? 4 * 3_600_000;
@@ -249,10 +255,89 @@ export function istDaysFrom(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => istDate(new Date(now.getTime() + i * DAY_MS)));
 }
 
+// ---- binary sessions ----------------------------------------------------------------------
+
+export interface Instrument {
+  /** Stable key; ids derive from the position in the list (append only). */
+  key: string;
+  name: string;
+  session: BinarySession;
+  /** Where the price starts from, about. */
+  base: number;
+}
+
+export const INSTRUMENTS: readonly Instrument[] = [
+  { key: 'NIFTY', name: 'NIFTY 50', session: 'INDEX', base: 24_500 },
+  { key: 'BANKNIFTY', name: 'BANK NIFTY', session: 'INDEX', base: 52_000 },
+  { key: 'SENSEX', name: 'SENSEX', session: 'INDEX', base: 80_500 },
+  { key: 'GOLD', name: 'GOLD', session: 'COMMODITY', base: 76_000 },
+  { key: 'SILVER', name: 'SILVER', session: 'COMMODITY', base: 92_000 },
+  { key: 'CRUDE', name: 'CRUDE OIL', session: 'COMMODITY', base: 5_900 },
+  { key: 'DOW', name: 'DOW JONES', session: 'US_INDEX', base: 44_000 },
+  { key: 'NASDAQ', name: 'NASDAQ 100', session: 'US_INDEX', base: 20_800 },
+  { key: 'SP500', name: 'S&P 500', session: 'US_INDEX', base: 5_950 },
+];
+
+const BINARY_SERIES: Record<BinarySession, { seriesId: number; name: string }> = {
+  INDEX: { seriesId: 1201, name: 'Index Stocks' },
+  COMMODITY: { seriesId: 1202, name: 'Commodities' },
+  US_INDEX: { seriesId: 1203, name: 'US Indices' },
+};
+export const binarySeries = () => Object.values(BINARY_SERIES).map((s) => ({ ...s, sportId: SPORT_ID.BINARY }));
+
+const BINARY_ID_BASE = 70_000_000;
+
+/** Days since 1970-01-01 in IST of an IST date (yyyy-MM-dd). */
+export const istDayNumber = (day: string) => Math.round(istDayStart(day).getTime() / DAY_MS);
+
+/**
+ * The binary sessions of one IST day: a "match" per instrument trading that day (index stocks
+ * Monday to Friday), from its open to its close. Ids derive from the day and the instrument.
+ */
+export function binarySessions(day: string) {
+  const dayStart = istDayStart(day);
+  const dayNumber = istDayNumber(day);
+  const weekday = new Date(dayStart.getTime() + 12 * 3_600_000).getUTCDay();
+  return INSTRUMENTS.flatMap((instrument, i) => {
+    const hours = SESSION_HOURS[instrument.session];
+    if (hours.weekdaysOnly && (weekday === 0 || weekday === 6)) return [];
+    return [
+      {
+        matchId: BINARY_ID_BASE + dayNumber * 100 + i,
+        seriesId: BINARY_SERIES[instrument.session].seriesId,
+        sportId: SPORT_ID.BINARY,
+        matchName: `${instrument.name} ${meetingDayLabel(day)}`,
+        startTime: new Date(dayStart.getTime() + hours.openMinute * 60_000),
+      },
+    ];
+  });
+}
+
+/** The instrument and IST day number of a binary session's match id. */
+export function binaryOf(matchId: number): { instrument: Instrument; dayNumber: number } | null {
+  const offset = matchId - BINARY_ID_BASE;
+  const instrument = INSTRUMENTS[offset % 100];
+  if (offset < 0 || !instrument) return null;
+  return { instrument, dayNumber: Math.floor(offset / 100) };
+}
+
 // ---- other sports ---------------------------------------------------------------------------
 
 const FIVE_MINUTES = 5 * 60_000;
 const FIXTURE_SPAN_MS = 3 * DAY_MS;
+
+/** A sport's fixtures in the order they are generated: its series' interleaved (first of each, then second...). */
+export function sportFixtures(sportId: number): { seriesId: number; name: string }[] {
+  const own = SERIES.filter((s) => s.sportId === sportId);
+  const longest = Math.max(0, ...own.map((s) => s.matches.length));
+  const out: { seriesId: number; name: string }[] = [];
+  for (let k = 0; k < longest; k++)
+    for (const s of own) if (s.matches[k] !== undefined) out.push({ seriesId: s.seriesId, name: s.matches[k]! });
+  return out;
+}
+
+/** Sports with generated fixtures (every non-racing sport with series). */
+export const FIXTURE_SPORT_IDS: number[] = [...new Set(SERIES.map((s) => s.sportId))];
 
 /**
  * One batch of non-racing fixtures relative to `now`, ids from `firstMatchId`. The first few of a
@@ -261,18 +346,9 @@ const FIXTURE_SPAN_MS = 3 * DAY_MS;
 export function fixtureBatch(now: Date, firstMatchId: number) {
   const base = Math.floor(now.getTime() / FIVE_MINUTES) * FIVE_MINUTES;
   let nextId = firstMatchId;
-  // Per sport, the series' fixtures interleaved (first of each series, then second...), so the
-  // in-play ones come from different series.
-  const bySport = new Map<number, { seriesId: number; name: string }[]>();
-  const longest = Math.max(...SERIES.map((s) => s.matches.length));
-  for (let k = 0; k < longest; k++) {
-    for (const s of SERIES) {
-      const name = s.matches[k];
-      if (name === undefined) continue;
-      bySport.set(s.sportId, [...(bySport.get(s.sportId) ?? []), { seriesId: s.seriesId, name }]);
-    }
-  }
-  return [...bySport.entries()].flatMap(([sportId, fixtures]) => {
+  // Per sport, the series' fixtures interleaved, so the in-play ones come from different series.
+  return FIXTURE_SPORT_IDS.flatMap((sportId) => {
+    const fixtures = sportFixtures(sportId);
     const inPlay = IN_PLAY_COUNT[sportId] ?? 0;
     const upcoming = fixtures.length - inPlay;
     return fixtures.map((f, i) => {
@@ -292,4 +368,32 @@ export function fixtureBatch(now: Date, firstMatchId: number) {
       };
     });
   });
+}
+
+/** A sport keeps fixtures published at least this far ahead (the upkeep tops it up). */
+export const FIXTURES_AHEAD_MS = 2 * DAY_MS;
+
+/** The next round of one sport's fixtures, spread over the 3 days after `after` (none in play), ids from `firstMatchId`. */
+export function fixturesAfter(sportId: number, after: Date, firstMatchId: number) {
+  const fixtures = sportFixtures(sportId);
+  const base = Math.ceil(after.getTime() / FIVE_MINUTES) * FIVE_MINUTES;
+  return fixtures.map((f, i) => ({
+    matchId: firstMatchId + i,
+    seriesId: f.seriesId,
+    sportId,
+    matchName: f.name,
+    startTime: new Date(base + Math.max(1, Math.round(((i + 1) * FIXTURE_SPAN_MS) / (fixtures.length + 1) / FIVE_MINUTES)) * FIVE_MINUTES),
+    inPlay: false,
+    score: null,
+  }));
+}
+
+/**
+ * A fixture starting `at`, for a sport short of matches in play (the demo plays faster than a
+ * calendar): the `k`-th of its fixture names, round and round.
+ */
+export function extraFixture(sportId: number, at: Date, k: number, matchId: number) {
+  const fixtures = sportFixtures(sportId);
+  const f = fixtures[k % fixtures.length]!;
+  return { matchId, seriesId: f.seriesId, sportId, matchName: f.name, startTime: at, inPlay: false, score: null };
 }

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { casinoSports, cups, globalSettings, matches, races, series, sports, users } from '../db/schema/index.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/ledger.ts';
 import { hashPassword } from '../services/passwords.ts';
@@ -7,11 +7,15 @@ import { createUser, findUserByName, type NewUser } from '../services/users.ts';
 import {
   CASINO_SPORTS,
   CUPS,
+  FIXTURE_SPORT_IDS,
+  FIXTURES_AHEAD_MS,
   GLOBAL_SETTINGS,
   SERIES,
-  SPORT_ID,
   SPORTS,
+  binarySeries,
+  binarySessions,
   fixtureBatch,
+  fixturesAfter,
   istDaysFrom,
   matchDurationMs,
   racingMeetings,
@@ -57,9 +61,14 @@ export async function seed(db: Db, now: Date): Promise<void> {
   await refreshFixtures(db, now);
 }
 
-async function seedCatalog(db: Db): Promise<void> {
+/** Sports, series, cups, casino sections: those missing are added (a newer release's, on an older database). */
+async function seedCatalog(db: DbOrTx): Promise<void> {
   await db.insert(sports).values(SPORTS).onConflictDoNothing();
-  const seriesRows = [...SERIES.map(({ seriesId, sportId, name }) => ({ seriesId, sportId, name })), ...racingSeries()];
+  const seriesRows = [
+    ...SERIES.map(({ seriesId, sportId, name }) => ({ seriesId, sportId, name })),
+    ...racingSeries(),
+    ...binarySeries(),
+  ];
   await db.insert(series).values(seriesRows).onConflictDoNothing();
   await db.insert(cups).values(CUPS).onConflictDoNothing();
   await db.insert(casinoSports).values(CASINO_SPORTS).onConflictDoNothing();
@@ -106,16 +115,27 @@ async function seedUsers(db: Db, now: Date): Promise<void> {
   }
 }
 
-const RACING_SPORT_IDS = [SPORT_ID.HORSE_RACING, SPORT_ID.GREYHOUND_RACING] as number[];
 const FIRST_FIXTURE_ID = 30_000_001;
 
+/** The id the next generated fixture gets (racing and binary sessions have ids of their own, above). */
+export async function nextFixtureId(db: DbOrTx): Promise<number> {
+  const [last] = await db
+    .select({ id: max(matches.matchId) })
+    .from(matches)
+    .where(lt(matches.matchId, 50_000_000));
+  return (last?.id ?? FIRST_FIXTURE_ID - 1) + 1;
+}
+
 /**
- * Keeps the demo catalog alive without a feed: fixtures whose time is over stop being in play
- * and listed; racing meetings exist for today and the next 2 IST days; when no other fixture
- * lies ahead, a new batch is generated relative to the clock. Run at seed and at every start.
+ * Keeps the demo catalog alive: fixtures whose time is over stop being in play and listed;
+ * racing meetings exist for today and the next 2 IST days; a fresh catalog gets a batch with
+ * matches in play; and every active sport keeps fixtures published at least two days ahead
+ * (a sport short of them gets its next round after its last one). Published start times are
+ * never touched. Run at seed, at every start and by the feed's upkeep.
  */
 export async function refreshFixtures(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    await seedCatalog(tx);
     for (const sport of SPORTS) {
       await tx
         .update(matches)
@@ -133,17 +153,30 @@ export async function refreshFixtures(db: Db, now: Date): Promise<void> {
       const meetings = racingMeetings(day);
       await tx.insert(matches).values(meetings.map((m) => m.match)).onConflictDoNothing();
       await tx.insert(races).values(meetings.flatMap((m) => m.races)).onConflictDoNothing();
+      const sessions = binarySessions(day);
+      if (sessions.length > 0) await tx.insert(matches).values(sessions).onConflictDoNothing();
     }
 
     const [ahead] = await tx
       .select({ n: count() })
       .from(matches)
-      .where(and(eq(matches.isActive, true), gt(matches.startTime, now), sql`${matches.sportId} not in (${sql.join(RACING_SPORT_IDS, sql`, `)})`));
-    if ((ahead?.n ?? 0) > 0) return;
-    const [last] = await tx
-      .select({ id: max(matches.matchId) })
+      .where(and(eq(matches.isActive, true), gt(matches.startTime, now), inArray(matches.sportId, FIXTURE_SPORT_IDS)));
+    if ((ahead?.n ?? 0) === 0) await tx.insert(matches).values(fixtureBatch(now, await nextFixtureId(tx)));
+
+    const active = await tx.select({ sportId: sports.sportId }).from(sports).where(eq(sports.isActive, true));
+    const last = await tx
+      .select({ sportId: matches.sportId, last: max(matches.startTime) })
       .from(matches)
-      .where(lt(matches.matchId, 50_000_000));
-    await tx.insert(matches).values(fixtureBatch(now, (last?.id ?? FIRST_FIXTURE_ID - 1) + 1));
+      .where(and(eq(matches.isActive, true), inArray(matches.sportId, FIXTURE_SPORT_IDS)))
+      .groupBy(matches.sportId);
+    const lastBySport = new Map(last.map((r) => [r.sportId, r.last]));
+    const horizon = now.getTime() + FIXTURES_AHEAD_MS;
+    for (const { sportId } of active) {
+      if (!FIXTURE_SPORT_IDS.includes(sportId)) continue;
+      const latest = lastBySport.get(sportId) ?? null;
+      if (latest && latest.getTime() > horizon) continue;
+      const after = latest && latest.getTime() > now.getTime() ? latest : now;
+      await tx.insert(matches).values(fixturesAfter(sportId, after, await nextFixtureId(tx)));
+    }
   });
 }

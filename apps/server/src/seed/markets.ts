@@ -7,17 +7,20 @@
  *
  *   every non-racing match   Match Odds (exchange; Winner for politics)
  *   cricket                  Bookmaker and three fancy lines
+ *   binary session           a yes/no line on the close (NIFTY 50, GOLD, DOW JONES...)
  *   every race ahead         WIN and PLACE (exchange)
  */
-import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { SPORT } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
+import { sessionPrice } from '../feed/binary.ts';
 import { hash, ladderQuotes } from '../feed/market-maker.ts';
 import { markets, matches, orders, races } from '../db/schema/index.ts';
-import type { BettingService, CreateMarketInput } from '../services/betting/service.ts';
+import { sessionHoursOf, type BettingService, type CreateMarketInput } from '../services/betting/service.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/ledger.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
+import { binaryOf, SPORT_ID } from './catalog-data.ts';
 import { DEMO_PASSWORD } from './index.ts';
 
 export const MARKET_MAKER = 'mm1';
@@ -29,6 +32,8 @@ export interface SeedMarketsOptions {
   racingLiquidityHours?: number;
   /** Create race markets for races starting within this many hours (default: every race ahead). */
   racingHours?: number;
+  /** Only these fixtures (no races): the markets of fixtures the feed has just created. */
+  matchIds?: readonly number[];
 }
 
 const RACING = [SPORT.HORSE_RACING, SPORT.GREYHOUND_RACING] as number[];
@@ -134,6 +139,15 @@ async function marketMaker(db: Db, now: Date): Promise<number> {
   return user.id;
 }
 
+/** A cricket fixture's session lines on the side batting first (the chasers get theirs at the innings break). */
+export function cricketSessionLines(matchId: number, home: string): { name: string; line: number }[] {
+  return [
+    { name: `${home} 6 Over Runs`, line: 40 + (hash(matchId) % 16) },
+    { name: `${home} 20 Over Runs`, line: 150 + (hash(matchId * 7) % 40) },
+    { name: `Fall of 1st Wkt ${home}`, line: 20 + (hash(matchId * 13) % 20) },
+  ];
+}
+
 interface Planned {
   key: string;
   input: CreateMarketInput;
@@ -158,6 +172,7 @@ async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Pla
         eq(matches.isActive, true),
         sql`${matches.sportId} not in (${sql.join(RACING, sql`, `)})`,
         ne(matches.sportId, SPORT.HIDDEN),
+        options.matchIds ? inArray(matches.matchId, [...options.matchIds]) : undefined,
       ),
     )
     .orderBy(matches.matchId);
@@ -180,6 +195,26 @@ async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Pla
         },
         fair: fairProbabilities(m.matchId, names.length, false),
         liquidity: true,
+      });
+      continue;
+    }
+    if (m.sportId === SPORT_ID.BINARY) {
+      const session = binaryOf(m.matchId);
+      if (!session) continue;
+      // A yes/no line on the close, from the open price; the feed moves it through the session.
+      const line = sessionPrice(session.instrument, session.dayNumber, 0);
+      out.push({
+        key: `match:${m.matchId}:BINARY`,
+        input: {
+          matchId: m.matchId,
+          kind: 'FANCY',
+          marketType: 'BINARY',
+          name: `${session.instrument.name} close`,
+          session: sessionHoursOf(session.instrument.session),
+          sort: 0,
+          fancy: { noLine: line, noRate: 100, yesLine: line, yesRate: 100 },
+        },
+        liquidity: false,
       });
       continue;
     }
@@ -219,14 +254,7 @@ async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Pla
       },
       liquidity: false,
     });
-    const [home] = teams;
-    const base = 40 + (hash(m.matchId) % 16);
-    const lines = [
-      { name: `${home} 6 Over Runs`, line: base },
-      { name: `${home} 20 Over Runs`, line: 150 + (hash(m.matchId * 7) % 40) },
-      { name: `Fall of 1st Wkt ${home}`, line: 20 + (hash(m.matchId * 13) % 20) },
-    ];
-    lines.forEach((l, i) =>
+    cricketSessionLines(m.matchId, teams[0]!).forEach((l, i) =>
       out.push({
         key: `match:${m.matchId}:FANCY:${i + 1}`,
         input: {
@@ -243,6 +271,7 @@ async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Pla
     );
   }
 
+  if (options.matchIds) return out;
   const until =
     options.racingHours === undefined ? undefined : new Date(now.getTime() + options.racingHours * 3_600_000);
   const liquidUntil = now.getTime() + (options.racingLiquidityHours ?? 6) * 3_600_000;
@@ -318,7 +347,14 @@ export async function seedMarkets(
       await db
         .selectDistinct({ id: orders.marketId })
         .from(orders)
-        .where(and(eq(orders.userId, mmId), isNotNull(orders.clientRef)))
+        .where(
+          and(
+            eq(orders.userId, mmId),
+            isNotNull(orders.clientRef),
+            // The feed's new fixtures: their markets only, not every order the maker ever placed.
+            options.matchIds && existing.size > 0 ? inArray(orders.marketId, [...existing.values()]) : undefined,
+          ),
+        )
     ).map((r) => r.id),
   );
   let placed = 0;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const sports = pgTable('sports', {
   sportId: integer('sport_id').primaryKey(),
@@ -38,6 +38,11 @@ export const matches = pgTable(
     /** Two-letter country of a racing meeting. */
     countryCode: text('country_code'),
     score: text('score'),
+    /**
+     * The feed's game state beyond the score line, written with it (cricket: each innings' ball
+     * log), so a restarted feed settles session lines on the figures they were decided at.
+     */
+    feedState: jsonb('feed_state'),
   },
   (t) => [index('matches_sport_id_idx').on(t.sportId, t.startTime), index('matches_series_id_idx').on(t.seriesId)],
 );
