@@ -58,18 +58,7 @@ export function SportsNav() {
     <div
       className={`sports-nav-wrap${more.before ? ' sports-nav-wrap--before' : ''}${more.after ? ' sports-nav-wrap--after' : ''}`}
     >
-      {/* Pointer aids only: keyboard users reach every tab with Tab, which scrolls it into view. */}
-      <button
-        type="button"
-        className="sports-nav__arrow sports-nav__arrow--before"
-        aria-label="Earlier sports"
-        tabIndex={-1}
-        hidden={!more.before}
-        onClick={() => scroll(-1)}
-        data-testid="sports-nav-before"
-      >
-        ‹
-      </button>
+      <NavArrow edge="before" shown={more.before} onPress={() => scroll(-1)} />
       <nav className="sports-nav" aria-label="Sports" data-testid="sports-nav" ref={row}>
         <NavLink to="/home" className={tabClass} data-testid="nav-home">
           Home
@@ -88,17 +77,37 @@ export function SportsNav() {
           </NavLink>
         ))}
       </nav>
-      <button
-        type="button"
-        className="sports-nav__arrow sports-nav__arrow--after"
-        aria-label="More sports"
-        tabIndex={-1}
-        hidden={!more.after}
-        onClick={() => scroll(1)}
-        data-testid="sports-nav-after"
-      >
-        ›
-      </button>
+      <NavArrow edge="after" shown={more.after} onPress={() => scroll(1)} />
     </div>
+  );
+}
+
+const ARROWS = {
+  before: { label: 'Earlier sports', glyph: '‹' },
+  after: { label: 'More sports', glyph: '›' },
+} as const;
+
+/** A pointer aid at one edge of the row; keyboard users reach every tab with Tab instead. */
+function NavArrow({
+  edge,
+  shown,
+  onPress,
+}: {
+  edge: keyof typeof ARROWS;
+  shown: boolean;
+  onPress: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`sports-nav__arrow sports-nav__arrow--${edge}`}
+      aria-label={ARROWS[edge].label}
+      tabIndex={-1}
+      hidden={!shown}
+      onClick={onPress}
+      data-testid={`sports-nav-${edge}`}
+    >
+      {ARROWS[edge].glyph}
+    </button>
   );
 }
