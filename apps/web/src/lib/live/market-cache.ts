@@ -128,10 +128,9 @@ export class LiveMarketCache {
     const market = this.markets.get(marketId);
     if (!market) return false;
     this.put(mergeMarketChanges(market, changes));
-    // A market opening, going in play, closing or settling can change its match's state, which
-    // the server derives (ADR 27): refetch the match pages and lists holding it.
-    if (changes.status !== undefined || changes.in_play !== undefined || changes.result !== undefined)
-      void this.client.invalidateQueries({ predicate: (q) => holdsMarket(q, marketId) });
+    // No refetch: the match's state (ADR 27), which a settlement can change, comes pushed as
+    // `match_score` with its score. Refetching on every status change would refetch every
+    // watcher's match page at every ball (the fancy lines go BALL RUNNING and back).
     return true;
   }
 
