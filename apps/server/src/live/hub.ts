@@ -379,7 +379,9 @@ export class LiveHub {
     const wasSettled = this.settledMain.has(event.marketId);
     if (row.settledAt !== null) this.settledMain.set(event.marketId, matchId);
     else this.settledMain.delete(event.marketId);
-    if (row.settledAt !== null || wasSettled) this.matchCommitted({ matchId, committedAt: event.committedAt });
+    // A rollback of a market settled before anyone here watched it is known by its bets.
+    const rolledBack = wasSettled || event.bets.some((b) => b.change === 'rolled_back');
+    if (row.settledAt !== null || rolledBack) this.matchCommitted({ matchId, committedAt: event.committedAt });
   }
 
   /** A match row changed (the feed's score, in play, listed): its watchers hear it in the next window. */

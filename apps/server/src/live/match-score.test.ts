@@ -79,7 +79,7 @@ describeEachDatabase('live push of the match score', (ctx) => {
     expect(bettor.all('match_score', marks[0]).filter((m) => m.match_id === other.matchId)).toEqual([]);
   });
 
-  it('pushes the end of the match: finished once taken off the lists, then with its declared result', async () => {
+  it('pushes the end of the match: finished once taken off the lists, then with its declared result, then without it once rolled back', async () => {
     const match = await firstMatchOf(ctx().db, SPORT.CRICKET, true);
     const market = await createMatchOdds(ctx(), admin, match.matchId, { in_play: true });
     const bettor = await connect('demo1');
@@ -100,5 +100,11 @@ describeEachDatabase('live push of the match score', (ctx) => {
       state: 'FINISHED',
       result: { kind: 'WINNERS', winners: [main.runners[0]!.name] },
     });
+
+    // The result rolled back: finished (unlisted after its start) but without a result again.
+    from = bettor.mark();
+    const rolledBack = await ctx().call('operatorRollbackResult', { market_id: main.market_id }, admin);
+    expect(rolledBack.statusCode, JSON.stringify(rolledBack.json)).toBe(200);
+    expect(await bettor.next(scoreOf(match.matchId), { from })).toMatchObject({ state: 'FINISHED', result: null });
   });
 });
