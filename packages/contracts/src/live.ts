@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { Rupees } from './common.ts';
 import { FancyPositionRow, MarketView, RunnerView } from './betting.ts';
+import { MatchResult, MatchState } from './catalog.ts';
 
 export const LIVE_PATH = '/ws';
 
@@ -139,6 +140,23 @@ export const LiveBets = z.object({
   at: z.number(),
 });
 
+/**
+ * The match's score line and state changed (the feed wrote a ball, the match went in play or
+ * finished, its main market's result was declared or rolled back). Sent to every socket
+ * subscribed to any market of the match, coalesced per match like the deltas; the fields are
+ * getMatchDetail's, absolute, so the client patches them in place.
+ */
+export const LiveMatchScore = z.object({
+  type: z.literal('match_score'),
+  match_id: z.number().int(),
+  score: z.string().nullable(),
+  state: MatchState,
+  result: MatchResult.nullable(),
+  in_play: z.boolean(),
+  /** When the newest change coalesced into it was written (ms since the epoch). */
+  at: z.number(),
+});
+
 export const LiveServerMessage = z.discriminatedUnion('type', [
   LiveReady,
   LiveHeartbeat,
@@ -148,6 +166,7 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
   LivePosition,
   LiveBalance,
   LiveBets,
+  LiveMatchScore,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
 export type LiveMarketImage = z.infer<typeof LiveMarketImage>;
@@ -155,4 +174,5 @@ export type LiveMarketDelta = z.infer<typeof LiveMarketDelta>;
 export type LivePosition = z.infer<typeof LivePosition>;
 export type LiveBalance = z.infer<typeof LiveBalance>;
 export type LiveBets = z.infer<typeof LiveBets>;
+export type LiveMatchScore = z.infer<typeof LiveMatchScore>;
 export type LiveError = z.infer<typeof LiveError>;

@@ -79,7 +79,7 @@ describeEachDatabase(
     it('settles every line at the runs at its over (or wicket) of its innings, and the winner by the final score, across a stall and a restart', async () => {
       const { db, app } = ctx();
       const maker = await findUserByName(db, MARKET_MAKER);
-      const platform = new PlatformSink(db, app.betting, maker!.id);
+      const platform = new PlatformSink(app.betting, maker!.id);
       const scores: string[] = [];
       let dead = false;
       /** Applies events until the process "dies" after the score at the sixth over of the chase. */

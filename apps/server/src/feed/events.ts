@@ -2,12 +2,9 @@
  * What a feed says, and how the platform applies it. The simulator speaks these events; a real
  * odds and results feed would plug in by producing the same ones. Each event is applied through
  * the betting service (so it is one transaction with the market's lock, like an operator call)
- * or as a single update of the match row.
+ * or as a single update of the match row (also through the service, which tells the live push).
  */
-import { eq } from 'drizzle-orm';
 import type { MarketStatus } from '@exchange/contracts';
-import type { Db } from '../db/client.ts';
-import { matches } from '../db/schema/index.ts';
 import type { ResultInput } from '../services/betting/settlement.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import { requote, type Quote } from './market-maker.ts';
@@ -41,7 +38,6 @@ export interface FeedSink {
 /** Applies feed events to this platform: the betting service, the match rows, the market maker. */
 export class PlatformSink implements FeedSink {
   constructor(
-    private readonly db: Db,
     private readonly betting: BettingService,
     /** The market maker whose quotes `quotes` events move; null leaves quotes alone. */
     private readonly makerId: number | null,
@@ -51,15 +47,13 @@ export class PlatformSink implements FeedSink {
     switch (event.type) {
       case 'match': {
         const { matchId, score, state, inPlay, active } = event;
-        await this.db
-          .update(matches)
-          .set({
-            ...(score !== undefined ? { score } : {}),
-            ...(state !== undefined ? { feedState: state } : {}),
-            ...(inPlay !== undefined ? { inPlay } : {}),
-            ...(active !== undefined ? { isActive: active } : {}),
-          })
-          .where(eq(matches.matchId, matchId));
+        // Through the betting service, which tells the live push (the score reaches the page at once).
+        await this.betting.updateMatch(matchId, {
+          ...(score !== undefined ? { score } : {}),
+          ...(state !== undefined ? { feedState: state } : {}),
+          ...(inPlay !== undefined ? { inPlay } : {}),
+          ...(active !== undefined ? { isActive: active } : {}),
+        });
         return;
       }
       case 'status':

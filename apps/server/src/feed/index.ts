@@ -16,7 +16,7 @@ export { FeedSimulator, BASE_TIMINGS, type FeedOptions, type FeedTimings } from 
 /** The simulator wired to this platform, with the market maker `mm1` quoting (when it exists). */
 export async function createFeed(db: Db, betting: BettingService, clock: Clock, options: FeedOptions = {}): Promise<FeedSimulator> {
   const maker = await findUserByName(db, MARKET_MAKER);
-  return new FeedSimulator(db, betting, new PlatformSink(db, betting, maker?.id ?? null), clock, options);
+  return new FeedSimulator(db, betting, new PlatformSink(betting, maker?.id ?? null), clock, options);
 }
 
 /** FEED_SIMULATOR=0 turns the feed off; FEED_SPEED accelerates it (default 1). */

@@ -10,6 +10,10 @@
  *   own position message (nobody else's socket sees it).
  * - The user channel is coalesced the same way: one balance read for all affected users who are
  *   connected, then each gets its balance and bet changes.
+ * - So is the match channel: a match row the feed changed (its score, in play, finished), or the
+ *   settlement of the market holding its result, marks the match; one read of all marked
+ *   matches per window, and each match's `match_score` is serialized once for every socket
+ *   subscribed to any of its markets.
  */
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,9 +30,11 @@ import type { Db } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
 import { passwordChangeRequired } from '../lib/errors.ts';
 import { balanceView } from '../services/ledger.ts';
-import type { MarketCommitted } from '../services/betting/commits.ts';
+import type { MarketCommitted, MatchCommitted } from '../services/betting/commits.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import type { AuthUser, SessionStore } from '../services/sessions.ts';
+import type { Clock } from '../lib/time.ts';
+import { matchScores, mayDecideMatch } from '../services/match-state.ts';
 import { marketChanges, marketImage, sharedMarketView, userPosition, type SharedMarketView } from './market-frames.ts';
 
 export interface LiveOptions {
@@ -47,6 +53,8 @@ export interface LiveDeps {
   betting: BettingService;
   sessions: SessionStore;
   log: FastifyBaseLogger;
+  /** The app's clock: whether a match has started (its state) is read against it. */
+  clock: Clock;
 }
 
 interface Client {
@@ -60,6 +68,8 @@ interface Client {
 
 interface MarketStream {
   marketId: number;
+  /** The market's match (null for a race's market): its score goes to this stream's subscribers. */
+  matchId: number | null;
   subscribers: Set<Client>;
   seq: number;
   /** The shared view as last sent (or as when the stream started). */
@@ -89,6 +99,17 @@ export class LiveHub {
   private readonly clients = new Set<Client>();
   private readonly byUser = new Map<number, Set<Client>>();
   private readonly streams = new Map<number, MarketStream>();
+  /** The streamed markets of each match: who hears the match's score. */
+  private readonly matchStreams = new Map<number, Set<MarketStream>>();
+  /** Matches changed since the last match flush, with the newest change's time. */
+  private pendingMatches = new Map<number, number>();
+  /** The last `match_score` sent per watched match, to send nothing when nothing changed. */
+  private readonly sentScores = new Map<number, string>();
+  /** Main markets seen settled: their rollback can take a match's result away again. */
+  private readonly settledMain = new Map<number, number>();
+  private matchTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastMatchFlushAt = 0;
+  private matchFlushing = false;
   private pendingUsers = new Map<number, PendingUser>();
   private userTimer: ReturnType<typeof setTimeout> | null = null;
   private lastUserFlushAt = 0;
@@ -102,7 +123,7 @@ export class LiveHub {
   private readonly maxSocketsPerUser: number;
   private readonly maxBufferedBytes: number;
   /** Deltas and position messages sent (tests and the bench read it). */
-  readonly stats = { deltas: 0, frames: 0, slowConsumers: 0 };
+  readonly stats = { deltas: 0, frames: 0, slowConsumers: 0, matchScores: 0 };
 
   constructor(
     private readonly deps: LiveDeps,
@@ -119,6 +140,7 @@ export class LiveHub {
   /** Starts listening to commits and the heartbeat. `userChanged` sources: ledger moves outside betting. */
   start(userSources: ((listener: (userId: number) => void) => () => void)[] = []): void {
     this.stops.push(this.deps.betting.onCommitted((event) => this.committed(event)));
+    this.stops.push(this.deps.betting.onMatchCommitted((event) => this.matchCommitted(event)));
     for (const source of userSources) this.stops.push(source((userId) => this.userChanged(userId)));
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
@@ -128,6 +150,7 @@ export class LiveHub {
     for (const stop of this.stops.splice(0)) stop();
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.userTimer) clearTimeout(this.userTimer);
+    if (this.matchTimer) clearTimeout(this.matchTimer);
     for (const stream of this.streams.values()) if (stream.timer) clearTimeout(stream.timer);
     for (const client of this.clients) client.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'server shutting down');
   }
@@ -256,6 +279,7 @@ export class LiveHub {
         if (!stream) {
           stream = {
             marketId,
+            matchId: state.row.matchId,
             subscribers: new Set(),
             seq: 0,
             sent: sharedMarketView(state),
@@ -270,6 +294,11 @@ export class LiveHub {
             flushing: false,
           };
           this.streams.set(marketId, stream);
+          if (stream.matchId !== null) {
+            let ofMatch = this.matchStreams.get(stream.matchId);
+            if (!ofMatch) this.matchStreams.set(stream.matchId, (ofMatch = new Set()));
+            ofMatch.add(stream);
+          }
         }
         stream.subscribers.add(client);
         // The image is as new as memory now; the next delta (seq + 1) may repeat some of it, harmlessly.
@@ -299,6 +328,13 @@ export class LiveHub {
     if (stream.subscribers.size === 0) {
       if (stream.timer) clearTimeout(stream.timer);
       this.streams.delete(marketId);
+      const ofMatch = stream.matchId === null ? undefined : this.matchStreams.get(stream.matchId);
+      if (ofMatch?.delete(stream) && ofMatch.size === 0) {
+        const matchId = stream.matchId!;
+        this.matchStreams.delete(matchId);
+        this.sentScores.delete(matchId);
+        for (const [marketId, ofThat] of this.settledMain) if (ofThat === matchId) this.settledMain.delete(marketId);
+      }
     }
   }
 
@@ -328,6 +364,68 @@ export class LiveHub {
       if (this.byUser.has(bet.userId))
         this.touch(bet.userId).bets.push({ market_id: event.marketId, bet_id: bet.betId, change: bet.change });
     if (this.pendingUsers.size > 0) this.scheduleUsers();
+    this.mainMarketCommitted(event);
+  }
+
+  /**
+   * The match's result is its main market's (ADR 27): that market settling or rolling back
+   * changes the match's state, whether or not anyone streams that market itself.
+   */
+  private mainMarketCommitted(event: MarketCommitted): void {
+    // A commit without state (a group commit cut short) is a bet, and bets do not settle markets.
+    const row = event.state?.row;
+    const matchId = row?.matchId;
+    if (!row || matchId === null || matchId === undefined || !mayDecideMatch(row.marketType) || !this.matchStreams.has(matchId)) return;
+    const wasSettled = this.settledMain.has(event.marketId);
+    if (row.settledAt !== null) this.settledMain.set(event.marketId, matchId);
+    else this.settledMain.delete(event.marketId);
+    // A rollback of a market settled before anyone here watched it is known by its bets.
+    const rolledBack = wasSettled || event.bets.some((b) => b.change === 'rolled_back');
+    if (row.settledAt !== null || rolledBack) this.matchCommitted({ matchId, committedAt: event.committedAt });
+  }
+
+  /** A match row changed (the feed's score, in play, listed): its watchers hear it in the next window. */
+  private matchCommitted(event: MatchCommitted): void {
+    if (!this.matchStreams.has(event.matchId)) return;
+    this.pendingMatches.set(event.matchId, Math.max(this.pendingMatches.get(event.matchId) ?? 0, event.committedAt));
+    this.scheduleMatches();
+  }
+
+  private scheduleMatches(): void {
+    if (this.matchTimer || this.matchFlushing) return;
+    const wait = Math.max(0, this.lastMatchFlushAt + this.conflateMs - Date.now());
+    this.matchTimer = setTimeout(() => {
+      this.matchTimer = null;
+      void this.flushMatches();
+    }, wait);
+  }
+
+  private async flushMatches(): Promise<void> {
+    this.matchFlushing = true;
+    this.lastMatchFlushAt = Date.now();
+    const pending = this.pendingMatches;
+    this.pendingMatches = new Map();
+    try {
+      const watched = [...pending.keys()].filter((matchId) => this.matchStreams.has(matchId));
+      // One read for every match changed in this window, after the writes that changed them.
+      const scores = await matchScores(this.deps.db, watched, this.deps.clock());
+      for (const [matchId, fields] of scores) {
+        const streams = this.matchStreams.get(matchId);
+        if (!streams) continue;
+        const shown = JSON.stringify(fields);
+        if (this.sentScores.get(matchId) === shown) continue;
+        this.sentScores.set(matchId, shown);
+        const to = new Set<Client>();
+        for (const stream of streams) for (const client of stream.subscribers) to.add(client);
+        this.broadcast(to, { type: 'match_score', match_id: matchId, ...fields, at: pending.get(matchId)! });
+        this.stats.matchScores++;
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'live: match flush failed');
+    } finally {
+      this.matchFlushing = false;
+      if (this.pendingMatches.size > 0) this.scheduleMatches();
+    }
   }
 
   /** A balance moved outside betting (the casino wallet). */

@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 export default fp<LiveOptions>(
   async (app, options) => {
-    const hub = new LiveHub({ db: app.db, betting: app.betting, sessions: app.sessions, log: app.log }, options);
+    const hub = new LiveHub({ db: app.db, betting: app.betting, sessions: app.sessions, log: app.log, clock: app.clock }, options);
     hub.start([(listener) => app.casino.wallet.onCommitted(listener)]);
     app.decorate('live', hub);
     // Client messages are small (auth, subscribe): a larger one is refused by ws itself.

@@ -6,10 +6,15 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { matchStateOf, type MatchResult, type MatchState } from '@exchange/contracts';
 import type { DbOrTx } from '../db/client.ts';
-import { markets, runners, type matches } from '../db/schema/index.ts';
+import { markets, matches, runners } from '../db/schema/index.ts';
 
 /** The market whose result is the match's: Match Odds or a politics Winner, else the Bookmaker. */
-const MAIN_MARKET_TYPES = ['MATCH_ODDS', 'WINNER', 'BOOKMAKER'] as const;
+export const MAIN_MARKET_TYPES = ['MATCH_ODDS', 'WINNER', 'BOOKMAKER'] as const;
+
+/** Whether a market of this type may hold its match's result (its settlement can finish the match). */
+export function mayDecideMatch(marketType: string): boolean {
+  return (MAIN_MARKET_TYPES as readonly string[]).includes(marketType);
+}
 const mainRank = sql`case ${markets.marketType} when 'BOOKMAKER' then 1 else 0 end`;
 
 /** The declared results of the listed matches' main markets (one query for markets, one for winners). */
@@ -66,4 +71,27 @@ export function stateFields(
     result: result ?? null,
   });
   return { in_play: state === 'IN_PLAY', state, result: result ?? null };
+}
+
+/** A match's score line and state, as getMatchDetail shows them (the live push's `match_score`). */
+export interface MatchScoreFields {
+  score: string | null;
+  in_play: boolean;
+  state: MatchState;
+  result: MatchResult | null;
+}
+
+/** The score and state of several matches: one read of their rows, one of their main markets' results. */
+export async function matchScores(db: DbOrTx, matchIds: readonly number[], now: Date): Promise<Map<number, MatchScoreFields>> {
+  const scores = new Map<number, MatchScoreFields>();
+  if (matchIds.length === 0) return scores;
+  const [rows, results] = await Promise.all([
+    db
+      .select({ matchId: matches.matchId, score: matches.score, inPlay: matches.inPlay, isActive: matches.isActive, startTime: matches.startTime })
+      .from(matches)
+      .where(inArray(matches.matchId, [...new Set(matchIds)])),
+    matchResults(db, matchIds),
+  ]);
+  for (const row of rows) scores.set(row.matchId, { score: row.score, ...stateFields(row, results.get(row.matchId), now) });
+  return scores;
 }

@@ -34,16 +34,27 @@ export interface MarketCommitted {
 
 export type CommitListener = (event: MarketCommitted) => void;
 
-/** The listeners of one service. */
-export class CommitFeed {
-  private readonly listeners = new Set<CommitListener>();
+/**
+ * A match row changed: its score, its feed state, in play or listed (the feed's `match` event).
+ * The listener reads the row itself: one read per conflation window, not one per ball.
+ */
+export interface MatchCommitted {
+  matchId: number;
+  committedAt: number;
+}
 
-  on(listener: CommitListener): () => void {
+export type MatchListener = (event: MatchCommitted) => void;
+
+/** The listeners of one service, for one kind of event. */
+export class CommitFeed<E = MarketCommitted> {
+  private readonly listeners = new Set<(event: E) => void>();
+
+  on(listener: (event: E) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  emit(event: MarketCommitted): void {
+  emit(event: E): void {
     for (const listener of this.listeners) {
       try {
         listener(event);

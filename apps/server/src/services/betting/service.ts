@@ -45,6 +45,8 @@ import {
   snapshotMarket,
   type CommitListener,
   type MarketCommitted,
+  type MatchCommitted,
+  type MatchListener,
   type MarketSnapshot,
 } from './commits.ts';
 import { SESSION_HOURS, describeHours, withinSessionHours, type SessionHours } from './hours.ts';
@@ -144,6 +146,9 @@ const DEFAULT_LIMITS: Record<
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What the feed may change on a match row. */
+export type MatchChange = Partial<Pick<typeof matches.$inferInsert, 'score' | 'feedState' | 'inPlay' | 'isActive'>>;
+
 export class BettingService {
   private readonly states = new Map<number, MarketState>();
   private readonly stale = new Set<number>();
@@ -161,6 +166,8 @@ export class BettingService {
   readonly stats = { batches: 0, batchedBets: 0 };
   /** Told after each committed change of a market (the live push, ADR 22). */
   private readonly committed = new CommitFeed();
+  /** Told after each committed change of a match row (the live score, ADR 22). */
+  private readonly matchCommitted = new CommitFeed<MatchCommitted>();
 
   constructor(
     readonly db: Db,
@@ -180,6 +187,22 @@ export class BettingService {
    */
   onCommitted(listener: CommitListener): () => void {
     return this.committed.on(listener);
+  }
+
+  /** Calls `listener` after every committed `updateMatch` (score, state, in play, listed). */
+  onMatchCommitted(listener: MatchListener): () => void {
+    return this.matchCommitted.on(listener);
+  }
+
+  /**
+   * Writes the feed's news of a match (its score line, the game state behind it, in play,
+   * listed) in one update of its row, then tells the listeners, so the live push carries the
+   * score to the match's page as it carries its markets' changes.
+   */
+  async updateMatch(matchId: number, change: MatchChange): Promise<void> {
+    if (Object.values(change).every((v) => v === undefined)) return;
+    await this.db.update(matches).set(change).where(eq(matches.matchId, matchId));
+    this.matchCommitted.emit({ matchId, committedAt: Date.now() });
   }
 
   // ---- queue and state ----------------------------------------------------------------------

@@ -30,6 +30,7 @@ export function liveClient(): LiveClient {
         else if (m.type === 'position') cache.position(m);
         else if (m.type === 'balance') cache.balance(m);
         else if (m.type === 'bets') cache.bets();
+        else if (m.type === 'match_score') cache.matchScore(m);
       },
       marketStopped: (id) => cache.forget(id),
     },

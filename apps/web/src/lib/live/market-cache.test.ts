@@ -43,7 +43,7 @@ describe('live market cache', () => {
     expect(patched.runners[1]).toEqual(market(11).runners[1]);
   });
 
-  it("refreshes the match pages and lists holding a market when its status, play or result changes, not on a price move", () => {
+  it("refetches neither the match pages nor the lists on a market's status, play or result change: match_score carries the match's state", () => {
     setUp();
     // Match lists whose rows stream a market: cricket's holds market 11 (match 7), football's not.
     const list = (sportId: number) => [...MATCH_LIST_KEY, sportId];
@@ -53,14 +53,12 @@ describe('live market cache', () => {
     cache.image(market(11));
     const { position: _p, ...runner } = market(11).runners[0]!;
     cache.delta(11, { runners: [{ ...runner, back: [{ price: 2.5, size: 40 }] }] });
-    expect(client.getQueryState(key(7))!.isInvalidated).toBe(false);
-    expect(client.getQueryState(list(4))!.isInvalidated).toBe(false);
-    // The match's state (upcoming, in play, finished) is the server's: a closing market may change it.
+    // A fancy line going BALL RUNNING at every ball, a market closing: patched, not refetched
+    // (ADR 22, "Match score": the match's state comes pushed with its score).
+    cache.delta(11, { status: 'SUSPENDED', in_play: true });
     cache.delta(11, { status: 'CLOSED' });
-    expect(client.getQueryState(key(7))!.isInvalidated).toBe(true);
-    expect(client.getQueryState(key(8))!.isInvalidated).toBe(false);
-    expect(client.getQueryState(list(4))!.isInvalidated).toBe(true);
-    expect(client.getQueryState(list(1))!.isInvalidated).toBe(false);
+    expect(marketOf(7, 11)).toMatchObject({ status: 'CLOSED', in_play: true });
+    for (const k of [key(7), key(8), list(4), list(1)]) expect(client.getQueryState(k)!.isInvalidated).toBe(false);
   });
 
   it('refuses a delta for a market without an image (the client asks for one)', () => {

@@ -2,11 +2,14 @@
  * Keeps the react-query cache of `match/getMatchDetail` in step with the pushed markets. Every
  * query whose key starts with MATCH_DETAIL_KEY (the game-details and racing pages) is patched in
  * place; a market the socket delivers is kept here too, so a getMatchDetail answer that arrives
- * later (its poll, a refetch) cannot roll a live market back to an older book.
+ * later (its poll, a refetch) cannot roll a live market back to an older book. The match's
+ * score and state (`match_score`) are patched the same way, into the match pages and the match
+ * list rows, and kept while the match's markets stream.
  */
 import type {
   Balance,
   LiveMarketChanges,
+  LiveMatchScore,
   LivePosition,
   MarketView,
   MatchDetail,
@@ -53,6 +56,19 @@ export function withMarket(detail: MatchDetail, market: MarketView): MatchDetail
   return { ...detail, markets };
 }
 
+/** The match fields a `match_score` carries, as getMatchDetail and getMatches name them. */
+type ScoreFields = Pick<LiveMatchScore, 'score' | 'state' | 'result' | 'in_play'>;
+
+/** The match with the pushed score and state; the same object when nothing differs. */
+export function withScore<T extends Pick<MatchDetail, 'state' | 'result' | 'in_play'> & { score?: string | null }>(
+  match: T,
+  pushed: ScoreFields,
+): T {
+  const fields = 'score' in match ? pushed : { state: pushed.state, result: pushed.result, in_play: pushed.in_play };
+  const same = Object.entries(fields).every(([k, v]) => JSON.stringify(match[k as keyof T]) === JSON.stringify(v));
+  return same ? match : { ...match, ...fields };
+}
+
 const isMatchDetailKey = (key: readonly unknown[]) => key[0] === MATCH_DETAIL_KEY[0] && key[1] === MATCH_DETAIL_KEY[1];
 const isMatchListKey = (key: readonly unknown[]) => key[0] === MATCH_LIST_KEY[0] && key[1] === MATCH_LIST_KEY[1];
 
@@ -77,6 +93,8 @@ export function isBetQuery(query: Pick<Query, 'queryKey'>): boolean {
 export class LiveMarketCache {
   /** Markets as pushed (image, then deltas and positions), while their stream is live. */
   private readonly markets = new Map<number, MarketView>();
+  /** Matches' scores as pushed, while a market of theirs streams (forgotten with it). */
+  private readonly scores = new Map<number, ScoreFields>();
   /** Who shows a market's live copy directly (not through getMatchDetail), by market. */
   private readonly listeners = new Map<number, Set<() => void>>();
   private readonly stopWatching: () => void;
@@ -91,7 +109,8 @@ export class LiveMarketCache {
       if (!isMatchDetailKey(event.query.queryKey)) return;
       const detail = event.query.state.data as MatchDetail | undefined;
       if (!detail) return;
-      let next = detail;
+      const score = this.scores.get(detail.match_id);
+      let next = score ? withScore(detail, score) : detail;
       for (const m of detail.markets) {
         const live = this.markets.get(m.market_id);
         if (live) next = withMarket(next, live);
@@ -109,10 +128,9 @@ export class LiveMarketCache {
     const market = this.markets.get(marketId);
     if (!market) return false;
     this.put(mergeMarketChanges(market, changes));
-    // A market opening, going in play, closing or settling can change its match's state, which
-    // the server derives (ADR 27): refetch the match pages and lists holding it.
-    if (changes.status !== undefined || changes.in_play !== undefined || changes.result !== undefined)
-      void this.client.invalidateQueries({ predicate: (q) => holdsMarket(q, marketId) });
+    // No refetch: the match's state (ADR 27), which a settlement can change, comes pushed as
+    // `match_score` with its score. Refetching on every status change would refetch every
+    // watcher's match page at every ball (the fancy lines go BALL RUNNING and back).
     return true;
   }
 
@@ -129,18 +147,41 @@ export class LiveMarketCache {
     this.showBalance({ total_balance, liability, available_balance });
   }
 
+  /** The match's score and state as pushed: its pages and its list rows show them at once. */
+  matchScore(message: LiveMatchScore): void {
+    const { score, state, result, in_play } = message;
+    const fields = { score, state, result, in_play };
+    this.scores.set(message.match_id, fields);
+    for (const query of this.client.getQueryCache().findAll({ queryKey: MATCH_DETAIL_KEY })) {
+      const detail = query.state.data as MatchDetail | undefined;
+      if (detail?.match_id === message.match_id) this.client.setQueryData(query.queryKey, withScore(detail, fields));
+    }
+    for (const query of this.client.getQueryCache().findAll({ queryKey: MATCH_LIST_KEY })) {
+      const rows = query.state.data;
+      if (!Array.isArray(rows) || !(rows as MatchListItem[]).some((m) => m.match_id === message.match_id)) continue;
+      this.client.setQueryData(
+        query.queryKey,
+        (rows as MatchListItem[]).map((m) => (m.match_id === message.match_id ? withScore(m, fields) : m)),
+      );
+    }
+  }
+
   bets(): void {
     void this.client.invalidateQueries({ predicate: isBetQuery });
   }
 
   /** The market's stream stopped (unsubscribed, socket dropped): HTTP answers are trusted again. */
   forget(marketId: number): void {
+    // Its match's pushed score is trusted only while the match streams: the HTTP answer wins again.
+    for (const query of this.client.getQueryCache().findAll({ queryKey: MATCH_DETAIL_KEY }))
+      if (holdsMarket(query, marketId)) this.scores.delete((query.state.data as MatchDetail).match_id);
     if (this.markets.delete(marketId)) this.notify(marketId);
   }
 
   forgetAll(): void {
     const ids = [...this.markets.keys()];
     this.markets.clear();
+    this.scores.clear();
     ids.forEach((id) => this.notify(id));
   }
 
@@ -163,6 +204,7 @@ export class LiveMarketCache {
   dispose(): void {
     this.stopWatching();
     this.markets.clear();
+    this.scores.clear();
     this.listeners.clear();
   }
 
