@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api.ts';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
@@ -100,6 +100,36 @@ describe.each(VIEWPORTS)('bettor views at $width px', (vp: Viewport) => {
     expect(await mine.getByTestId('bet-odds-matched').textContent()).toBe(matched);
     await mine.scrollIntoViewIfNeeded();
     await shot('my-bets');
+  });
+
+  it("does not tell a bettor with bets 'No bets on this match yet' while My Bets is loading", { timeout: 120_000 }, async () => {
+    // Hold the match page's bet lists, as a slow connection or a busy server would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const hold = async (route: Route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    };
+    await page.route('**/api/bet/getCurrentBets', hold);
+    await page.route('**/api/bet/getSettledBets', hold);
+    try {
+      // A fresh load of the match page: nothing cached from the tests before.
+      await page.goto(`/#/game-details/4/${match.match_id}`);
+      await page.reload();
+      await poll(() => asked).toBe(2);
+      const myBets = page.getByTestId('my-bets');
+      await myBets.getByRole('status').waitFor();
+      expect(await myBets.getByTestId('my-bets-empty').count()).toBe(0);
+      release();
+      await page.getByTestId(`my-bet-matched-${bet.bet_id}`).waitFor();
+      expect(await myBets.getByRole('status').count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute('**/api/bet/getCurrentBets');
+      await page.unroute('**/api/bet/getSettledBets');
+    }
   });
 
   it("lists the settled bet with its result in the match page's My Bets", { timeout: 120_000 }, async () => {
