@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './support/api.ts';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
@@ -50,7 +50,9 @@ describe.each(VIEWPORTS)('bettor views at $width px', (vp: Viewport) => {
     page.setDefaultTimeout(SHOWN_MS);
     const token = await signIn(page);
     admin = await suite.tokenOf('admin');
-    const upcoming = await upcomingCricket(suite, token, vp.width < 993 ? 1 : 0);
+    // The desktop run takes the match with the longest names (Royal Challengers Bengaluru v
+    // Kolkata Knight Riders), whose finished state must still fit the 320 px live score box.
+    const upcoming = await upcomingCricket(suite, token, vp.width < 993 ? 0 : 1);
     match = upcoming.match;
     odds = upcoming.markets.find((m) => m.market_type === 'MATCH_ODDS')!;
     // Asking 1.01, the back is matched at the best price on offer, a better one.
@@ -100,6 +102,36 @@ describe.each(VIEWPORTS)('bettor views at $width px', (vp: Viewport) => {
     await shot('my-bets');
   });
 
+  it("does not tell a bettor with bets 'No bets on this match yet' while My Bets is loading", { timeout: 120_000 }, async () => {
+    // Hold the match page's bet lists, as a slow connection or a busy server would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const hold = async (route: Route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    };
+    await page.route('**/api/bet/getCurrentBets', hold);
+    await page.route('**/api/bet/getSettledBets', hold);
+    try {
+      // A fresh load of the match page: nothing cached from the tests before.
+      await page.goto(`/#/game-details/4/${match.match_id}`);
+      await page.reload();
+      await poll(() => asked).toBe(2);
+      const myBets = page.getByTestId('my-bets');
+      await myBets.getByRole('status').waitFor();
+      expect(await myBets.getByTestId('my-bets-empty').count()).toBe(0);
+      release();
+      await page.getByTestId(`my-bet-matched-${bet.bet_id}`).waitFor();
+      expect(await myBets.getByRole('status').count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute('**/api/bet/getCurrentBets');
+      await page.unroute('**/api/bet/getSettledBets');
+    }
+  });
+
   it("lists the settled bet with its result in the match page's My Bets", { timeout: 120_000 }, async () => {
     // The market goes in play, then Match Odds is settled: the home side won.
     await suite.api('operator/setMarketStatus', { market_id: odds.market_id, status: 'OPEN', in_play: true }, admin);
@@ -126,6 +158,12 @@ describe.each(VIEWPORTS)('bettor views at $width px', (vp: Viewport) => {
     await poll(() => page.getByTestId('match-header').getByTestId('match-state').textContent()).toBe(finished);
     // No market, nor the live score, says In-Play.
     expect(await page.getByTestId('game-details-page').getByText('In-Play', { exact: true }).count()).toBe(0);
+    // The live score box names the same state, whole: its badge lies inside the box, not cut off.
+    const liveScore = page.getByTestId('live-score');
+    const liveState = liveScore.getByTestId('match-state');
+    expect(await liveState.textContent()).toBe(finished);
+    const [boxAt, badgeAt] = [await liveScore.boundingBox(), await liveState.boundingBox()];
+    expect(badgeAt!.x + badgeAt!.width).toBeLessThanOrEqual(boxAt!.x + boxAt!.width);
     await page.getByTestId('match-header').scrollIntoViewIfNeeded();
     await shot('finished-match');
 

@@ -1,6 +1,7 @@
 import type { CurrentBet, SettledBet } from '@exchange/contracts';
 import { toast } from 'sonner';
 import { betOutcomeLabel, betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
+import { Spinner } from '@/components';
 import { formatAmount } from '@/lib/format';
 import { useCancelBet, useMatchBets, useSettledBets } from '../api/current-bets';
 
@@ -118,11 +119,15 @@ export function MatchBets({ matchId }: { matchId: number }) {
   const matched = bets.filter((b) => b.matched_stake > 0);
   const unmatched = bets.filter((b) => b.unmatched_stake > 0);
   const error = open.error ?? done.error;
+  // Until both lists have answered, 'No bets' could be untrue (a slow connection, a busy server).
+  const loading = open.isPending || done.isPending;
   return (
     <section className="side-box" aria-label="My bets" data-testid="my-bets">
       <h2 className="side-box__title">My Bets</h2>
       {error ? (
         <p className="side-box__empty">{error.message}</p>
+      ) : loading ? (
+        <Spinner label="Loading your bets" />
       ) : bets.length === 0 && settled.length === 0 ? (
         <p className="side-box__empty" data-testid="my-bets-empty">
           No bets on this match yet
