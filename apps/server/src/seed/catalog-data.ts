@@ -395,5 +395,7 @@ export function fixturesAfter(sportId: number, after: Date, firstMatchId: number
 export function extraFixture(sportId: number, at: Date, k: number, matchId: number) {
   const fixtures = sportFixtures(sportId);
   const f = fixtures[k % fixtures.length]!;
-  return { matchId, seriesId: f.seriesId, sportId, matchName: f.name, startTime: at, inPlay: false, score: null };
+  // Published on the whole minute, as every fixture list shows start times (not 12:34:04).
+  const startTime = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  return { matchId, seriesId: f.seriesId, sportId, matchName: f.name, startTime, inPlay: false, score: null };
 }
