@@ -296,7 +296,8 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
           expect(await row.getByTestId('icon-fancy').count(), `${m.match_name} fancy`).toBe(m.has_fancy ? 1 : 0);
           expect(await row.getByTestId('icon-bookmaker').count(), `${m.match_name} bookmaker`).toBe(m.has_bookmaker ? 1 : 0);
           expect(await row.getByTestId('icon-tv').count(), `${m.match_name} tv`).toBe(m.has_tv ? 1 : 0);
-          expect(m.has_tv, m.match_name).toBe(m.in_play);
+          // The TV is the live score: only in play (and only once the feed has a score line).
+          if (m.has_tv) expect(m.in_play, m.match_name).toBe(true);
           if (m.has_fancy && m.has_bookmaker) seen.fancy++;
           if (!m.has_fancy && !m.has_bookmaker) seen.plain++;
         }
@@ -305,6 +306,65 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
       // Both kinds of row were there to compare.
       expect(seen.fancy).toBeGreaterThan(0);
       expect(seen.plain).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('binary sessions list their name, line and hours, with no empty 1 / X / 2 grid and no TV', async () => {
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
+    try {
+      const token = await signIn(page);
+      const sports = await suite.api<{ sport_id: number; name: string }[]>('sport/getSports', {}, token);
+      const binary = sports.find((s) => s.name === 'Binary')!;
+      expect(binary).toBeDefined();
+      type Session = ListedMatch & {
+        has_tv: boolean;
+        session_line: { name: string; fancy: { no_line: number; yes_line: number } | null } | null;
+      };
+      const listed = await suite.api<Session[]>('match/getMatches', { sport_id: binary.sport_id }, token);
+      expect(listed.length).toBeGreaterThan(0);
+      await page.goto(`/#/all-sports/${binary.sport_id}`);
+      const table = page.getByTestId('match-table');
+      await table.waitFor();
+      await page.locator('[data-testid=match-row]').first().waitFor();
+      await shot(page, 'binary', vp.width);
+      // Headed by what the rows show, not 1 / X / 2.
+      const heads = (await table.locator('thead th').allTextContents()).map((t) => t.trim());
+      expect(heads).not.toContain('1');
+      expect(heads).not.toContain('X');
+      expect(heads).toContain('Session line');
+      for (const m of listed) {
+        const row = page.locator(`[data-testid=match-row][data-match-id="${m.match_id}"]`);
+        await expect.poll(() => row.getByTestId('match-link').textContent()).toBe(m.match_name);
+        expect(await row.locator('td.odds').count(), `${m.match_name} boxes`).toBe(0);
+        expect(await row.getByTestId('icon-tv').count(), `${m.match_name} tv`).toBe(0);
+        expect(m.has_tv, m.match_name).toBe(false);
+        const cell = row.getByTestId('session-line');
+        expect(await cell.isVisible(), m.match_name).toBe(true);
+        // The line moves every 15 s: the row shows a line, and the one the list had or a later one.
+        expect(await row.getByTestId('session-line-value').textContent()).toMatch(/^Line \d[\d,]*$/);
+        expect(m.session_line?.fancy?.yes_line, m.match_name).toBeGreaterThan(0);
+        expect(await row.getByTestId('session-line-state').textContent()).toMatch(/IST|Suspended|closed/);
+      }
+
+      // The session's own page: its line with NO and YES, no teams, nothing cut off.
+      const first = listed[0]!;
+      await page.locator(`[data-testid=session-line][data-match-id="${first.match_id}"] a`).click();
+      await page.waitForURL(new RegExp(`/${first.match_id}$`));
+      await page.getByTestId('match-header').waitFor();
+      // No score and no TV: the session's hours where a match has its live score, and the line
+      // under its own heading (with the binary rules), not "Fancy".
+      const box = page.getByTestId('session-box');
+      await box.waitFor();
+      expect(await box.textContent()).toMatch(/Line \d[\d,]*.*Trading hours .*\d\d:\d\d-\d\d:\d\d IST/);
+      expect(await page.getByTestId('live-score').count()).toBe(0);
+      await page.getByTestId('binary-markets').waitFor();
+      expect(await page.getByTestId('binary-markets').locator('.market__name').textContent()).toBe('Binary');
+      expect(await page.getByTestId('fancy-markets').count()).toBe(0);
+      await shot(page, 'binary-event', vp.width);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
     } finally {
       await context.close();
     }

@@ -145,8 +145,21 @@ export const MatchListItem = Match.extend({
       runners: z.array(ListedRunnerPrice),
     })
     .nullable(),
+  /**
+   * A session-only event (a binary session: no Match Odds market): its yes/no line, state and
+   * trading hours, which the list shows instead of the 1 / X / 2 boxes; null otherwise.
+   */
+  session_line: MarketView.pick({
+    market_id: true,
+    name: true,
+    status: true,
+    in_play: true,
+    fancy: true,
+    session_hours: true,
+  }).nullable(),
   has_fancy: z.boolean(),
   has_bookmaker: z.boolean(),
+  /** A live score is running: the match is in play and its page shows a score line (the product's TV). */
   has_tv: z.boolean(),
 });
 export type MatchListItem = z.infer<typeof MatchListItem>;

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { MatchDetail, MatchListItem } from '@exchange/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { markets, matches } from '../db/schema/index.ts';
 import { DAY_MS, IST_OFFSET_MS } from '../lib/time.ts';
@@ -109,6 +110,30 @@ describeEachDatabase(
       expect(errors).toEqual([]);
       await expectInvariants(db, app.betting);
     }, 240_000);
+
+    it('lists each session with its line and hours instead of Match Odds, and no TV (no live score)', async () => {
+      const demo1 = await ctx().login('demo1');
+      const listed = (await ctx().call('getMatches', { sport_id: SPORT_ID.BINARY }, demo1)).json.data as MatchListItem[];
+      expect(listed.length).toBeGreaterThanOrEqual(INSTRUMENTS.length);
+      // The commodities are in session now (after the index close, before 22:30 IST).
+      expect(listed.filter((m) => m.in_play).map((m) => m.match_name.replace(/ \d+\w\w \w+$/, '')).sort()).toEqual(
+        INSTRUMENTS.filter((i) => i.session === 'COMMODITY').map((i) => i.name).sort(),
+      );
+      for (const m of listed) {
+        const { markets: [market] } = (await ctx().call('getMatchDetail', { match_id: m.match_id }, demo1)).json.data as MatchDetail;
+        expect(m.match_odds, m.match_name).toBe(null);
+        expect(m.has_tv, m.match_name).toBe(false);
+        expect(m.session_line, m.match_name).toEqual({
+          market_id: market!.market_id,
+          name: market!.name,
+          status: market!.status,
+          in_play: market!.in_play,
+          fancy: market!.fancy,
+          session_hours: market!.session_hours,
+        });
+        expect(m.session_line!.fancy!.yes_line, m.match_name).toBeGreaterThan(0);
+      }
+    });
   },
   { bettingOptions: { sleep: async () => {} } },
 );

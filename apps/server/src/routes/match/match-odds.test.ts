@@ -3,7 +3,9 @@
  * 1 / X / 2 boxes), read from the live books: a resting bet shows up at once, a match without
  * a market has none, and the prices follow the market's status.
  */
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { matches } from '../../db/schema/index.ts';
 import { MatchListItem, SPORT } from '@exchange/contracts';
 import { createMarket, firstMatchOf } from '../../test/betting.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -103,6 +105,12 @@ describeEachDatabase('match list prices', (ctx) => {
     // Every listed match in play has its live score; none that is not.
     const listed = await cricket();
     for (const m of listed) expect(m.has_tv, m.match_name).toBe(m.in_play);
+
+    // The TV is the live score: a match in play whose page has no score line yet has none.
+    const live = listed.find((m) => m.in_play)!;
+    await ctx().db.update(matches).set({ score: null }).where(eq(matches.matchId, live.match_id));
+    const unscored = (await cricket()).find((m) => m.match_id === live.match_id)!;
+    expect({ in_play: unscored.in_play, tv: unscored.has_tv }).toEqual({ in_play: true, tv: false });
   });
 
   it('names the market type, so a Winner market (an outright) is told from Match Odds', async () => {

@@ -1,15 +1,17 @@
 /**
  * The 1 / X / 2 prices of a match list: each match's Match Odds market (or a politics Winner
- * market), best back and best lay per runner, read from the betting service's in-memory books.
+ * market), best back and best lay per runner, or, for a session-only event (a binary session),
+ * its yes/no line and hours; read from the betting service's in-memory books.
  * One query finds the markets of all listed matches with their versions; the books come from
  * memory (markets not loaded yet are loaded together, in a handful of queries), never a query
  * per match.
  */
-import { and, asc, inArray, isNull } from 'drizzle-orm';
-import { SPORT, type Match, type MatchListItem } from '@exchange/contracts';
-import { markets } from '../../db/schema/index.ts';
+import { and, asc, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Match, MatchListItem } from '@exchange/contracts';
+import { matches, markets } from '../../db/schema/index.ts';
 import type { MarketState } from '../../services/betting/market-state.ts';
 import type { BettingService } from '../../services/betting/service.ts';
+import { marketView } from '../../services/betting/views.ts';
 
 const rupees = (paise: number) => paise / 100;
 
@@ -34,11 +36,11 @@ function listedOdds(state: MarketState): NonNullable<MatchListItem['match_odds']
   };
 }
 
-/**
- * The live score is what this product shows where the sites it follows show their TV (the match
- * page's Live Score box): a match has it while in play, except politics, which has no score.
- */
-const hasLiveScore = (m: Match) => m.in_play && m.sport_id !== SPORT.POLITICS;
+/** A session-only event's line as the list shows it: the binary market's view without positions. */
+function listedSession(state: MarketState): NonNullable<MatchListItem['session_line']> {
+  const { market_id, name, status, in_play, fancy, session_hours } = marketView(state, null);
+  return { market_id, name, status, in_play, fancy, session_hours };
+}
 
 export async function withMatchOdds(service: BettingService, list: readonly Match[]): Promise<MatchListItem[]> {
   if (list.length === 0) return [];
@@ -65,26 +67,51 @@ export async function withMatchOdds(service: BettingService, list: readonly Matc
     )
     .orderBy(asc(markets.sort), asc(markets.id));
   const firstOfMatch = new Map<number, { id: number; version: number }>();
+  const sessionOf = new Map<number, { id: number; version: number }>();
   const kindsOf = new Map<number, Set<string>>();
   for (const r of rows) {
     if ((r.marketType === 'MATCH_ODDS' || r.marketType === 'WINNER') && !firstOfMatch.has(r.matchId))
       firstOfMatch.set(r.matchId, r);
+    if (r.marketType === 'BINARY' && !sessionOf.has(r.matchId)) sessionOf.set(r.matchId, r);
     if (r.status === 'CLOSED') continue;
     let kinds = kindsOf.get(r.matchId);
     if (!kinds) kindsOf.set(r.matchId, (kinds = new Set()));
     kinds.add(r.kind);
   }
-  const states = await service.statesAtLeast(new Map([...firstOfMatch.values()].map((r) => [r.id, r.version])));
+  // A session line is shown only where there is no Match Odds market to show.
+  for (const matchId of firstOfMatch.keys()) sessionOf.delete(matchId);
+  const wanted = [...firstOfMatch.values(), ...sessionOf.values()];
+  const states = await service.statesAtLeast(new Map(wanted.map((r) => [r.id, r.version])));
+  const scored = await liveScored(service, list);
   return list.map((m) => {
     const market = firstOfMatch.get(m.match_id);
     const state = market && states.get(market.id);
+    const session = sessionOf.get(m.match_id);
+    const sessionState = session && states.get(session.id);
     const kinds = kindsOf.get(m.match_id);
     return {
       ...m,
       match_odds: state ? listedOdds(state) : null,
+      session_line: sessionState ? listedSession(sessionState) : null,
       has_fancy: kinds?.has('FANCY') ?? false,
       has_bookmaker: kinds?.has('BOOKMAKER') ?? false,
-      has_tv: hasLiveScore(m),
+      has_tv: scored.has(m.match_id),
     };
   });
+}
+
+/**
+ * The product's TV is the live score (the match page's Live Score box, where the sites it follows
+ * show their stream): a match has it while in play with a score line from the feed. Politics,
+ * races and binary sessions have no score, so never a TV; a match just gone in play gets it with
+ * its first score.
+ */
+async function liveScored(service: BettingService, list: readonly Match[]): Promise<Set<number>> {
+  const live = list.filter((m) => m.in_play).map((m) => m.match_id);
+  if (live.length === 0) return new Set();
+  const rows = await service.db
+    .select({ matchId: matches.matchId })
+    .from(matches)
+    .where(and(inArray(matches.matchId, live), isNotNull(matches.score)));
+  return new Set(rows.map((r) => r.matchId));
 }

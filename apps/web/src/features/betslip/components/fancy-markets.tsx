@@ -87,16 +87,27 @@ function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) 
   );
 }
 
-/** The fancy lines of a match: NO (pink) then YES (blue) with the line and its rate, limits on the right. */
-export function FancyMarkets({ markets, matchId }: { markets: readonly MarketView[]; matchId: number }) {
+/**
+ * The fancy lines of a match: NO (pink) then YES (blue) with the line and its rate, limits on the
+ * right. Binary sessions are the same yes/no lines under their own heading and rules.
+ */
+export function FancyMarkets({
+  markets,
+  matchId,
+  title = 'Fancy',
+}: {
+  markets: readonly MarketView[];
+  matchId: number;
+  title?: 'Fancy' | 'Binary';
+}) {
   const { draft } = useBetSlip();
   const inline = useIsMobile();
   if (markets.length === 0) return null;
   return (
-    <section className="market market--fancy" data-testid="fancy-markets">
+    <section className="market market--fancy" data-testid={`${title.toLowerCase()}-markets`}>
       <header className="market__head">
-        <h2 className="market__name">Fancy</h2>
-        <MarketRulesButton title="Fancy" testId="market-rules-fancy" />
+        <h2 className="market__name">{title}</h2>
+        <MarketRulesButton title={title} testId={`market-rules-${title.toLowerCase()}`} />
       </header>
       <div className="fancy-cols" aria-hidden="true">
         <span />

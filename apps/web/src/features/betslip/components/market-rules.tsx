@@ -3,7 +3,7 @@ import { Modal } from '@/components';
 import { NO_RECORDS_TEXT, RULES_PANELS } from '@/features/rules';
 
 /** Which rules panel a market's 'Rules' button opens. */
-export type MarketRulesTitle = 'Match' | 'Bookmaker' | 'Fancy' | 'Horse Racing' | 'Politics';
+export type MarketRulesTitle = 'Match' | 'Bookmaker' | 'Fancy' | 'Binary' | 'Horse Racing' | 'Politics';
 
 /** The 'i' button of a market header and the rules of that market in a modal. */
 export function MarketRulesButton({ title, testId }: { title: MarketRulesTitle; testId: string }) {

@@ -8,7 +8,7 @@ import { useMatchDetail } from '../api/get-match-detail';
 import { isRacingSport } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
 import { MatchStateBadge } from './in-play-badge';
-import { LiveScore } from './live-score';
+import { ScoreOrSession } from './live-score';
 import { MatchMarkets } from './match-markets';
 import { QueryState } from './query-state';
 import './matches.css';
@@ -65,13 +65,13 @@ function MatchPage({ match }: { match: MatchDetail }) {
       <div className="game-details">
         <div className="game-details__main">
           <MatchHeader match={match} />
-          {mobile && <LiveScore match={match} />}
+          {mobile && <ScoreOrSession match={match} />}
           <MatchMarkets match={match} />
           {mobile && <MatchBets matchId={match.match_id} />}
         </div>
         {!mobile && (
           <aside className="game-details__side">
-            <LiveScore match={match} />
+            <ScoreOrSession match={match} />
             <BetSlip />
             <MatchBets matchId={match.match_id} />
           </aside>

@@ -1,4 +1,5 @@
-import type { MatchDetail, MatchState } from '@exchange/contracts';
+import type { MarketView, MatchDetail, MatchState } from '@exchange/contracts';
+import { sessionSummary } from '../lib/match-list';
 import { MatchStateBadge } from './in-play-badge';
 
 const NO_SCORE_TEXT: Record<MatchState, string> = {
@@ -35,4 +36,39 @@ export function LiveScore({ match }: { match: MatchDetail }) {
       )}
     </section>
   );
+}
+
+/**
+ * A binary session has no score (and no TV): where a match shows its live score, the session's
+ * page shows its trading hours and where it stands.
+ */
+export function SessionBox({ market }: { market: MarketView }) {
+  const { line, state } = sessionSummary(market);
+  const hours = market.session_hours;
+  return (
+    <section className="side-box live-score" aria-label="Session" data-testid="session-box">
+      <h2 className="side-box__title live-score__title">Session</h2>
+      <div className="live-score__body">
+        <div className="live-score__line" data-testid="session-box-line">
+          {line}
+        </div>
+        {/* Before the open the hours below say it all. */}
+        {(market.in_play || market.status !== 'OPEN') && <div data-testid="session-box-state">{state}</div>}
+        {hours && (
+          <div className="live-score__hours" data-testid="session-box-hours">
+            Trading hours {hours.weekdays_only ? 'Monday to Friday ' : ''}
+            <span className="nowrap">
+              {hours.open}-{hours.close} IST
+            </span>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The match page's score panel: the live score, or a binary session's hours and state. */
+export function ScoreOrSession({ match }: { match: MatchDetail }) {
+  const session = match.markets.find((m) => m.market_type === 'BINARY');
+  return session && !match.score ? <SessionBox market={session} /> : <LiveScore match={match} />;
 }

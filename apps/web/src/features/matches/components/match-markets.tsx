@@ -1,11 +1,12 @@
 import { SPORT, type MatchDetail } from '@exchange/contracts';
 import { FancyMarkets, RunnersMarket } from '@/features/betslip';
 
-/** A match's markets in the usual order: Match Odds (exchange), Bookmaker, then the fancy lines. */
+/** A match's markets in the usual order: Match Odds (exchange), Bookmaker, the fancy lines, binary sessions. */
 export function MatchMarkets({ match }: { match: MatchDetail }) {
   const exchange = match.markets.filter((m) => m.kind === 'EXCHANGE');
   const bookmaker = match.markets.filter((m) => m.kind === 'BOOKMAKER');
-  const fancy = match.markets.filter((m) => m.kind === 'FANCY');
+  const fancy = match.markets.filter((m) => m.kind === 'FANCY' && m.market_type !== 'BINARY');
+  const binary = match.markets.filter((m) => m.market_type === 'BINARY');
   if (match.markets.length === 0) {
     return (
       <div className="empty-box" data-testid="markets-empty">
@@ -34,6 +35,7 @@ export function MatchMarkets({ match }: { match: MatchDetail }) {
         />
       ))}
       <FancyMarkets markets={fancy} matchId={match.match_id} />
+      <FancyMarkets markets={binary} matchId={match.match_id} title="Binary" />
     </div>
   );
 }

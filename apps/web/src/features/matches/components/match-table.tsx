@@ -6,7 +6,17 @@ import { formatIst } from '@/lib/format';
 import { useLiveMarket, usePriceFlash } from '@/lib/live';
 import { useOnScreen } from '../hooks/use-on-screen';
 import { shownOdds, type ListedOdds } from '../lib/live-odds';
-import { groupBySeries, isOutright, outcomePrices, sortMatches, type SeriesGroup } from '../lib/match-list';
+import {
+  formatLine,
+  groupBySeries,
+  isOutright,
+  isSessionOnly,
+  outcomePrices,
+  sessionSummary,
+  sortMatches,
+  tableHeading,
+  type SeriesGroup,
+} from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
 import { MatchStateBadge } from './in-play-badge';
 import './matches.css';
@@ -121,6 +131,34 @@ function OddsCells({ matchId, odds }: { matchId: number; odds: ListedOdds | null
 }
 
 /**
+ * A session-only event's cell (a binary session: no Match Odds): its line with the NO and YES
+ * values and its hours or state, linking to the event page where its line is bet on.
+ */
+function SessionCell({ match }: { match: MatchListItem }) {
+  const session = match.session_line!;
+  const { line, state } = sessionSummary(session);
+  const closed = session.status !== 'OPEN';
+  return (
+    <td colSpan={6} className="match-row__session" data-testid="session-line" data-match-id={match.match_id}>
+      <Link to={matchPath(match)} className="session-line" aria-label={`${session.name}: ${line}, ${state}`}>
+        <span className="session-line__line" data-testid="session-line-value">
+          {line}
+        </span>
+        <span className={`session-line__box odds--lay${closed ? ' odds--suspended' : ''}`}>
+          NO {formatLine(session.fancy?.no_line)}
+        </span>
+        <span className={`session-line__box odds--back${closed ? ' odds--suspended' : ''}`}>
+          YES {formatLine(session.fancy?.yes_line)}
+        </span>
+        <span className="session-line__state" data-testid="session-line-state">
+          {state}
+        </span>
+      </Link>
+    </td>
+  );
+}
+
+/**
  * A match with its prices. While the row is on screen it streams its Match Odds market over the
  * socket and shows the pushed best back and lay; off screen, or with the socket down, it shows
  * the polled list's.
@@ -152,6 +190,8 @@ function MatchRow({ match }: { match: MatchListItem }) {
         <td colSpan={6} className="match-row__outright-note">
           Outright · {odds!.runners.length} runners
         </td>
+      ) : isSessionOnly(match) ? (
+        <SessionCell match={match} />
       ) : (
         <OddsCells matchId={match.match_id} odds={odds} />
       )}
@@ -185,17 +225,17 @@ export function MatchTable({
   const groups: SeriesGroup<MatchListItem>[] = bySeries
     ? groupBySeries(matches)
     : [{ series_id: 0, series_name: '', matches: sortMatches(matches) }];
-  const allOutrights = matches.length > 0 && matches.every((m) => isOutright(m.match_odds));
+  const heading = tableHeading(matches);
   return (
     <div className="table-wrap">
       <table className="match-table match-table--matches" data-testid="match-table">
         <thead>
           <tr className="match-table__head">
             <th className="match-table__game-head">Game</th>
-            {allOutrights ? (
-              // Only outrights (politics): their runners are listed by name, there is no 1 / X / 2.
+            {heading !== 'outcomes' ? (
+              // Only outrights (politics) or sessions (binary): no row has 1 / X / 2 boxes.
               <th colSpan={6} className="match-table__outcome match-table__outcome--runners">
-                Runners
+                {heading}
               </th>
             ) : (
               OUTCOMES.map((o) => (

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { groupBySeries, homeSportTabs, isOutright, isRacingSport, outcomePrices, sortMatches } from './match-list';
+import {
+  formatLine,
+  groupBySeries,
+  homeSportTabs,
+  isOutright,
+  isRacingSport,
+  isSessionOnly,
+  outcomePrices,
+  sessionSummary,
+  sortMatches,
+  tableHeading,
+} from './match-list';
 import { istTime } from './ist-time';
 import { matchPath, racingPath } from './match-paths';
 
@@ -122,5 +133,48 @@ describe('isOutright', () => {
     expect(isOutright({ market_type: 'MATCH_ODDS', runners: runners(3) })).toBe(false);
     expect(isOutright({ market_type: 'MATCH_ODDS', runners: runners(2) })).toBe(false);
     expect(isOutright(null)).toBe(false);
+  });
+});
+
+describe('session-only rows (binary sessions)', () => {
+  const hours = { open: '10:00', close: '14:30', weekdays_only: true };
+  const session = (over: Partial<Parameters<typeof sessionSummary>[0]> = {}) => ({
+    status: 'OPEN',
+    in_play: true,
+    fancy: { no_line: 24408, yes_line: 24408 },
+    session_hours: hours,
+    ...over,
+  });
+  const odds = { market_type: 'MATCH_ODDS', runners: [1, 2] };
+  const winner = { market_type: 'WINNER', runners: [1, 2, 3, 4] };
+
+  it('shows the line and the session state instead of 1 / X / 2', () => {
+    expect(sessionSummary(session())).toEqual({ line: 'Line 24,408', state: 'In session · closes 14:30 IST' });
+    expect(sessionSummary(session({ in_play: false }))).toEqual({ line: 'Line 24,408', state: 'Session 10:00-14:30 IST (Mon-Fri)' });
+    expect(sessionSummary(session({ status: 'SUSPENDED' })).state).toBe('Suspended');
+    expect(sessionSummary(session({ status: 'CLOSED' })).state).toBe('Session closed');
+    expect(sessionSummary(session({ fancy: null, session_hours: null, in_play: false }))).toEqual({
+      line: 'Line -',
+      state: 'Opens at the start time',
+    });
+    expect(formatLine(102500)).toBe('1,02,500');
+  });
+
+  it('is a session row only without Match Odds', () => {
+    expect(isSessionOnly({ match_odds: null, session_line: session() })).toBe(true);
+    expect(isSessionOnly({ match_odds: odds, session_line: session() })).toBe(false);
+    expect(isSessionOnly({ match_odds: null, session_line: null })).toBe(false);
+  });
+
+  it('heads the table 1 / X / 2 only when a row has those boxes', () => {
+    const sessionRow = { match_odds: null, session_line: session() };
+    const outrightRow = { match_odds: winner, session_line: null };
+    const matchRow = { match_odds: odds, session_line: null };
+    expect(tableHeading([sessionRow, sessionRow])).toBe('Session line');
+    expect(tableHeading([outrightRow])).toBe('Runners');
+    expect(tableHeading([outrightRow, sessionRow])).toBe('Markets');
+    expect(tableHeading([sessionRow, matchRow])).toBe('outcomes');
+    expect(tableHeading([{ match_odds: null, session_line: null }])).toBe('outcomes');
+    expect(tableHeading([])).toBe('outcomes');
   });
 });

@@ -82,3 +82,54 @@ export function outcomePrices<R extends ListedRunner>(
 export function isOutright(odds: { market_type: string; runners: readonly unknown[] } | null): boolean {
   return odds !== null && (odds.market_type !== 'MATCH_ODDS' || odds.runners.length > 3);
 }
+
+/** A session line as listed (match/getMatches' `session_line`). */
+export interface ListedSession {
+  status: string;
+  in_play: boolean;
+  fancy: { no_line: number | null; yes_line: number | null } | null;
+  session_hours: { open: string; close: string; weekdays_only: boolean } | null;
+}
+
+/** Lines and rates are whole numbers, grouped the Indian way (24,408; 1,02,500). */
+export const formatLine = (n: number | null | undefined): string => (n == null ? '-' : n.toLocaleString('en-IN'));
+
+/**
+ * A session-only event (a binary session) has no Match Odds to fill 1 / X / 2: the list shows its
+ * line and hours instead. A row with Match Odds keeps its boxes whatever else it has.
+ */
+export function isSessionOnly(m: { match_odds: unknown; session_line: ListedSession | null }): boolean {
+  return m.match_odds === null && m.session_line !== null;
+}
+
+/**
+ * The session's line and where it stands: "Line 24,408", then "In session · closes 14:30 IST",
+ * "Session 10:00-14:30 IST (Mon-Fri)" before it opens, "Suspended" or "Closed".
+ */
+export function sessionSummary(s: ListedSession): { line: string; state: string } {
+  const line = s.fancy?.yes_line ?? s.fancy?.no_line ?? null;
+  const hours = s.session_hours;
+  let state: string;
+  if (s.status === 'CLOSED') state = 'Session closed';
+  else if (s.status === 'SUSPENDED') state = 'Suspended';
+  else if (s.in_play) state = hours ? `In session · closes ${hours.close} IST` : 'In session';
+  else if (hours) state = `Session ${hours.open}-${hours.close} IST${hours.weekdays_only ? ' (Mon-Fri)' : ''}`;
+  else state = 'Opens at the start time';
+  return { line: `Line ${formatLine(line)}`, state };
+}
+
+/**
+ * The list's column heading: 1 / X / 2 when any row has Match Odds boxes; otherwise what the rows
+ * show, an outright's runners or a session's line.
+ */
+export function tableHeading(
+  matches: readonly { match_odds: { market_type: string; runners: readonly unknown[] } | null; session_line: ListedSession | null }[],
+): 'outcomes' | 'Runners' | 'Session line' | 'Markets' {
+  if (matches.length === 0) return 'outcomes';
+  const outrights = matches.filter((m) => isOutright(m.match_odds)).length;
+  const sessions = matches.filter(isSessionOnly).length;
+  if (outrights + sessions < matches.length) return 'outcomes';
+  if (sessions === 0) return 'Runners';
+  if (outrights === 0) return 'Session line';
+  return 'Markets';
+}
