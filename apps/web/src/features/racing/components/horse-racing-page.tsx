@@ -6,7 +6,7 @@ import { BetSlip, BetSlipProvider, MatchBets, RunnersMarket } from '@/features/b
 import { MatchStateBadge, useMatchDetail } from '@/features/matches';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatIst } from '@/lib/format';
-import { useVenueList } from '../api/get-venue-list';
+import { useVenueList, useVenueListFollows } from '../api/get-venue-list';
 import {
   istTime,
   orderCountries,
@@ -129,6 +129,7 @@ export function HorseRacingPage() {
   const sportId = racingSportId(match.data?.sport_id, params.get('sport_id'));
   const detailSettled = !Number.isInteger(matchId) || !match.isLoading;
   const venues = useVenueList(sportId, date, detailSettled);
+  useVenueListFollows(match.data?.markets ?? []);
   const [chosenCountry, setChosenCountry] = useState<string | null>(null);
 
   const list = venues.data?.venues ?? [];
