@@ -92,6 +92,45 @@ export function matchStateLabel(m: { state: MatchState; result: MatchResult | nu
 }
 
 /**
+ * A race's state (ADR 27, races): each race has its own off time. ABANDONED is a race that was
+ * not run: past its off without markets (the server started after it), or voided (the feed
+ * missed it, every runner withdrawn).
+ */
+export const RaceState = z.enum(['UPCOMING', 'IN_PLAY', 'FINISHED', 'ABANDONED']);
+export type RaceState = z.infer<typeof RaceState>;
+
+/** What a race's state is derived from: its off time, whether it has markets, its WIN market's result. */
+export interface RaceFacts {
+  started: boolean;
+  hasMarkets: boolean;
+  result: MatchResult | null;
+}
+
+/** The one rule for a race: a result finishes it (void: not run), the off sends it in play. */
+export function raceStateOf(f: RaceFacts): RaceState {
+  if (f.result !== null) return f.result.kind === 'VOID' ? 'ABANDONED' : 'FINISHED';
+  if (!f.started) return 'UPCOMING';
+  return f.hasMarkets ? 'IN_PLAY' : 'ABANDONED';
+}
+
+/** A meeting follows its races: upcoming until the first is off, finished when all are done. */
+export function meetingStateOf(races: readonly RaceState[]): MatchState {
+  if (races.every((r) => r === 'UPCOMING')) return 'UPCOMING';
+  if (races.every((r) => r === 'FINISHED' || r === 'ABANDONED')) return 'FINISHED';
+  return 'IN_PLAY';
+}
+
+/** How every racing screen names a race's state: 'Upcoming', 'Off', 'Won by X', 'Not run · void'. */
+export function raceStateLabel(r: { state: RaceState; result: MatchResult | null }): string {
+  if (r.state === 'UPCOMING') return 'Upcoming';
+  if (r.state === 'IN_PLAY') return 'Off';
+  if (r.state === 'ABANDONED') return r.result ? 'Abandoned · bets void' : 'Not run';
+  const winners = r.result?.winners ?? [];
+  if (winners.length === 0) return 'Finished';
+  return winners.length > 1 ? `Dead heat · ${winners.join(' & ')}` : `Won by ${winners[0]}`;
+}
+
+/**
  * A market header's In-Play marker: never on a closed market; on a match's market only while the
  * match is in play, so a header never contradicts the match's state. A race's market (no match
  * state given: each race has its own off time) follows its own flag.
@@ -232,12 +271,17 @@ export const Race = z.object({
   race_id: z.number().int(),
   name: z.string(),
   market_start_time: IsoDate,
+  /** The race's one state (`raceStateOf`) and its WIN market's result (void when abandoned). */
+  state: RaceState,
+  result: MatchResult.nullable(),
 });
 export const Venue = z.object({
   match_id: z.number().int(),
   match_name: z.string(),
   venue: z.string(),
   country_code: z.string(),
+  /** The meeting's state, from all its races (`meetingStateOf`), as its match answers it. */
+  state: MatchState,
   races: z.array(Race),
 });
 export type Venue = z.infer<typeof Venue>;

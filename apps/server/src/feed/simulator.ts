@@ -76,6 +76,12 @@ export interface FeedTimings {
   upkeepMs: number;
 }
 
+/**
+ * A race the feed never sent off and first sees this long after its off (real time, the server
+ * down or stalled) is abandoned, not given a result nobody saw run (ADR 27, races).
+ */
+const MISSED_RACE_MS = 5 * 60_000;
+
 /** At speed 1: a T20 match takes about 20 minutes, a football match under 5, a race a minute. */
 export const BASE_TIMINGS: FeedTimings = {
   ballMs: 5_000,
@@ -570,6 +576,11 @@ export class FeedSimulator {
         await this.emit(
           own.filter((r) => !r.inPlay).map((r) => ({ type: 'status' as const, marketId: r.id, status: 'OPEN' as const, inPlay: true })),
         );
+      } else if (!own.some((r) => r.inPlay) && now >= start + Math.max(this.timings.raceMs, MISSED_RACE_MS)) {
+        // Never sent off (the server was down through it): not run, as a real site abandons a
+        // race it has no result for. Void settles its bets back through the normal path.
+        await this.emit(own.map((r) => ({ type: 'result' as const, marketId: r.id, result: { void: true } })));
+        this.nonRunnerDrawn.delete(race.raceId);
       } else {
         await this.settleRace(race.raceId, own);
         this.nonRunnerDrawn.delete(race.raceId);

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { casinoSports, cups, matches, races, series, sports } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
 import { istDayRange } from '../lib/time.ts';
-import { matchResults, stateFields } from './match-state.ts';
+import { stateFacts, stateFields, type StateFacts } from './match-state.ts';
 
 /** The `is_active` filter of the original client: absent or truthy means active rows only. */
 export type ActiveFilter = number | string | boolean | undefined;
@@ -58,10 +58,9 @@ const matchColumns = {
   sportName: sports.name,
 };
 type MatchRow = { match: typeof matches.$inferSelect; seriesName: string; sportName: string };
-type Results = Awaited<ReturnType<typeof matchResults>>;
 
 /** The match as listed, with its one state (services/match-state.ts) at `now`. */
-function toMatch(r: MatchRow, results: Results, now: Date): Match {
+function toMatch(r: MatchRow, facts: StateFacts, now: Date): Match {
   const start = r.match.startTime.toISOString();
   return {
     match_id: r.match.matchId,
@@ -73,7 +72,7 @@ function toMatch(r: MatchRow, results: Results, now: Date): Match {
     series_id: r.match.seriesId,
     series_name: r.seriesName,
     is_active: int(r.match.isActive),
-    ...stateFields(r.match, results.get(r.match.matchId), now),
+    ...stateFields(r.match, facts, now),
   };
 }
 
@@ -97,8 +96,8 @@ export async function listMatches(
   if (q.sportId !== undefined) where.push(eq(matches.sportId, q.sportId));
   if (q.seriesId !== undefined) where.push(eq(matches.seriesId, q.seriesId));
   const rows = await matchQuery(db, and(...where)).orderBy(...matchOrder);
-  const results = await matchResults(db, rows.map((r) => r.match.matchId));
-  return rows.map((r) => toMatch(r, results, now));
+  const facts = await stateFacts(db, rows.map((r) => r.match.matchId), now);
+  return rows.map((r) => toMatch(r, facts, now));
 }
 
 /** Active, listed sports -> active series -> active matches; series without matches are left out. */
@@ -107,7 +106,7 @@ export async function seriesHeader(db: DbOrTx, now: Date): Promise<SeriesHeaderS
     db,
     and(listedSport, eq(sports.isActive, true), eq(series.isActive, true), eq(matches.isActive, true)),
   ).orderBy(sportRank, asc(sports.order), asc(series.seriesId), ...matchOrder);
-  const results = await matchResults(db, rows.map((r) => r.match.matchId));
+  const facts = await stateFacts(db, rows.map((r) => r.match.matchId), now);
   const tree: SeriesHeaderSport[] = [];
   for (const r of rows) {
     let sport = tree.at(-1);
@@ -118,7 +117,7 @@ export async function seriesHeader(db: DbOrTx, now: Date): Promise<SeriesHeaderS
       match_id: r.match.matchId,
       match_name: r.match.matchName,
       match_Date: r.match.startTime.toISOString(),
-      ...stateFields(r.match, results.get(r.match.matchId), now),
+      ...stateFields(r.match, facts, now),
     });
   }
   return tree;
@@ -137,12 +136,12 @@ export async function searchMatches(db: DbOrTx, search: string, now: Date): Prom
   )
     .orderBy(sportRank, asc(sports.order), ...matchOrder)
     .limit(SEARCH_LIMIT);
-  const results = await matchResults(db, rows.map((r) => r.match.matchId));
+  const facts = await stateFacts(db, rows.map((r) => r.match.matchId), now);
   const groups: SearchResultGroup[] = [];
   for (const r of rows) {
     let group = groups.at(-1);
     if (group?.sport_id !== r.match.sportId) groups.push((group = { sport_id: r.match.sportId, sport_name: r.sportName, matches: [] }));
-    group.matches.push(toMatch(r, results, now));
+    group.matches.push(toMatch(r, facts, now));
   }
   return groups;
 }
@@ -153,7 +152,7 @@ export async function matchDetail(db: DbOrTx, matchId: number, now: Date): Promi
   const parts = row.match.matchName.split(' v ');
   const hasTeams = parts.length === 2 && !RACING_SPORT_IDS.includes(row.match.sportId) && row.match.sportId !== SPORT.POLITICS;
   return {
-    ...toMatch(row, await matchResults(db, [matchId]), now),
+    ...toMatch(row, await stateFacts(db, [matchId], now), now),
     teams: hasTeams ? parts.map((p) => p.trim()) : [],
     score: row.match.score,
     venue: row.match.venue,
@@ -175,7 +174,11 @@ export async function listCasinoSports(db: DbOrTx): Promise<CasinoSport[]> {
  * Racing meetings of a sport with races on an IST date. `countries` lists every country racing
  * that day; `venues` only the chosen country's (all when none is chosen).
  */
-export async function venueList(db: DbOrTx, q: { sportId: number; day: string; country?: string }): Promise<VenueList> {
+export async function venueList(
+  db: DbOrTx,
+  q: { sportId: number; day: string; country?: string },
+  now: Date,
+): Promise<VenueList> {
   const { start, end } = istDayRange(q.day);
   const rows = await db
     .select({ match: matches, race: races })
@@ -185,17 +188,32 @@ export async function venueList(db: DbOrTx, q: { sportId: number; day: string; c
     .orderBy(asc(races.startTime), asc(races.raceId));
   const country = q.country?.trim().toUpperCase();
   const countries = [...new Set(rows.map((r) => r.match.countryCode ?? ''))].filter(Boolean).sort();
+  const shown = rows.filter((r) => !country || r.match.countryCode === country);
+  // Every race of the shown meetings, the day's and any other: a meeting's state follows them all.
+  const facts = await stateFacts(db, shown.map((r) => r.match.matchId), now);
   const venues = new Map<number, VenueList['venues'][number]>();
-  for (const { match, race } of rows) {
-    if (country && match.countryCode !== country) continue;
+  for (const { match, race } of shown) {
     let venue = venues.get(match.matchId);
     if (!venue) {
-      venue = { match_id: match.matchId, match_name: match.matchName, venue: match.venue ?? '', country_code: match.countryCode ?? '', races: [] };
+      venue = {
+        match_id: match.matchId,
+        match_name: match.matchName,
+        venue: match.venue ?? '',
+        country_code: match.countryCode ?? '',
+        state: stateFields(match, facts, now).state,
+        races: [],
+      };
       venues.set(match.matchId, venue);
     }
-    venue.races.push({ race_id: race.raceId, name: race.name, market_start_time: race.startTime.toISOString() });
+    const own = facts.races.get(match.matchId)?.find((r) => r.raceId === race.raceId);
+    venue.races.push({
+      race_id: race.raceId,
+      name: race.name,
+      market_start_time: race.startTime.toISOString(),
+      state: own?.state ?? 'UPCOMING',
+      result: own?.result ?? null,
+    });
   }
   // Rows come by race time, so venues are in the order of their first race.
   return { countries, venues: [...venues.values()] };
 }
-

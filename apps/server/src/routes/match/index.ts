@@ -20,7 +20,7 @@ export default function matchRoutes(app: FastifyInstance, registry: EndpointRegi
     },
     getCupsForMenu: async () => ({ data: await cupsForMenu(app.db) }),
     getMatchVenueListByCountryCodeSportId: async ({ body }) => ({
-      data: await venueList(app.db, { sportId: body.sport_id, day: body.date ?? istDate(app.clock()), country: body.country }),
+      data: await venueList(app.db, { sportId: body.sport_id, day: body.date ?? istDate(app.clock()), country: body.country }, app.clock()),
     }),
   });
 }

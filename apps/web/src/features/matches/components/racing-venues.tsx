@@ -1,8 +1,10 @@
+import { raceStateLabel } from '@exchange/contracts';
 import { Link } from 'react-router';
 import { istYmd } from '@/lib/format';
 import { useVenueList } from '../api/get-venue-list';
 import { istTime } from '../lib/ist-time';
 import { racingPath } from '../lib/match-paths';
+import { MatchStateBadge } from './in-play-badge';
 import { EMPTY_TABLE_TEXT } from './match-table';
 import { QueryState } from './query-state';
 import './matches.css';
@@ -12,7 +14,6 @@ export function RacingVenues({ sportId }: { sportId: number }) {
   const today = istYmd(new Date());
   const { data, isLoading, error, refetch } = useVenueList(sportId, today);
   const venues = data?.venues ?? [];
-  const now = Date.now();
   if (!data) return <QueryState isLoading={isLoading} error={error} onRetry={refetch} />;
   return (
     <div className="table-wrap">
@@ -37,7 +38,8 @@ export function RacingVenues({ sportId }: { sportId: number }) {
                 <Link to={racingPath(v.match_id, today)} className="match-row__name">
                   {v.venue}
                 </Link>
-                <span className="country-code">{v.country_code}</span>
+                <span className="country-code">{v.country_code}</span>{' '}
+                <MatchStateBadge match={{ state: v.state, result: null }} />
               </td>
               <td>
                 <div className="race-chips">
@@ -45,8 +47,9 @@ export function RacingVenues({ sportId }: { sportId: number }) {
                     <Link
                       key={r.race_id}
                       to={racingPath(v.match_id, today, r.race_id)}
-                      className={`race-chip${Date.parse(r.market_start_time) < now ? ' race-chip--past' : ''}`}
-                      title={r.name}
+                      className={`race-chip${r.state === 'UPCOMING' ? '' : ` race-chip--past race-chip--${r.state.toLowerCase()}`}`}
+                      title={`${r.name} · ${raceStateLabel(r)}`}
+                      data-state={r.state}
                       data-testid="race-chip"
                     >
                       {istTime(r.market_start_time)}

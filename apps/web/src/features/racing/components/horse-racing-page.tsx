@@ -1,17 +1,19 @@
-import { SPORT, type MarketView, type Venue } from '@exchange/contracts';
+import { raceStateLabel, SPORT, type MarketView, type Venue } from '@exchange/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageFrame, Spinner } from '@/components';
 import { BetSlip, BetSlipProvider, MatchBets, RunnersMarket } from '@/features/betslip';
-import { useMatchDetail } from '@/features/matches';
+import { MatchStateBadge, useMatchDetail } from '@/features/matches';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatIst } from '@/lib/format';
-import { useVenueList } from '../api/get-venue-list';
+import { useVenueList, useVenueListFollows } from '../api/get-venue-list';
 import {
   istTime,
   orderCountries,
   pickRace,
+  raceChipModifier,
   raceDays,
+  raceEmptyText,
   racingSportId,
   routeDay,
   venuePath,
@@ -29,8 +31,11 @@ const countryName = (() => {
   };
 })();
 
-/** A race whose off time has passed. */
-const isOff = (race: { market_start_time: string }) => Date.parse(race.market_start_time) < Date.now();
+/** A chip or tab's class with its race's state modifier (ADR 27, races): the server's state, not the clock. */
+const chipClass = (base: string, race: Venue['races'][number]) => {
+  const modifier = raceChipModifier(race.state);
+  return modifier ? ` ${base}--${modifier}` : '';
+};
 
 /** The race's WIN market first, then PLACE. */
 const raceMarkets = (markets: readonly MarketView[], raceId: number) =>
@@ -54,7 +59,8 @@ function VenueRaces({
   return (
     <section className="race-card" data-testid="race-card">
       <h2 className="race-card__venue">
-        {venue.venue} <span className="race-card__country">{countryName(venue.country_code)}</span>
+        {venue.venue} <span className="race-card__country">{countryName(venue.country_code)}</span>{' '}
+        <MatchStateBadge match={{ state: venue.state, result: null }} />
       </h2>
       {venue.races.length === 0 ? (
         <p className="racing-empty">No races at this venue on this day</p>
@@ -66,9 +72,11 @@ function VenueRaces({
                 key={r.race_id}
                 to={venuePath(venue.match_id, date, r.race_id)}
                 replace
-                className={`race-tabs__tab${r === race ? ' race-tabs__tab--active' : ''}${isOff(r) ? ' race-tabs__tab--off' : ''}`}
+                className={`race-tabs__tab${r === race ? ' race-tabs__tab--active' : ''}${chipClass('race-tabs__tab', r)}`}
                 aria-current={r === race ? 'page' : undefined}
                 data-testid={`race-tab-${r.race_id}`}
+                data-state={r.state}
+                title={`${r.name} · ${raceStateLabel(r)}`}
               >
                 {istTime(r.market_start_time)}
               </Link>
@@ -81,6 +89,13 @@ function VenueRaces({
                 <span className="race-card__name" data-testid="race-name">
                   {race.name}
                 </span>
+                <span
+                  className={`race-state race-state--${race.state.toLowerCase()}`}
+                  data-testid="race-state"
+                  data-state={race.state}
+                >
+                  {raceStateLabel(race)}
+                </span>
               </div>
               <p className="race-card__start">Start: {formatIst(race.market_start_time)} (IST)</p>
               {raceMarkets(markets, race.race_id).map((m) => (
@@ -88,7 +103,7 @@ function VenueRaces({
               ))}
               {raceMarkets(markets, race.race_id).length === 0 && (
                 <div className="racing-empty racing-empty--box" data-testid="race-markets-empty">
-                  No markets open for this race yet
+                  {raceEmptyText(race)}
                 </div>
               )}
             </div>
@@ -114,6 +129,7 @@ export function HorseRacingPage() {
   const sportId = racingSportId(match.data?.sport_id, params.get('sport_id'));
   const detailSettled = !Number.isInteger(matchId) || !match.isLoading;
   const venues = useVenueList(sportId, date, detailSettled);
+  useVenueListFollows(match.data?.markets ?? []);
   const [chosenCountry, setChosenCountry] = useState<string | null>(null);
 
   const list = venues.data?.venues ?? [];
@@ -196,14 +212,16 @@ export function HorseRacingPage() {
                   >
                     <Link to={venuePath(v.match_id, date)} className="venue-list__name">
                       {v.venue}
-                    </Link>
+                    </Link>{' '}
+                    <MatchStateBadge match={{ state: v.state, result: null }} />
                     <div className="venue-list__races">
                       {v.races.map((r) => (
                         <Link
                           key={r.race_id}
                           to={venuePath(v.match_id, date, r.race_id)}
-                          className={`venue-list__chip${isOff(r) ? ' venue-list__chip--off' : ''}`}
-                          title={r.name}
+                          className={`venue-list__chip${chipClass('venue-list__chip', r)}`}
+                          title={`${r.name} · ${raceStateLabel(r)}`}
+                          data-state={r.state}
                         >
                           {istTime(r.market_start_time)}
                         </Link>

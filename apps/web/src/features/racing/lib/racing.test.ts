@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { istTime, orderCountries, pickRace, raceDays, racingSportId, routeDay, venuePath } from './racing';
+import { istTime, orderCountries, pickRace, raceChipModifier, raceDays, raceEmptyText, racingSportId, routeDay, venuePath } from './racing';
 
 // 20:00 UTC on 1 March 2030 is 01:30 on 2 March in IST.
 const NOW = new Date('2030-03-01T20:00:00Z');
@@ -76,5 +76,19 @@ describe('venuePath', () => {
   it('links a venue day, optionally on one race', () => {
     expect(venuePath(4, '2030-03-02')).toBe('/horse-racing/4/2030-03-02');
     expect(venuePath(4, '2030-03-02', 8)).toBe('/horse-racing/4/2030-03-02?race=8');
+  });
+});
+
+describe('a race without markets to show', () => {
+  it('says why by its state: none yet, off, its result, or not run', () => {
+    expect(raceEmptyText({ state: 'UPCOMING', result: null })).toBe('No markets open for this race yet');
+    expect(raceEmptyText({ state: 'IN_PLAY', result: null })).toBe('The race is off');
+    expect(raceEmptyText({ state: 'FINISHED', result: { kind: 'WINNERS', winners: ['Frankel'] } })).toBe('Result: Won by Frankel');
+    expect(raceEmptyText({ state: 'ABANDONED', result: null })).toBe('Not run: this race was not run.');
+    expect(raceEmptyText({ state: 'ABANDONED', result: { kind: 'VOID', winners: [] } })).toMatch(/^Abandoned: .*stakes returned/);
+  });
+
+  it('marks race chips by state, not by the clock', () => {
+    expect(['UPCOMING', 'IN_PLAY', 'FINISHED', 'ABANDONED'].map((s) => raceChipModifier(s as 'UPCOMING'))).toEqual(['', 'off', 'done', 'void']);
   });
 });

@@ -1,4 +1,4 @@
-import { SPORT } from '@exchange/contracts';
+import { raceStateLabel, SPORT, type MatchResult, type RaceState } from '@exchange/contracts';
 // Relative, not '@/lib/format': the web unit tests run without the '@' alias.
 import { formatIst, istYmd } from '../../../lib/format';
 
@@ -74,4 +74,17 @@ export function pickRace<T extends Race>(
   if (byId) return byId;
   const sorted = [...races].sort((a, b) => Date.parse(a.market_start_time) - Date.parse(b.market_start_time));
   return sorted.find((r) => Date.parse(r.market_start_time) >= now.getTime()) ?? sorted[sorted.length - 1];
+}
+
+/** A race chip's or tab's modifier: past races greyed, the running one marked, by the race's state. */
+export function raceChipModifier(state: RaceState): string {
+  return { UPCOMING: '', IN_PLAY: 'off', FINISHED: 'done', ABANDONED: 'void' }[state];
+}
+
+/** The race card's box when the race has no market to show: why, by its state (ADR 27, races). */
+export function raceEmptyText(race: { state: RaceState; result: MatchResult | null }): string {
+  if (race.state === 'UPCOMING') return 'No markets open for this race yet';
+  if (race.state === 'IN_PLAY') return 'The race is off';
+  if (race.state === 'FINISHED') return `Result: ${raceStateLabel(race)}`;
+  return race.result ? 'Abandoned: the race was not run. Bets are void and stakes returned.' : 'Not run: this race was not run.';
 }
