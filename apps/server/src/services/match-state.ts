@@ -25,45 +25,59 @@ export function mayDecideMatch(marketType: string): boolean {
 const mainRank = sql`case ${markets.marketType} when 'BOOKMAKER' then 1 else 0 end`;
 
 /** The declared results of the listed matches' main markets (one query for markets, one for winners). */
-export async function matchResults(db: DbOrTx, matchIds: readonly number[]): Promise<Map<number, MatchResult>> {
+export async function matchResults(
+  db: DbOrTx,
+  matchIds: readonly number[],
+): Promise<Map<number, MatchResult>> {
   const results = new Map<number, MatchResult>();
   if (matchIds.length === 0) return results;
   const rows = await db
-    .select({ id: markets.id, matchId: markets.matchId, resultKind: markets.resultKind, settledAt: markets.settledAt })
+    .select({
+      id: markets.id,
+      matchId: markets.matchId,
+      resultKind: markets.resultKind,
+      settledAt: markets.settledAt,
+    })
     .from(markets)
     .where(
-      and(inArray(markets.matchId, [...new Set(matchIds)]), inArray(markets.marketType, [...MAIN_MARKET_TYPES]), isNull(markets.raceId)),
+      and(
+        inArray(markets.matchId, [...new Set(matchIds)]),
+        inArray(markets.marketType, [...MAIN_MARKET_TYPES]),
+        isNull(markets.raceId),
+      ),
     )
     .orderBy(asc(markets.matchId), mainRank, asc(markets.sort), asc(markets.id));
   const main = new Map<number, (typeof rows)[number]>();
   for (const r of rows) if (!main.has(r.matchId)) main.set(r.matchId, r);
   const decided = [...main.values()].filter((m) => m.settledAt !== null && m.resultKind !== null);
-  const winnerRows =
-    decided.length === 0
-      ? []
-      : await db
-          .select({ marketId: runners.marketId, name: runners.name })
-          .from(runners)
-          .where(
-            and(
-              inArray(
-                runners.marketId,
-                decided.map((m) => m.id),
-              ),
-              inArray(runners.status, ['WINNER', 'PLACED']),
-            ),
-          )
-          .orderBy(asc(runners.marketId), asc(runners.sort));
-  for (const m of decided) {
-    results.set(
-      m.matchId,
-      m.resultKind === 'VOID'
-        ? { kind: 'VOID', winners: [] }
-        : { kind: 'WINNERS', winners: winnerRows.filter((w) => w.marketId === m.id).map((w) => w.name) },
-    );
-  }
+  const winners = await winnersByMarket(
+    db,
+    decided.map((m) => m.id),
+    ['WINNER', 'PLACED'],
+  );
+  for (const m of decided) results.set(m.matchId, resultOf(m.resultKind!, winners.get(m.id)));
   return results;
 }
+
+/** The names of the winning runners of settled markets, by market (one query). */
+async function winnersByMarket(
+  db: DbOrTx,
+  marketIds: readonly number[],
+  statuses: ('WINNER' | 'PLACED')[],
+): Promise<Map<number, string[]>> {
+  const byMarket = new Map<number, string[]>();
+  if (marketIds.length === 0) return byMarket;
+  const rows = await db
+    .select({ marketId: runners.marketId, name: runners.name })
+    .from(runners)
+    .where(and(inArray(runners.marketId, [...marketIds]), inArray(runners.status, statuses)))
+    .orderBy(asc(runners.marketId), asc(runners.sort));
+  for (const r of rows) byMarket.set(r.marketId, [...(byMarket.get(r.marketId) ?? []), r.name]);
+  return byMarket;
+}
+
+const resultOf = (resultKind: string, winners: string[] = []): MatchResult =>
+  resultKind === 'VOID' ? { kind: 'VOID', winners: [] } : { kind: 'WINNERS', winners };
 
 /** A race's state and result, as the venue list answers it. */
 export interface RaceStateFields {
@@ -76,7 +90,11 @@ export interface RaceStateFields {
  * The state of every race of the listed meetings (ADR 27, races), by meeting: each race's WIN
  * market decides it (one query for races and their WIN markets, one for the winners).
  */
-export async function raceStates(db: DbOrTx, matchIds: readonly number[], now: Date): Promise<Map<number, RaceStateFields[]>> {
+export async function raceStates(
+  db: DbOrTx,
+  matchIds: readonly number[],
+  now: Date,
+): Promise<Map<number, RaceStateFields[]>> {
   const byMeeting = new Map<number, RaceStateFields[]>();
   if (matchIds.length === 0) return byMeeting;
   const rows = await db
@@ -92,23 +110,22 @@ export async function raceStates(db: DbOrTx, matchIds: readonly number[], now: D
     .leftJoin(markets, and(eq(markets.raceId, races.raceId), eq(markets.marketType, 'WIN')))
     .where(inArray(races.matchId, [...new Set(matchIds)]))
     .orderBy(asc(races.startTime), asc(races.raceId));
-  const decided = rows.filter((r) => r.marketId !== null && r.settledAt !== null && r.resultKind === 'WINNERS');
-  const winnerRows =
-    decided.length === 0
-      ? []
-      : await db
-          .select({ marketId: runners.marketId, name: runners.name })
-          .from(runners)
-          .where(and(inArray(runners.marketId, decided.map((r) => r.marketId!)), eq(runners.status, 'WINNER')))
-          .orderBy(asc(runners.marketId), asc(runners.sort));
+  const decided = rows.filter(
+    (r) => r.marketId !== null && r.settledAt !== null && r.resultKind === 'WINNERS',
+  );
+  const winners = await winnersByMarket(
+    db,
+    decided.map((r) => r.marketId!),
+    ['WINNER'],
+  );
   for (const r of rows) {
-    const result: MatchResult | null =
-      r.settledAt === null || r.resultKind === null
-        ? null
-        : r.resultKind === 'VOID'
-          ? { kind: 'VOID', winners: [] }
-          : { kind: 'WINNERS', winners: winnerRows.filter((w) => w.marketId === r.marketId).map((w) => w.name) };
-    const state = raceStateOf({ started: r.startTime.getTime() <= now.getTime(), hasMarkets: r.marketId !== null, result });
+    const result =
+      r.settledAt === null || r.resultKind === null ? null : resultOf(r.resultKind, winners.get(r.marketId!));
+    const state = raceStateOf({
+      started: r.startTime.getTime() <= now.getTime(),
+      hasMarkets: r.marketId !== null,
+      result,
+    });
     let list = byMeeting.get(r.matchId);
     if (!list) byMeeting.set(r.matchId, (list = []));
     list.push({ raceId: r.raceId, state, result });
@@ -159,12 +176,22 @@ export interface MatchScoreFields {
 }
 
 /** The score and state of several matches: one read of their rows, one of their main markets' results. */
-export async function matchScores(db: DbOrTx, matchIds: readonly number[], now: Date): Promise<Map<number, MatchScoreFields>> {
+export async function matchScores(
+  db: DbOrTx,
+  matchIds: readonly number[],
+  now: Date,
+): Promise<Map<number, MatchScoreFields>> {
   const scores = new Map<number, MatchScoreFields>();
   if (matchIds.length === 0) return scores;
   const [rows, facts] = await Promise.all([
     db
-      .select({ matchId: matches.matchId, score: matches.score, inPlay: matches.inPlay, isActive: matches.isActive, startTime: matches.startTime })
+      .select({
+        matchId: matches.matchId,
+        score: matches.score,
+        inPlay: matches.inPlay,
+        isActive: matches.isActive,
+        startTime: matches.startTime,
+      })
       .from(matches)
       .where(inArray(matches.matchId, [...new Set(matchIds)])),
     stateFacts(db, matchIds, now),
