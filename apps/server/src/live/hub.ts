@@ -36,6 +36,7 @@ import type { AuthUser, SessionStore } from '../services/sessions.ts';
 import type { Clock } from '../lib/time.ts';
 import { matchScores, mayDecideMatch } from '../services/match-state.ts';
 import { marketChanges, marketImage, sharedMarketView, userPosition, type SharedMarketView } from './market-frames.ts';
+import { WindowedFlush } from './windowed-flush.ts';
 
 export interface LiveOptions {
   conflateMs?: number;
@@ -107,13 +108,9 @@ export class LiveHub {
   private readonly sentScores = new Map<number, string>();
   /** Main markets seen settled: their rollback can take a match's result away again. */
   private readonly settledMain = new Map<number, number>();
-  private matchTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastMatchFlushAt = 0;
-  private matchFlushing = false;
+  private readonly matchFlush: WindowedFlush;
   private pendingUsers = new Map<number, PendingUser>();
-  private userTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastUserFlushAt = 0;
-  private userFlushing = false;
+  private readonly userFlush: WindowedFlush;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly stops: (() => void)[] = [];
   private readonly conflateMs: number;
@@ -135,6 +132,9 @@ export class LiveHub {
     this.maxMarkets = options.maxMarketsPerSocket ?? LIVE_LIMITS.maxMarketsPerSocket;
     this.maxSocketsPerUser = options.maxSocketsPerUser ?? 20;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+    const warn = (what: string) => (error: unknown) => this.deps.log.warn({ err: error }, `live: ${what} flush failed`);
+    this.userFlush = new WindowedFlush(this.conflateMs, () => this.flushUsers(), () => this.pendingUsers.size > 0, warn('user'));
+    this.matchFlush = new WindowedFlush(this.conflateMs, () => this.flushMatches(), () => this.pendingMatches.size > 0, warn('match'));
   }
 
   /** Starts listening to commits and the heartbeat. `userChanged` sources: ledger moves outside betting. */
@@ -149,8 +149,8 @@ export class LiveHub {
   stop(): void {
     for (const stop of this.stops.splice(0)) stop();
     if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.userTimer) clearTimeout(this.userTimer);
-    if (this.matchTimer) clearTimeout(this.matchTimer);
+    this.userFlush.stop();
+    this.matchFlush.stop();
     for (const stream of this.streams.values()) if (stream.timer) clearTimeout(stream.timer);
     for (const client of this.clients) client.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'server shutting down');
   }
@@ -363,7 +363,7 @@ export class LiveHub {
     for (const bet of event.bets)
       if (this.byUser.has(bet.userId))
         this.touch(bet.userId).bets.push({ market_id: event.marketId, bet_id: bet.betId, change: bet.change });
-    if (this.pendingUsers.size > 0) this.scheduleUsers();
+    if (this.pendingUsers.size > 0) this.userFlush.schedule();
     this.mainMarketCommitted(event);
   }
 
@@ -388,43 +388,25 @@ export class LiveHub {
   private matchCommitted(event: MatchCommitted): void {
     if (!this.matchStreams.has(event.matchId)) return;
     this.pendingMatches.set(event.matchId, Math.max(this.pendingMatches.get(event.matchId) ?? 0, event.committedAt));
-    this.scheduleMatches();
-  }
-
-  private scheduleMatches(): void {
-    if (this.matchTimer || this.matchFlushing) return;
-    const wait = Math.max(0, this.lastMatchFlushAt + this.conflateMs - Date.now());
-    this.matchTimer = setTimeout(() => {
-      this.matchTimer = null;
-      void this.flushMatches();
-    }, wait);
+    this.matchFlush.schedule();
   }
 
   private async flushMatches(): Promise<void> {
-    this.matchFlushing = true;
-    this.lastMatchFlushAt = Date.now();
     const pending = this.pendingMatches;
     this.pendingMatches = new Map();
-    try {
-      const watched = [...pending.keys()].filter((matchId) => this.matchStreams.has(matchId));
-      // One read for every match changed in this window, after the writes that changed them.
-      const scores = await matchScores(this.deps.db, watched, this.deps.clock());
-      for (const [matchId, fields] of scores) {
-        const streams = this.matchStreams.get(matchId);
-        if (!streams) continue;
-        const shown = JSON.stringify(fields);
-        if (this.sentScores.get(matchId) === shown) continue;
-        this.sentScores.set(matchId, shown);
-        const to = new Set<Client>();
-        for (const stream of streams) for (const client of stream.subscribers) to.add(client);
-        this.broadcast(to, { type: 'match_score', match_id: matchId, ...fields, at: pending.get(matchId)! });
-        this.stats.matchScores++;
-      }
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'live: match flush failed');
-    } finally {
-      this.matchFlushing = false;
-      if (this.pendingMatches.size > 0) this.scheduleMatches();
+    const watched = [...pending.keys()].filter((matchId) => this.matchStreams.has(matchId));
+    // One read for every match changed in this window, after the writes that changed them.
+    const scores = await matchScores(this.deps.db, watched, this.deps.clock());
+    for (const [matchId, fields] of scores) {
+      const streams = this.matchStreams.get(matchId);
+      if (!streams) continue;
+      const shown = JSON.stringify(fields);
+      if (this.sentScores.get(matchId) === shown) continue;
+      this.sentScores.set(matchId, shown);
+      const to = new Set<Client>();
+      for (const stream of streams) for (const client of stream.subscribers) to.add(client);
+      this.broadcast(to, { type: 'match_score', match_id: matchId, ...fields, at: pending.get(matchId)! });
+      this.stats.matchScores++;
     }
   }
 
@@ -432,7 +414,7 @@ export class LiveHub {
   private userChanged(userId: number): void {
     if (!this.byUser.has(userId)) return;
     this.touch(userId).balance = true;
-    this.scheduleUsers();
+    this.userFlush.schedule();
   }
 
   /** What the next user flush tells a connected user. */
@@ -501,45 +483,27 @@ export class LiveHub {
     return false;
   }
 
-  private scheduleUsers(): void {
-    if (this.userTimer || this.userFlushing) return;
-    const wait = Math.max(0, this.lastUserFlushAt + this.conflateMs - Date.now());
-    this.userTimer = setTimeout(() => {
-      this.userTimer = null;
-      void this.flushUsers();
-    }, wait);
-  }
-
   private async flushUsers(): Promise<void> {
-    this.userFlushing = true;
-    this.lastUserFlushAt = Date.now();
     const pending = this.pendingUsers;
     this.pendingUsers = new Map();
-    try {
-      const wanted = [...pending].filter(([userId, p]) => p.balance && this.byUser.has(userId)).map(([userId]) => userId);
-      // One read for everyone affected in this window, after the commits that moved them.
-      const rows =
-        wanted.length > 0
-          ? await this.deps.db
-              .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
-              .from(ledgerAccounts)
-              .where(inArray(ledgerAccounts.userId, wanted))
-          : [];
-      const at = Date.now();
-      for (const row of rows) {
-        const clients = row.userId === null ? undefined : this.byUser.get(row.userId);
-        if (clients)
-          this.broadcast(clients, { type: 'balance', ...balanceView({ balancePaise: row.balance, exposurePaise: row.exposure }), at });
-      }
-      for (const [userId, p] of pending) {
-        const clients = this.byUser.get(userId);
-        if (clients && p.bets.length > 0) this.broadcast(clients, { type: 'bets', changes: p.bets, at });
-      }
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'live: user flush failed');
-    } finally {
-      this.userFlushing = false;
-      if (this.pendingUsers.size > 0) this.scheduleUsers();
+    const wanted = [...pending].filter(([userId, p]) => p.balance && this.byUser.has(userId)).map(([userId]) => userId);
+    // One read for everyone affected in this window, after the commits that moved them.
+    const rows =
+      wanted.length > 0
+        ? await this.deps.db
+            .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
+            .from(ledgerAccounts)
+            .where(inArray(ledgerAccounts.userId, wanted))
+        : [];
+    const at = Date.now();
+    for (const row of rows) {
+      const clients = row.userId === null ? undefined : this.byUser.get(row.userId);
+      if (clients)
+        this.broadcast(clients, { type: 'balance', ...balanceView({ balancePaise: row.balance, exposurePaise: row.exposure }), at });
+    }
+    for (const [userId, p] of pending) {
+      const clients = this.byUser.get(userId);
+      if (clients && p.bets.length > 0) this.broadcast(clients, { type: 'bets', changes: p.bets, at });
     }
   }
 

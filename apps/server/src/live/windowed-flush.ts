@@ -1,0 +1,44 @@
+/**
+ * Runs a flush at most once per conflation window (ADR 22): the first change schedules it, the
+ * changes that follow within the window ride along, and changes that arrive while it runs get
+ * the next window. The hub keeps one for users' balances and one for match scores.
+ */
+export class WindowedFlush {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastAt = 0;
+  private running = false;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly flush: () => Promise<void>,
+    private readonly hasPending: () => boolean,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  schedule(): void {
+    if (this.timer || this.running) return;
+    const wait = Math.max(0, this.lastAt + this.windowMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, wait);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    this.lastAt = Date.now();
+    try {
+      await this.flush();
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      this.running = false;
+      if (this.hasPending()) this.schedule();
+    }
+  }
+}
