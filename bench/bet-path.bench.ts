@@ -21,9 +21,9 @@ import { openDatabase, queryRows, type DatabaseHandle, type Db } from '../apps/s
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { BettingService } from '../apps/server/src/services/betting/service.ts';
-import { writeBetStatement } from '../apps/server/src/services/betting/statement-writer.ts';
-import type { BetPlan } from '../apps/server/src/services/betting/writer.ts';
-import { accountOfUser, transfer, worldAccount } from '../apps/server/src/services/ledger.ts';
+import { writeBetStatement } from '../apps/server/src/services/money/index.ts';
+import type { BetPlan } from '../apps/server/src/services/money/index.ts';
+import { accountOfUser, transfer, worldAccount } from '../apps/server/src/services/money/index.ts';
 import { hashPassword } from '../apps/server/src/services/passwords.ts';
 import { SessionStore } from '../apps/server/src/services/sessions.ts';
 import { createUser } from '../apps/server/src/services/users.ts';

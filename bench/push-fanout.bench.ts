@@ -30,7 +30,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { matches } from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { accountOfUser, transfer, worldAccount } from '../apps/server/src/services/ledger.ts';
+import { accountOfUser, transfer, worldAccount } from '../apps/server/src/services/money/index.ts';
 import { hashPassword } from '../apps/server/src/services/passwords.ts';
 import { createUser } from '../apps/server/src/services/users.ts';
 import { database } from './bet-path.bench.ts';

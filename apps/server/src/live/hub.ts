@@ -29,7 +29,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
 import { passwordChangeRequired } from '../lib/errors.ts';
-import { balanceView } from '../services/ledger.ts';
+import { balanceView } from '../services/money/index.ts';
 import type { MarketCommitted, MatchCommitted } from '../services/betting/commits.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import type { AuthUser, SessionStore } from '../services/sessions.ts';

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { casinoSports, cups, globalSettings, matches, races, series, sports, users } from '../db/schema/index.ts';
-import { accountOfUser, transfer, worldAccount } from '../services/ledger.ts';
+import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName, type NewUser } from '../services/users.ts';
 import {

@@ -17,7 +17,7 @@ import { sessionPrice } from '../feed/binary.ts';
 import { hash, ladderQuotes } from '../feed/market-maker.ts';
 import { markets, matches, orders, races } from '../db/schema/index.ts';
 import { sessionHoursOf, type BettingService, type CreateMarketInput } from '../services/betting/service.ts';
-import { accountOfUser, transfer, worldAccount } from '../services/ledger.ts';
+import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
 import { binaryOf, SPORT_ID } from './catalog-data.ts';

@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { ledgerAccounts, ledgerTransfers, matches, races, users } from '../db/schema/index.ts';
 import { DAY_MS } from '../lib/time.ts';
-import { checkLedger } from '../services/ledger.ts';
+import { checkLedger } from '../services/money/index.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { SPORT_ID } from './catalog-data.ts';
 import { refreshFixtures, seed } from './index.ts';

@@ -3,7 +3,7 @@ import type { UserDetails } from '@exchange/contracts';
 import type { DbOrTx } from '../db/client.ts';
 import { users, type UserRole } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
-import { accountOfUser, balanceView, openUserAccount } from './ledger.ts';
+import { accountOfUser, balanceView, openUserAccount } from './money/index.ts';
 
 export type User = typeof users.$inferSelect;
 

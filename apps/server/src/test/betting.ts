@@ -5,7 +5,7 @@ import type { BodyOf } from '@exchange/contracts';
 import { queryRows, type Db } from '../db/client.ts';
 import { ledgerAccounts, marketPositions, matches } from '../db/schema/index.ts';
 import type { BettingService } from '../services/betting/service.ts';
-import { checkLedger } from '../services/ledger.ts';
+import { checkLedger } from '../services/money/index.ts';
 import type { TestContext } from './databases.ts';
 
 export async function firstMatchOf(

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { AccountStatementPage } from '@exchange/contracts';
 import { DAY_MS, istDate } from '../../lib/time.ts';
-import { accountOfUser, checkLedger, systemAccount, transfer } from '../../services/ledger.ts';
+import { accountOfUser, checkLedger, systemAccount, transfer } from '../../services/money/index.ts';
 import { findUserByName } from '../../services/users.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountOfUser } from '../../services/ledger.ts';
+import { accountOfUser } from '../../services/money/index.ts';
 import { accountStatement } from '../../services/statement.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 

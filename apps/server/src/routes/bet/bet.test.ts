@@ -502,6 +502,39 @@ function suite(betPath: BetPathMode) {
           await invariants();
         });
 
+        it('writes bets on several markets that arrive together in one commit, each checked as if alone', async () => {
+          const ms = await Promise.all(Array.from({ length: 6 }, () => matchOdds()));
+          const before = { ...ctx().app.betting.stats };
+          const b3 = await balanceOf(ctx(), demo3);
+          // Sent at once over six markets: backs of 100 at 3.0, and in their middle a lay that
+          // demo3 cannot afford whatever else is written (999 x 500), which must not stop the others.
+          const sends = [
+            ...ms.flatMap((m) =>
+              Array.from({ length: 4 }, () => bet(demo3, { market_id: m, selection_id: 1, is_back: 1, odds: 3, stake: 100 })),
+            ),
+            bet(demo3, { market_id: ms[2]!, selection_id: 2, is_back: 0, odds: 1000, stake: 500 }),
+            ...ms.map((m) => bet(demo3, { market_id: m, selection_id: 1, is_back: 1, odds: 3, stake: 100 })),
+          ];
+          const answers = await Promise.all(sends);
+          expect(answers[24]!.json.code).toBe('INSUFFICIENT_FUNDS');
+          const placed = answers.filter((_, i) => i !== 24);
+          expect(placed.every((a) => a.json.data?.status === 'UNMATCHED')).toBe(true);
+          // 30 backs of 100 reserved once each: none written twice, none lost.
+          expect((await balanceOf(ctx(), demo3)).liability).toBeCloseTo(b3.liability + 3000, 2);
+          for (const m of ms) {
+            const view = await marketView(cricket.matchId, m, demo3);
+            expect(view.exposure).toBe(500);
+          }
+          // On PostgreSQL the bets that queue while a write is in flight go out together: fewer
+          // commits than markets written.
+          if (betPath === 'statement' && ctx().kind === 'postgres') {
+            const stats = ctx().app.betting.stats;
+            expect(stats.batchedBets - before.batchedBets).toBeGreaterThan(stats.commits - before.commits);
+            expect(stats.batches - before.batches).toBeGreaterThan(stats.commits - before.commits);
+          }
+          await invariants();
+        });
+
         it('shows 3 best levels per side with their sizes', async () => {
           const m = await matchOdds();
           for (const [odds, stake] of [

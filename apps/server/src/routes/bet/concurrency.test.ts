@@ -13,7 +13,7 @@ import { SPORT, endpoints, type EndpointName } from '@exchange/contracts';
 import { LADDER } from '@exchange/engine';
 import { buildApp } from '../../app.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
-import { accountOfUser, transfer } from '../../services/ledger.ts';
+import { accountOfUser, transfer } from '../../services/money/index.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { createUser, findUserByName } from '../../services/users.ts';
 import { createMarket, expectInvariants, firstMatchOf } from '../../test/betting.ts';

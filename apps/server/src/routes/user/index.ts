@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { buttonsOf, replaceButtons } from '../../services/buttons.ts';
-import { accountOfUser, balanceView } from '../../services/ledger.ts';
+import { accountOfUser, balanceView } from '../../services/money/index.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../services/passwords.ts';
 import { createUser, findUserById, findUserByName, userDetails } from '../../services/users.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, UserDetails } from '@exchange/contracts';
 import { sessions } from '../../db/schema/index.ts';
 import { DEMO_STARTING_BALANCE_PAISE } from '../../seed/index.ts';
-import { checkLedger } from '../../services/ledger.ts';
+import { checkLedger } from '../../services/money/index.ts';
 import { hashToken } from '../../services/sessions.ts';
 import { findUserByName } from '../../services/users.ts';
 import { describeEachDatabase } from '../../test/databases.ts';

@@ -17,7 +17,7 @@ import { casinoSignature } from '@exchange/contracts/casino-signing';
 import { casinoTransactions } from '../../db/schema/index.ts';
 import { DAY_MS, istDate } from '../../lib/time.ts';
 import type { CasinoConfig } from '../../services/casino/config.ts';
-import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/ledger.ts';
+import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/money/index.ts';
 import { findUserByName } from '../../services/users.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { WALLET_OPERATIONS, WALLET_STATUSES, type WalletOperation } from '@exchange/contracts';
 import { casinoLaunchTokens, casinoTransactions, users } from '../../db/schema/index.ts';
-import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/ledger.ts';
+import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/money/index.ts';
 import { findUserByName } from '../../services/users.ts';
 import { useProviderStub, walletClient } from '../../test/casino-provider-stub.ts';
 import { describeEachDatabase } from '../../test/databases.ts';

@@ -5,7 +5,7 @@
  * could undo.
  */
 import type { MarketState, MarketRow, RunnerRow } from './market-state.ts';
-import type { BetPlan } from './writer.ts';
+import type { BetPlan } from '../money/index.ts';
 
 export type BetChange = 'placed' | 'matched' | 'cancelled' | 'lapsed' | 'settled' | 'rolled_back';
 

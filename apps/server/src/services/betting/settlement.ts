@@ -22,9 +22,7 @@ import {
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import {
   fills,
-  ledgerAccounts,
   ledgerTransfers,
-  marketPositions,
   markets,
   matches,
   orders,
@@ -33,9 +31,8 @@ import {
   settlementResults,
   sports,
 } from '../../db/schema/index.ts';
-import { systemAccount } from '../ledger.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
-import { lockAccounts, postTransfers } from './postings.ts';
+import { postTransfers, releaseMarketExposures, reserveMarketExposures, systemAccount } from '../money/index.ts';
 import { refuse } from './refusals.ts';
 
 export interface ResultInput {
@@ -211,21 +208,7 @@ export async function declareResultInTx(
   }).map((t) => withRemark(t, title, settlement));
 
   // Release the market's reservations, then post (accounts locked in id order first).
-  const positions = await tx.select().from(marketPositions).where(eq(marketPositions.marketId, marketId));
-  for (const p of positions)
-    if (!accountOf.has(p.userId)) accountOf.set(p.userId, await ctx.accountIdOf(p.userId));
-  const locked = await lockAccounts(tx, [...accountOf.values(), house.id, clearing.id]);
-  for (const p of positions) {
-    if (p.exposurePaise === 0) continue;
-    const accountId = accountOf.get(p.userId)!;
-    const account = locked.get(accountId)!;
-    account.exposurePaise -= p.exposurePaise;
-    await tx
-      .update(ledgerAccounts)
-      .set({ exposurePaise: account.exposurePaise })
-      .where(eq(ledgerAccounts.id, accountId));
-  }
-  await tx.update(marketPositions).set({ exposurePaise: 0 }).where(eq(marketPositions.marketId, marketId));
+  await releaseMarketExposures(tx, marketId, ctx.accountIdOf, [...accountOf.values(), house.id, clearing.id]);
   const posted = await postTransfers(tx, transfers, ctx.at);
 
   // Each bet's outcome (exchange bets settle per fill: summed per order).
@@ -378,27 +361,12 @@ export async function rollbackInTx(
       exposure: reopened.exposureOf(position),
     });
   }
-  const accountIds = new Set([
-    ...exposures.map((e) => e.accountId),
-    ...reversal.flatMap((t) => [t.debitAccountId, t.creditAccountId]),
-  ]);
-  const locked = await lockAccounts(tx, accountIds);
-  for (const e of exposures) {
-    await tx
-      .insert(marketPositions)
-      .values({ marketId, userId: e.userId, exposurePaise: e.exposure })
-      .onConflictDoUpdate({
-        target: [marketPositions.marketId, marketPositions.userId],
-        set: { exposurePaise: e.exposure },
-      });
-    if (e.exposure === 0) continue;
-    const account = locked.get(e.accountId)!;
-    account.exposurePaise += e.exposure;
-    await tx
-      .update(ledgerAccounts)
-      .set({ exposurePaise: account.exposurePaise })
-      .where(eq(ledgerAccounts.id, e.accountId));
-  }
+  await reserveMarketExposures(
+    tx,
+    marketId,
+    exposures,
+    reversal.flatMap((t) => [t.debitAccountId, t.creditAccountId]),
+  );
   const count = await postTransfers(tx, reversal, ctx.at);
   return {
     market_id: marketId,

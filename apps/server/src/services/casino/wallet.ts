@@ -11,7 +11,7 @@ import type {
 import { paiseToRupees, rupeesToPaise } from '@exchange/engine';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoTransactions, ledgerAccounts, users, type CasinoTransactionKind } from '../../db/schema/index.ts';
-import { availablePaise, systemAccount, transfer, type LedgerAccount } from '../ledger.ts';
+import { availablePaise, systemAccount, transfer, type LedgerAccount } from '../money/index.ts';
 import { CASINO_MAX_BET_PAISE, CASINO_MAX_ROUND_STAKE_PAISE } from './config.ts';
 import { checkLaunchToken, touchLaunchToken } from './launch.ts';
 

@@ -1,9 +1,9 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Balance } from '@exchange/contracts';
 import { assertValidTransfer, canDebit, paiseToRupees, transferPostings, type TransferRequest } from '@exchange/engine';
-import { queryRows, type DbOrTx } from '../db/client.ts';
-import { ledgerAccounts, ledgerTransfers } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export type LedgerTransfer = typeof ledgerTransfers.$inferSelect;
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;

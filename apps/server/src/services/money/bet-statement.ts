@@ -19,7 +19,7 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { betPoolOf, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { isUniqueViolation, orderByClientRef, type BetPlan, type BetWriter } from './writer.ts';
+import { isUniqueViolation, orderByClientRef, type BetPlan, type BetWriter } from './bet-writer.ts';
 
 const { escapeLiteral } = pg;
 
@@ -259,55 +259,47 @@ export interface BatchOutcome {
 }
 
 /**
- * Group commit: the bets a market's queue holds, matched one after another in memory, written
- * as their statements in ONE transaction (one commit). Each statement sees the ones before it,
- * so every bet is checked exactly as if it were alone. The first bet not accepted as planned
- * ends the batch: what was written before it is committed (a refused statement writes at most
- * the version), and the caller places the rest one by one. Undefined when the transaction
- * failed (nothing written).
+ * Group commit: the bets that queued while a write was in flight, on one market or on many,
+ * written as their statements in ONE transaction and one round trip (one commit). Each market's
+ * bets were matched one after another in memory; each statement sees the ones before it, so
+ * every bet is checked exactly as if it were alone. Within a market, the first bet not accepted
+ * as planned ends that market's group: what was written before it is committed (a refused
+ * statement writes at most the version), and the caller places the rest one by one; the other
+ * markets' groups go on. Undefined when the transaction failed (nothing written).
  */
-export async function writeBetBatch(db: Db, plans: readonly BetPlan[]): Promise<BatchOutcome | undefined> {
-  // The market row, then every account the batch touches in id order: the global lock order,
-  // taken up front because the statements' own account sets interleave.
-  const accounts = `{${[...new Set(plans.flatMap((p) => p.exposures.map((e) => e.accountId)))].sort((a, b) => a - b).join(',')}}`;
-  const lockMarket = 'select id from markets where id = $1 for update';
+export async function writeBetBatches(
+  db: Db,
+  groups: readonly (readonly BetPlan[])[],
+): Promise<BatchOutcome[] | undefined> {
+  // Every market row, then every account the batch touches, each in id order: the global lock
+  // order (market first, then accounts), taken up front because the statements' sets interleave.
+  const markets = `{${[...new Set(groups.map((g) => g[0]!.marketId))].sort((a, b) => a - b).join(',')}}`;
+  const accounts = `{${[...new Set(groups.flatMap((g) => g.flatMap((p) => p.exposures.map((e) => e.accountId))))].sort((a, b) => a - b).join(',')}}`;
+  const lockMarkets = 'select id from markets where id = any($1::int[]) order by id for update';
   const lockAccounts = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
-  const marketId = plans[0]!.marketId;
-  /** The batch's outcome from its bets' rows, in order: the first not written as planned stops it. */
-  const outcomeOf = (rows: readonly BetRow[]): BatchOutcome => {
-    const out: BatchOutcome = { written: [] };
-    for (const [i, row] of rows.entries()) {
-      const stopped = stopOf(row);
-      if (stopped) return { ...out, stopped };
-      out.written.push({
-        balancePaise: Number(row.balance),
-        exposurePaise: Number(row.exposure) + takerDeltaOf(plans[i]!),
-      });
-    }
-    return out;
-  };
-  /** One bet after the other, each awaited (PGlite runs in-process: no round trips to save). */
-  const writeAll = async (
-    query: (text: string, params: unknown[], name: string) => Promise<unknown>,
-    place: (plan: BetPlan) => Promise<BetRow[]>,
-  ): Promise<BatchOutcome> => {
-    await query(lockMarket, [marketId], 'lock-market-v1');
-    await query(lockAccounts, [accounts], 'lock-accounts-v1');
-    const rows: BetRow[] = [];
-    for (const plan of plans) {
-      const row = (await place(plan))[0]!;
-      rows.push(row);
-      if (stopOf(row)) break;
-    }
-    return outcomeOf(rows);
+  /** Each group's outcome from its bets' rows, in order: the first not written as planned stops it. */
+  const outcomesOf = (rows: readonly BetRow[]): BatchOutcome[] => {
+    let at = 0;
+    return groups.map((plans) => {
+      const out: BatchOutcome = { written: [] };
+      const mine = rows.slice(at, at + plans.length);
+      at += plans.length;
+      for (const [i, row] of mine.entries()) {
+        const stopped = stopOf(row);
+        if (stopped) return { ...out, stopped };
+        out.written.push({ balancePaise: Number(row.balance), exposurePaise: Number(row.exposure) + takerDeltaOf(plans[i]!) });
+      }
+      return out;
+    });
   };
   try {
     const betPool = betPoolOf(db);
     if (betPool) {
       // The whole batch in ONE round trip: a simple query of BEGIN, the locks, one EXECUTE of the
       // prepared bet statement per bet and COMMIT. The statements all run, so each bet after the
-      // first is gated on the previous bet's order (afterOrderId): after a bet that was not
-      // written as planned, the rest write nothing, exactly as if the batch had stopped there.
+      // first of its market is gated on the previous bet's order there (afterOrderId): after a
+      // bet that was not written as planned, the rest of its market write nothing, exactly as if
+      // that market's group had stopped there.
       const conn = await betPool.connect();
       try {
         if (!sqlPreparedOn.has(conn)) {
@@ -316,11 +308,13 @@ export async function writeBetBatch(db: Db, plans: readonly BetPlan[]): Promise<
         }
         const text = [
           'begin',
-          `select id from markets where id = ${literal(marketId)}::int for update`,
+          `select id from markets where id = any(${literal(markets)}::int[]) order by id for update`,
           `select id from ledger_accounts where id = any(${literal(accounts)}::int[]) order by id for update`,
-          ...plans.map(
-            (plan, i) =>
-              `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
+          ...groups.flatMap((plans) =>
+            plans.map(
+              (plan, i) =>
+                `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
+            ),
           ),
           'commit',
         ].join(';\n');
@@ -331,21 +325,35 @@ export async function writeBetBatch(db: Db, plans: readonly BetPlan[]): Promise<
           await conn.query('rollback');
           throw error;
         }
-        return outcomeOf(results.slice(3, 3 + plans.length).map((r) => r.rows[0]!));
+        return outcomesOf(results.slice(3, results.length - 1).map((r) => r.rows[0]!));
       } finally {
         conn.release();
       }
     }
     const client = (db as { $client?: unknown }).$client;
     if (isPglite(client) && 'transaction' in client) {
-      // The protocol calls run under the query lock; the transaction holds the transaction lock.
+      // PGlite runs in-process: no round trips to save, so one bet after the other, each awaited,
+      // skipping the rest of a market's group once one of its bets stopped it. The protocol calls
+      // run under the query lock; the transaction holds the transaction lock.
       const pglite = client as PgliteRaw & Pick<PGlite, 'transaction'>;
-      return await pglite.transaction((tx) =>
-        writeAll(
-          (text, params) => tx.query(text, params),
-          (plan) => pglite.runExclusive(() => executeOnPglite(pglite, plan, true)),
-        ),
-      );
+      return await pglite.transaction(async (tx) => {
+        await tx.query(lockMarkets, [markets]);
+        await tx.query(lockAccounts, [accounts]);
+        const rows: BetRow[] = [];
+        for (const plans of groups) {
+          for (const plan of plans) {
+            const row = (await pglite.runExclusive(() => executeOnPglite(pglite, plan, true)))[0]!;
+            rows.push(row);
+            if (stopOf(row)) {
+              // The rest of this market's group is not written: rows that say so, in place.
+              const skipped = plans.length - 1 - plans.indexOf(plan);
+              for (let k = 0; k < skipped; k++) rows.push(row);
+              break;
+            }
+          }
+        }
+        return outcomesOf(rows);
+      });
     }
     return undefined;
   } catch {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { ledgerTransfers } from '../db/schema/index.ts';
-import { describeEachDatabase } from '../test/databases.ts';
+import { ledgerTransfers } from '../../db/schema/index.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
 import { accountOfUser, checkLedger, transfer, worldAccount } from './ledger.ts';
-import { findUserByName } from './users.ts';
+import { findUserByName } from '../users.ts';
 
 describeEachDatabase('ledger', (ctx) => {
   const account = async (userName: string) => accountOfUser(ctx().db, (await findUserByName(ctx().db, userName))!.id);

@@ -1,0 +1,114 @@
+/**
+ * How a bet is answered (placed, repeated) and the small conversions the bet path shares.
+ */
+import { eq } from 'drizzle-orm';
+import type { BinarySession, PlacedBet } from '@exchange/contracts';
+import { rupeesToPaise } from '@exchange/engine';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts } from '../../db/schema/index.ts';
+import { balanceView, type OrderRow } from '../money/index.ts';
+import type { BetRequest } from './bet-request.ts';
+import { SESSION_HOURS, type SessionHours } from './hours.ts';
+import { refuse } from './refusals.ts';
+
+export function stakeToPaise(stake: number): number {
+  if (typeof stake !== 'number' || !Number.isFinite(stake) || stake <= 0) throw refuse.invalidStake();
+  try {
+    return rupeesToPaise(stake);
+  } catch {
+    throw refuse.invalidStake();
+  }
+}
+
+export function sessionOf(row: {
+  sessionOpenMinute: number | null;
+  sessionCloseMinute: number | null;
+  sessionWeekdaysOnly: boolean;
+}): SessionHours | null {
+  if (row.sessionOpenMinute === null || row.sessionCloseMinute === null) return null;
+  return {
+    openMinute: row.sessionOpenMinute,
+    closeMinute: row.sessionCloseMinute,
+    weekdaysOnly: row.sessionWeekdaysOnly,
+  };
+}
+
+export function sessionHoursOf(session: BinarySession): SessionHours {
+  return SESSION_HOURS[session];
+}
+
+/** The bet as answered: status, matched and unmatched stake, average matched odds, balance. */
+export function placedAnswer(
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'marketId'
+    | 'selectionId'
+    | 'kind'
+    | 'side'
+    | 'price'
+    | 'line'
+    | 'sizePaise'
+    | 'matchedPaise'
+    | 'matchedValue'
+    | 'placedAt'
+    | 'clientRef'
+  >,
+  repeated: boolean,
+  balancePaise: number,
+  exposurePaise: number,
+): PlacedBet {
+  const unmatched = order.sizePaise - order.matchedPaise;
+  const isFancy = order.kind === 'FANCY';
+  return {
+    bet_id: order.id,
+    market_id: order.marketId,
+    selection_id: order.selectionId,
+    kind: order.kind,
+    side: order.side,
+    is_back: order.side === 'BACK' || order.side === 'YES' ? 1 : 0,
+    odds: isFancy ? order.price : order.price / 100,
+    run: isFancy ? order.line : null,
+    rate: isFancy ? order.price : order.kind === 'BOOKMAKER' ? order.price - 100 : null,
+    stake: order.sizePaise / 100,
+    status: order.matchedPaise === 0 ? 'UNMATCHED' : unmatched === 0 ? 'MATCHED' : 'PARTIAL',
+    matched_stake: order.matchedPaise / 100,
+    unmatched_stake: unmatched / 100,
+    avg_odds: averageOdds(order),
+    placed_at: order.placedAt.toISOString(),
+    client_ref: order.clientRef,
+    repeated,
+    balance: balanceView({ balancePaise, exposurePaise }),
+  };
+}
+
+/** Average matched odds to 2 decimals (fancy: the rate). */
+export function averageOdds(
+  order: Pick<OrderRow, 'kind' | 'price' | 'matchedPaise' | 'matchedValue'>,
+): number {
+  if (order.kind === 'FANCY') return order.price;
+  if (order.matchedPaise === 0) return 0;
+  return Math.round(order.matchedValue / order.matchedPaise) / 100;
+}
+
+/**
+ * The first answer again, for a repeat of an accepted bet (same client_ref and request); a
+ * different request under a used client_ref is refused.
+ */
+export async function repeatAnswer(
+  db: DbOrTx,
+  existing: OrderRow,
+  req: Pick<BetRequest, 'userId' | 'requestKey'>,
+): Promise<PlacedBet> {
+  if (existing.requestKey !== req.requestKey) throw refuse.duplicate();
+  const [account] = await db
+    .select({ balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, req.userId));
+  return placedAnswer(
+    { ...existing, matchedPaise: existing.initialMatchedPaise, matchedValue: existing.initialMatchedValue },
+    true,
+    account?.balance ?? 0,
+    account?.exposure ?? 0,
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Cancelling the unmatched rest of exchange bets: a bettor's one bet, or the market maker's
+ * several on one market in one transaction (re-quoting).
+ */
+import { eq } from 'drizzle-orm';
+import type { CancelledBet } from '@exchange/contracts';
+import { orders } from '../../db/schema/index.ts';
+import { remainingOf, type OpenOrder } from './market-state.ts';
+import { cancelOrders, inMarketTx, type MarketTxContext } from './market-tx.ts';
+import { refuse } from './refusals.ts';
+
+export class BetCancels {
+  constructor(private readonly ctx: MarketTxContext) {}
+
+  /** Cancels the unmatched rest of one of the user's exchange bets and releases its exposure. */
+  async cancelBet(userId: number, betId: number): Promise<CancelledBet> {
+    let marketId = this.ctx.cache.marketOfOrder(betId);
+    if (marketId === undefined) {
+      const [row] = await this.ctx.db
+        .select({ marketId: orders.marketId, userId: orders.userId, status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, betId));
+      if (!row || row.userId !== userId || row.status !== 'OPEN') throw refuse.betNotFound();
+      marketId = row.marketId;
+    }
+    const id = marketId;
+    return this.ctx.serial(id, async () => {
+      const result = await inMarketTx(this.ctx, id, async (tx, market) => {
+        const order = market.openOrders.get(betId);
+        if (!order || order.userId !== userId) throw refuse.betNotFound();
+        const cancelled = remainingOf(order);
+        const { balance } = await cancelOrders(this.ctx, tx, market, [order]);
+        return {
+          bet_id: betId,
+          cancelled_stake: cancelled / 100,
+          matched_stake: order.matchedPaise / 100,
+          balance: balance.get(userId)!,
+        };
+      });
+      return result;
+    });
+  }
+
+  /**
+   * Cancels the unmatched rest of several of one user's orders on one market in one transaction
+   * (the market maker re-quoting). Orders already matched or gone are skipped. Returns how many
+   * were cancelled.
+   */
+  async cancelBets(userId: number, marketId: number, betIds: readonly number[]): Promise<number> {
+    if (betIds.length === 0) return 0;
+    return this.ctx.serial(marketId, () =>
+      inMarketTx(this.ctx, marketId, async (tx, market) => {
+        const mine = betIds
+          .map((id) => market.openOrders.get(id))
+          .filter((o): o is OpenOrder => o !== undefined && o.userId === userId && remainingOf(o) > 0);
+        if (mine.length > 0) await cancelOrders(this.ctx, tx, market, mine);
+        return mine.length;
+      }),
+    );
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The markets in memory (book, open orders, positions) and one async lane per market, so the
+ * changes of a market run one at a time in this process. A state is only read or changed inside
+ * its market's lane; a stale state (another process moved the market, or memory ran ahead of a
+ * write that failed) is reloaded from the database before its next use.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, markets } from '../../db/schema/index.ts';
+import { loadMarkets, type MarketState } from './market-state.ts';
+import { refuse } from './refusals.ts';
+
+export class MarketCache {
+  private readonly states = new Map<number, MarketState>();
+  private readonly stale = new Set<number>();
+  private readonly tails = new Map<number, Promise<unknown>>();
+  /** Open exchange order id -> its market, for cancels. */
+  private readonly orderMarket = new Map<number, number>();
+  private readonly accountIds = new Map<number, number>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Runs fn after everything queued before it in the market's lane. */
+  chain<T>(marketId: number, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(marketId) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.tails.set(marketId, tail);
+    void tail.then(() => {
+      if (this.tails.get(marketId) === tail) this.tails.delete(marketId);
+    });
+    return run;
+  }
+
+  /** The market's state; loads it when absent or stale. Call inside the market's lane. */
+  async state(marketId: number): Promise<MarketState> {
+    const known = this.states.get(marketId);
+    if (known && !this.stale.has(marketId)) return known;
+    return this.reload(marketId);
+  }
+
+  /** The state as it is in memory, whatever its freshness (inside the lane, holding the row lock). */
+  cached(marketId: number): MarketState | undefined {
+    return this.states.get(marketId);
+  }
+
+  isStale(marketId: number): boolean {
+    return this.stale.has(marketId);
+  }
+
+  /** Memory is no longer what the database holds: reload before the next use. */
+  markStale(marketId: number): void {
+    this.stale.add(marketId);
+  }
+
+  async reload(marketId: number, db: DbOrTx = this.db): Promise<MarketState> {
+    const loaded = (await loadMarkets(db, [marketId])).get(marketId);
+    this.uninstall(marketId);
+    if (!loaded) throw refuse.marketNotFound();
+    this.install(loaded);
+    return loaded;
+  }
+
+  private install(state: MarketState): void {
+    this.states.set(state.id, state);
+    this.stale.delete(state.id);
+    for (const id of state.openOrders.keys()) this.orderMarket.set(id, state.id);
+  }
+
+  private uninstall(marketId: number): void {
+    const old = this.states.get(marketId);
+    if (old) for (const id of old.openOrders.keys()) this.orderMarket.delete(id);
+    this.states.delete(marketId);
+  }
+
+  /** The state for reading outside the lane (loads through the lane when needed). */
+  async peek(marketId: number): Promise<MarketState> {
+    const known = this.states.get(marketId);
+    if (known && !this.stale.has(marketId)) return known;
+    return this.chain(marketId, () => this.state(marketId));
+  }
+
+  /**
+   * The market as committed: waits for the work queued on it (a group commit's book runs ahead
+   * of its commit), then reloads it if stale. What the live push reads.
+   */
+  committedState(marketId: number): Promise<MarketState> {
+    return this.chain(marketId, () => this.state(marketId));
+  }
+
+  /**
+   * States for reading, at least as new as the given database versions: markets never loaded, or
+   * behind (another process moved them), are (re)loaded through their lanes.
+   */
+  async statesAtLeast(versions: ReadonlyMap<number, number>): Promise<Map<number, MarketState>> {
+    const out = new Map<number, MarketState>();
+    const missing = [...versions.keys()].filter((id) => !this.states.has(id));
+    if (missing.length > 0) {
+      const loaded = await loadMarkets(this.db, missing);
+      await Promise.all(
+        [...loaded.values()].map((s) =>
+          this.chain(s.id, async () => {
+            if (!this.states.has(s.id)) this.install(s);
+          }),
+        ),
+      );
+    }
+    await Promise.all(
+      [...versions].map(async ([id, version]) => {
+        let state = this.states.get(id);
+        if (!state || state.version < version || this.stale.has(id)) {
+          state = await this.chain(id, async () => {
+            const s = this.states.get(id);
+            return s && s.version >= version && !this.stale.has(id) ? s : this.reload(id);
+          });
+        }
+        out.set(id, state);
+      }),
+    );
+    return out;
+  }
+
+  /** Whether the database holds a newer version of the market than memory (one cheap read). */
+  async isBehind(market: MarketState): Promise<boolean> {
+    const [row] = await this.db
+      .select({ version: markets.version })
+      .from(markets)
+      .where(eq(markets.id, market.id));
+    return row !== undefined && row.version !== market.version;
+  }
+
+  /** The market an open exchange order rests on, when it is in memory. */
+  marketOfOrder(orderId: number): number | undefined {
+    return this.orderMarket.get(orderId);
+  }
+
+  /** Keeps the order index in step with a market changed in memory. */
+  orderOpened(orderId: number, marketId: number): void {
+    this.orderMarket.set(orderId, marketId);
+  }
+
+  orderClosed(orderId: number): void {
+    this.orderMarket.delete(orderId);
+  }
+
+  /** Drops every cached market (tests: as after a restart). */
+  forgetAll(): void {
+    this.states.clear();
+    this.stale.clear();
+    this.orderMarket.clear();
+  }
+
+  async accountIdOf(userId: number, db: DbOrTx = this.db): Promise<number> {
+    const known = this.accountIds.get(userId);
+    if (known !== undefined) return known;
+    const [row] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId));
+    if (!row) throw new Error(`User ${userId} has no ledger account`);
+    this.accountIds.set(userId, row.id);
+    return row.id;
+  }
+
+  /** Markets with unmatched orders resting (for the operator view). */
+  openOrderCount(marketId: number): number {
+    return this.states.get(marketId)?.openOrders.size ?? 0;
+  }
+
+  /** Loaded markets by id (read-only use). */
+  loadedStates(ids: readonly number[]): MarketState[] {
+    return ids.map((id) => this.states.get(id)).filter((s): s is MarketState => s !== undefined);
+  }
+}

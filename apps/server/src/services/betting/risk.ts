@@ -1,0 +1,49 @@
+/**
+ * Pre-trade checks of a bet against its market as it is in memory: status, trading hours,
+ * runner, stake limits, the price still on offer (bookmaker, fancy) and the market's maximum
+ * profit. Returns the price the bet is taken at; throws the refusal otherwise.
+ */
+import type { Clock } from '../../lib/time.ts';
+import { sessionOf } from './answers.ts';
+import type { BetRequest } from './bet-request.ts';
+import { describeHours, withinSessionHours } from './hours.ts';
+import type { MarketState } from './market-state.ts';
+import { refuse } from './refusals.ts';
+
+export function checkBet(market: MarketState, req: BetRequest, clock: Clock): number {
+  const row = market.row;
+  if (market.settled || row.status === 'CLOSED' || row.status === 'INACTIVE') throw refuse.closed();
+  if (row.status === 'SUSPENDED' || row.status === 'BALL_RUNNING') throw refuse.suspended();
+  const hours = sessionOf(row);
+  if (hours && !withinSessionHours(hours, clock())) throw refuse.notOpenHours(describeHours(hours));
+  if (req.selectionId !== null) {
+    const runner = market.runner(req.selectionId);
+    if (!runner) throw refuse.invalid('This selection is not in the market');
+    if (runner.status === 'REMOVED') throw refuse.runnerRemoved();
+    if (runner.status !== 'ACTIVE') throw refuse.closed();
+  }
+  if (req.stakePaise < row.minStakePaise) throw refuse.belowMin(row.minStakePaise / 100);
+  if (req.stakePaise > row.maxStakePaise) throw refuse.aboveMax(row.maxStakePaise / 100);
+
+  let price = req.price;
+  if (req.kind === 'BOOKMAKER') {
+    const runner = market.runner(req.selectionId!)!;
+    const rate = req.side === 'BACK' ? runner.backRate : runner.layRate;
+    const asked = req.price - 100;
+    // Taken at the current rate when it is at least as good for the bettor as the one asked.
+    if (rate === null || (req.side === 'BACK' ? rate < asked : rate > asked)) throw refuse.oddsChanged();
+    price = 100 + rate;
+  } else if (req.kind === 'FANCY') {
+    const line = req.side === 'YES' ? row.yesLine : row.noLine;
+    const rate = req.side === 'YES' ? row.yesRate : row.noRate;
+    if (line === null || rate === null || line !== req.line || rate !== req.price) throw refuse.oddsChanged();
+  }
+  const profit =
+    req.side === 'LAY' || req.side === 'NO'
+      ? req.stakePaise
+      : req.kind === 'FANCY'
+        ? Math.floor((req.stakePaise * price) / 100)
+        : Math.floor((req.stakePaise * (price - 100)) / 100);
+  if (profit > row.maxProfitPaise) throw refuse.maxProfit(row.maxProfitPaise / 100);
+  return price;
+}

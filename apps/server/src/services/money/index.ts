@@ -1,0 +1,11 @@
+/**
+ * The one money writer (ADR 31): the only module that changes account balances
+ * (`ledger_accounts.balance_paise`), reservations (`ledger_accounts.exposure_paise`), market
+ * positions (`market_positions`) and postings (`ledger_transfers`). Every other module asks it;
+ * `money-writer.test.ts` fails when any other file writes those tables.
+ */
+export * from './ledger.ts';
+export * from './postings.ts';
+export * from './exposures.ts';
+export * from './bet-writer.ts';
+export * from './bet-statement.ts';
