@@ -367,10 +367,21 @@ async function engineRun(kind: 'pglite' | 'postgres'): Promise<Result[]> {
       return withCpu(kind, handle.db, run);
     };
     const results: Result[] = [];
+    /** The HTTP case, and how its bets were committed (group commits across markets, ADR 31). */
+    const http = async (name: string, markets: number[]) => {
+      const before = { ...betting.stats };
+      const result = await measure(() => httpCase(name, port, tokens, markets));
+      const commits = betting.stats.commits - before.commits;
+      const batched = betting.stats.batchedBets - before.batchedBets;
+      console.log(
+        `${name}: ${commits} group commits (${betting.stats.setwiseCommits - before.setwiseCommits} set-wise) carried ${batched} of ${result.bets} bets (${commits ? (batched / commits).toFixed(1) : 0} a commit, ${betting.stats.batches - before.batches} market batches); the rest were written alone`,
+      );
+      return result;
+    };
     const hot = await make(1);
-    results.push(await measure(() => httpCase(`${kind}: HTTP, 1 hot market`, port, tokens, hot)));
+    results.push(await http(`${kind}: HTTP, 1 hot market`, hot));
     const many = await make(100);
-    results.push(await measure(() => httpCase(`${kind}: HTTP, 100 markets`, port, tokens, many)));
+    results.push(await http(`${kind}: HTTP, 100 markets`, many));
     const bareHot = await make(1);
     results.push(await measure(() => bareCase(`${kind}: bare statement, 1 market`, handle.db, ids, bareHot)));
     const bareMany = await make(100);

@@ -535,6 +535,40 @@ function suite(betPath: BetPathMode) {
           await invariants();
         });
 
+        it('writes a burst over several markets as one statement with the result of bet by bet: rests, fills in the same commit, exposures', async () => {
+          const ms = await Promise.all(Array.from({ length: 4 }, () => matchOdds()));
+          const before = { ...ctx().app.betting.stats };
+          const b1 = await balanceOf(ctx(), demo1);
+          const b3 = await balanceOf(ctx(), demo3);
+          // On each market, all sent at once: demo3 lays 100 at 2.0 three times, then demo1 backs
+          // 100 at 2.0 three times, each filling a lay that may rest in the same commit.
+          const sends = ms.flatMap((m) => [
+            ...Array.from({ length: 3 }, () => bet(demo3, { market_id: m, selection_id: 1, is_back: 0, odds: 2, stake: 100 })),
+            ...Array.from({ length: 3 }, () => bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 2, stake: 100 })),
+          ]);
+          const answers = await Promise.all(sends);
+          ms.forEach((_, k) => {
+            expect(answers.slice(k * 6, k * 6 + 3).map((a) => a.json.data?.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED']);
+            expect(answers.slice(k * 6 + 3, k * 6 + 6).map((a) => a.json.data?.status)).toEqual(['MATCHED', 'MATCHED', 'MATCHED']);
+          });
+          expect((await balanceOf(ctx(), demo1)).liability).toBeCloseTo(b1.liability + 1200, 2);
+          expect((await balanceOf(ctx(), demo3)).liability).toBeCloseTo(b3.liability + 1200, 2);
+          for (const m of ms) {
+            const view1 = await marketView(cricket.matchId, m, demo1);
+            expect(view1.runners.map((r: { position: number }) => r.position)).toEqual([300, -300]);
+            expect(view1.runners[0].back).toEqual([]);
+            expect(view1.runners[0].lay).toEqual([]);
+            const view3 = await marketView(cricket.matchId, m, demo3);
+            expect(view3.runners.map((r: { position: number }) => r.position)).toEqual([-300, 300]);
+          }
+          // Nothing of demo3's lays is left unmatched: each was filled, within its commit or after.
+          const unmatched = (await call('getCurrentBets', { bet_type: 'unmatched' }, demo3)).json.data as { market_id: number }[];
+          expect(unmatched.filter((b) => ms.includes(b.market_id))).toEqual([]);
+          if (betPath === 'statement' && ctx().kind === 'postgres')
+            expect(ctx().app.betting.stats.setwiseCommits).toBeGreaterThan(before.setwiseCommits);
+          await invariants();
+        });
+
         it('shows 3 best levels per side with their sizes', async () => {
           const m = await matchOdds();
           for (const [odds, stake] of [

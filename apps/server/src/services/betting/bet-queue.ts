@@ -61,8 +61,11 @@ export interface BetQueueDeps {
 }
 
 export class BetQueue {
-  /** Transactions of group commits, the markets' batches written in them, and their bets. */
-  readonly stats = { commits: 0, batches: 0, batchedBets: 0 };
+  /**
+   * Transactions of group commits (and how many were written set-wise, as one statement), the
+   * markets' batches written in them, and their bets.
+   */
+  readonly stats = { commits: 0, setwiseCommits: 0, batches: 0, batchedBets: 0 };
   /** Per market, the batch still taking newcomers. */
   private readonly open = new Map<number, QueuedBet[]>();
   private ready: ReadyBatch[] = [];
@@ -202,14 +205,18 @@ export class BetQueue {
       groups.push({ batch, market, planned, alone });
     }
     const writing = groups.filter((g) => g.planned.length > 0);
-    const outcomes =
+    const commit =
       writing.length > 0
         ? await writeBetBatches(
             this.deps.db,
             writing.map((g) => g.planned.map((p) => p.pending.plan)),
           )
-        : [];
-    if (outcomes?.some((o) => o.written.length > 0)) this.stats.commits++;
+        : undefined;
+    const outcomes = commit?.outcomes;
+    if (outcomes?.some((o) => o.written.length > 0)) {
+      this.stats.commits++;
+      if (commit!.setwise) this.stats.setwiseCommits++;
+    }
     const written = new Map(writing.map((g, i) => [g, outcomes?.[i] ?? { written: [] }]));
     for (const group of groups) {
       const outcome = written.get(group) ?? { written: [] };

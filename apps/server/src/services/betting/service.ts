@@ -94,8 +94,8 @@ export class BettingService {
     this.admin = new MarketAdmin(ctx);
   }
 
-  /** Group commits written (transactions), the markets' batches in them, and the bets they carried. */
-  get stats(): { readonly commits: number; readonly batches: number; readonly batchedBets: number } {
+  /** Group commits written (transactions; set-wise ones), the markets' batches in them, and the bets they carried. */
+  get stats(): BetQueue['stats'] {
     return this.queue.stats;
   }
 

@@ -19,6 +19,7 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { betPoolOf, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { SETWISE_BET_STATEMENT, setwiseAnswers, setwiseValues } from './bet-batch.ts';
 import { isUniqueViolation, orderByClientRef, type BetPlan, type BetWriter } from './bet-writer.ts';
 
 const { escapeLiteral } = pg;
@@ -132,6 +133,8 @@ const betStatement = fixedStatement`
 const BET_STATEMENT_NAME = 'place-bet-v2';
 /** The same statement prepared in SQL (PREPARE), for a batch sent as one simple query of EXECUTEs. */
 const BET_SQL_STATEMENT = 'place_bet_v2';
+/** The set-wise commit (bet-batch.ts), prepared beside it. */
+const SETWISE_SQL_STATEMENT = 'place_bets_setwise_v1';
 /** The bet-pool connections where BET_SQL_STATEMENT is prepared. */
 const sqlPreparedOn = new WeakSet<object>();
 
@@ -266,17 +269,30 @@ export interface BatchOutcome {
  * as planned ends that market's group: what was written before it is committed (a refused
  * statement writes at most the version), and the caller places the rest one by one; the other
  * markets' groups go on. Undefined when the transaction failed (nothing written).
+ *
+ * First try set-wise (bet-batch.ts): the whole commit as one statement, written only if every
+ * bet passes as planned. When one would not, the same transaction writes the bets one statement
+ * each, as described above (on PostgreSQL a second round trip).
  */
 export async function writeBetBatches(
   db: Db,
   groups: readonly (readonly BetPlan[])[],
-): Promise<BatchOutcome[] | undefined> {
+): Promise<{ outcomes: BatchOutcome[]; setwise: boolean } | undefined> {
   // Every market row, then every account the batch touches, each in id order: the global lock
   // order (market first, then accounts), taken up front because the statements' sets interleave.
   const markets = `{${[...new Set(groups.map((g) => g[0]!.marketId))].sort((a, b) => a - b).join(',')}}`;
   const accounts = `{${[...new Set(groups.flatMap((g) => g.flatMap((p) => p.exposures.map((e) => e.accountId))))].sort((a, b) => a - b).join(',')}}`;
   const lockMarkets = 'select id from markets where id = any($1::int[]) order by id for update';
-  const lockAccounts = 'select id from ledger_accounts where id = any($1::int[]) order by id for update';
+  const lockAccounts =
+    'select id, balance_paise as balance, exposure_paise as exposure from ledger_accounts where id = any($1::int[]) order by id for update';
+  const setwise = setwiseValues(groups);
+  const lockedOf = (rows: readonly { id: unknown; balance: unknown; exposure: unknown }[]) =>
+    new Map(rows.map((r) => [Number(r.id), { balancePaise: Number(r.balance), exposurePaise: Number(r.exposure) }]));
+  const setwiseOutcomes = (locked: ReturnType<typeof lockedOf>) => ({
+    outcomes: setwiseAnswers(groups, locked).map((written): BatchOutcome => ({ written })),
+    setwise: true,
+  });
+  const oneByOneOutcomes = (rows: readonly BetRow[]) => ({ outcomes: outcomesOf(rows), setwise: false });
   /** Each group's outcome from its bets' rows, in order: the first not written as planned stops it. */
   const outcomesOf = (rows: readonly BetRow[]): BatchOutcome[] => {
     let at = 0;
@@ -304,28 +320,36 @@ export async function writeBetBatches(
       try {
         if (!sqlPreparedOn.has(conn)) {
           await conn.query(`prepare ${BET_SQL_STATEMENT} as ${betStatement.text}`);
+          await conn.query(`prepare ${SETWISE_SQL_STATEMENT} as ${SETWISE_BET_STATEMENT}`);
           sqlPreparedOn.add(conn);
         }
-        const text = [
-          'begin',
+        const locks = [
           `select id from markets where id = any(${literal(markets)}::int[]) order by id for update`,
-          `select id from ledger_accounts where id = any(${literal(accounts)}::int[]) order by id for update`,
-          ...groups.flatMap((plans) =>
-            plans.map(
-              (plan, i) =>
-                `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
-            ),
+          `select id, balance_paise as balance, exposure_paise as exposure from ledger_accounts where id = any(${literal(accounts)}::int[]) order by id for update`,
+        ];
+        const oneByOne = groups.flatMap((plans) =>
+          plans.map(
+            (plan, i) =>
+              `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
           ),
-          'commit',
-        ].join(';\n');
-        let results: { rows: BetRow[] }[];
-        try {
-          results = (await conn.query(text)) as unknown as { rows: BetRow[] }[];
-        } catch (error) {
-          await conn.query('rollback');
-          throw error;
+        );
+        const send = async (statements: string[]) => {
+          try {
+            return (await conn.query(statements.join(';\n'))) as unknown as { rows: Record<string, unknown>[] }[];
+          } catch (error) {
+            await conn.query('rollback');
+            throw error;
+          }
+        };
+        if (setwise) {
+          // Committed either way: when the statement wrote nothing, the commit only ends the locks.
+          const results = await send(['begin', ...locks, `execute ${SETWISE_SQL_STATEMENT}(${setwise.map(literal).join(', ')})`, 'commit']);
+          if (Number(results[3]!.rows[0]!.ok) === 1)
+            return setwiseOutcomes(lockedOf(results[2]!.rows as { id: unknown; balance: unknown; exposure: unknown }[]));
+          // Not every bet passes as planned: bet by bet, where each refusal is found at its bet.
         }
-        return outcomesOf(results.slice(3, results.length - 1).map((r) => r.rows[0]!));
+        const results = await send(['begin', ...locks, ...oneByOne, 'commit']);
+        return oneByOneOutcomes(results.slice(3, 3 + oneByOne.length).map((r) => r.rows[0]! as BetRow));
       } finally {
         conn.release();
       }
@@ -338,7 +362,11 @@ export async function writeBetBatches(
       const pglite = client as PgliteRaw & Pick<PGlite, 'transaction'>;
       return await pglite.transaction(async (tx) => {
         await tx.query(lockMarkets, [markets]);
-        await tx.query(lockAccounts, [accounts]);
+        const locked = await tx.query<{ id: unknown; balance: unknown; exposure: unknown }>(lockAccounts, [accounts]);
+        if (setwise) {
+          const written = await tx.query<{ ok: unknown }>(SETWISE_BET_STATEMENT, setwise);
+          if (Number(written.rows[0]!.ok) === 1) return setwiseOutcomes(lockedOf(locked.rows));
+        }
         const rows: BetRow[] = [];
         for (const plans of groups) {
           for (const plan of plans) {
@@ -352,7 +380,7 @@ export async function writeBetBatches(
             }
           }
         }
-        return outcomesOf(rows);
+        return oneByOneOutcomes(rows);
       });
     }
     return undefined;

@@ -9,3 +9,4 @@ export * from './postings.ts';
 export * from './exposures.ts';
 export * from './bet-writer.ts';
 export * from './bet-statement.ts';
+export * from './bet-batch.ts';
