@@ -1,4 +1,5 @@
 export * from './money.ts';
+export * from './units.ts';
 export * from './ledger.ts';
 export * from './ladder.ts';
 export * from './order-book.ts';

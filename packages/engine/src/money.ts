@@ -1,6 +1,8 @@
 /**
  * Money is integer paise inside the system; rupees (at most 2 decimals) only at the API edge.
- * These two functions are the only crossing points.
+ * These functions are the only crossing points: rupeesToPaise for amounts that must already be
+ * whole paise (it throws otherwise), roundToPaise for free-form figures (a typed amount, a sum
+ * of rupee figures), paiseToRupees on the way out.
  */
 export type Paise = number;
 
@@ -12,6 +14,14 @@ export function rupeesToPaise(rupees: number): Paise {
   const paise = Math.round(rupees * 100);
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Amount out of range: ${rupees}`);
   return paise;
+}
+
+/**
+ * Rupees to the nearest paisa (half up), for figures that may carry more than 2 decimals or
+ * float noise: never throws (NaN and infinities come back as they are).
+ */
+export function roundToPaise(rupees: number): Paise {
+  return Math.round(rupees * 100);
 }
 
 export function paiseToRupees(paise: Paise): number {
