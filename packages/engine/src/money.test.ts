@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paiseToRupees, roundToPaise, rupeesToPaise } from './index.ts';
+import { paiseToRupees, paiseToRupeesUnchecked, roundToPaise, rupeesToPaise } from './index.ts';
 
 describe('money edge conversion', () => {
   it('round-trips every paise amount', () => {
@@ -27,5 +27,13 @@ describe('rounding free-form rupees to paise', () => {
         expect(Math.abs(roundToPaise(rupees) - rupees * 100)).toBeLessThanOrEqual(0.5);
       }),
     );
+  });
+});
+
+describe('unchecked paise to rupees for previews', () => {
+  it('agrees with paiseToRupees on every safe integer and divides anything else without throwing', () => {
+    fc.assert(fc.property(fc.integer({ min: -1e15, max: 1e15 }), (p) => paiseToRupeesUnchecked(p) === paiseToRupees(p)));
+    expect(paiseToRupeesUnchecked(1.5)).toBe(0.015);
+    expect(paiseToRupeesUnchecked(2 ** 60)).toBe(2 ** 60 / 100);
   });
 });

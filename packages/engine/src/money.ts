@@ -2,7 +2,8 @@
  * Money is integer paise inside the system; rupees (at most 2 decimals) only at the API edge.
  * These functions are the only crossing points: rupeesToPaise for amounts that must already be
  * whole paise (it throws otherwise), roundToPaise for free-form figures (a typed amount, a sum
- * of rupee figures), paiseToRupees on the way out.
+ * of rupee figures); paiseToRupees on the way out, paiseToRupeesUnchecked for a preview of
+ * free-form input.
  */
 export type Paise = number;
 
@@ -26,6 +27,14 @@ export function roundToPaise(rupees: number): Paise {
 
 export function paiseToRupees(paise: Paise): number {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Paise must be an integer: ${paise}`);
+  return paise / 100;
+}
+
+/**
+ * paise / 100 without paiseToRupees's check, for a preview worked out from free-form input (a
+ * typed stake of any size may give paise past the safe integers): never throws.
+ */
+export function paiseToRupeesUnchecked(paise: number): number {
   return paise / 100;
 }
 
