@@ -1,3 +1,4 @@
+import { roundToPaise } from '@exchange/engine';
 import { z } from 'zod';
 
 /** '0' / '1' flags, kept as strings because the original client compares with '1'. */
@@ -12,7 +13,7 @@ export const Rupees = z
   .number()
   .finite()
   .refine((v) => Number(v.toFixed(2)) === v, 'At most 2 decimals')
-  .refine((v) => Number.isSafeInteger(Math.round(v * 100)), 'Amount is too large');
+  .refine((v) => Number.isSafeInteger(roundToPaise(v)), 'Amount is too large');
 
 /** ISO 8601 timestamp string (UTC). The web app formats it in IST. */
 export const IsoDate = z.string();

@@ -1,6 +1,9 @@
 /**
  * Money is integer paise inside the system; rupees (at most 2 decimals) only at the API edge.
- * These two functions are the only crossing points.
+ * These functions are the only crossing points: rupeesToPaise for amounts that must already be
+ * whole paise (it throws otherwise), roundToPaise for free-form figures (a typed amount, a sum
+ * of rupee figures); paiseToRupees on the way out, paiseToRupeesUnchecked for a preview of
+ * free-form input.
  */
 export type Paise = number;
 
@@ -14,8 +17,24 @@ export function rupeesToPaise(rupees: number): Paise {
   return paise;
 }
 
+/**
+ * Rupees to the nearest paisa (half up), for figures that may carry more than 2 decimals or
+ * float noise: never throws (NaN and infinities come back as they are).
+ */
+export function roundToPaise(rupees: number): Paise {
+  return Math.round(rupees * 100);
+}
+
 export function paiseToRupees(paise: Paise): number {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Paise must be an integer: ${paise}`);
+  return paise / 100;
+}
+
+/**
+ * paise / 100 without paiseToRupees's check, for a preview worked out from free-form input (a
+ * typed stake of any size may give paise past the safe integers): never throws.
+ */
+export function paiseToRupeesUnchecked(paise: number): number {
   return paise / 100;
 }
 

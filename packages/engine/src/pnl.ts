@@ -66,50 +66,62 @@ function assertRunnerBet(bet: RunnerBet): void {
 }
 
 /**
- * The exact P&L (hundredths of a paisa) of every runner winning, with matched bets counted fully
- * and, when `withUnmatched`, unmatched bets on their losing side only (a back as -s on every
- * other runner, a lay as -s(p-1) on its runner).
+ * What the bets on each runner add to the P&L, exact (hundredths of a paisa), when that runner
+ * wins (or places) and when it does not, with matched bets counted fully and, when
+ * `withUnmatched`, unmatched bets on their losing side only (a back as -s when its runner does
+ * not win, a lay as -s(p-1) when it does). A market's P&L when the runners of W win is then
+ * sum over all runners of lose + sum over W of (win - lose).
  */
-function exactRunnerPnl(runners: readonly SelectionId[], bets: readonly RunnerBet[], withUnmatched: boolean): Map<SelectionId, bigint> {
-  // PL(r) = onRunner(r) + (everywhere - onRunner-as-everywhere(r)): what a bet adds to its own
-  // runner, and what it adds to every other runner, summed once and taken back for its own.
-  const own = new Map<SelectionId, bigint>(runners.map((id) => [id, 0n]));
-  const elsewhere = new Map<SelectionId, bigint>(runners.map((id) => [id, 0n]));
-  let everywhere = 0n;
+function exactRunnerOutcomes(
+  runners: readonly SelectionId[],
+  bets: readonly RunnerBet[],
+  withUnmatched: boolean,
+): { win: Map<SelectionId, bigint>; lose: Map<SelectionId, bigint> } {
+  const win = new Map<SelectionId, bigint>(runners.map((id) => [id, 0n]));
+  const lose = new Map<SelectionId, bigint>(runners.map((id) => [id, 0n]));
   for (const bet of bets) {
     assertRunnerBet(bet);
-    const ownNow = own.get(bet.selectionId);
-    if (ownNow === undefined) throw new RangeError(`Bet on runner ${bet.selectionId}, which is not in the market`);
+    const winNow = win.get(bet.selectionId);
+    if (winNow === undefined) throw new RangeError(`Bet on runner ${bet.selectionId}, which is not in the market`);
     if (!bet.matched && !withUnmatched) continue;
     const stake = BigInt(bet.sizePaise) * EXACT;
-    const win = BigInt(bet.sizePaise) * BigInt(bet.price - 100);
-    let onOwn: bigint;
-    let onOthers: bigint;
-    if (bet.side === 'BACK') {
-      onOwn = bet.matched ? win : 0n;
-      onOthers = -stake;
-    } else {
-      onOwn = -win;
-      onOthers = bet.matched ? stake : 0n;
-    }
-    own.set(bet.selectionId, ownNow + onOwn);
-    elsewhere.set(bet.selectionId, elsewhere.get(bet.selectionId)! + onOthers);
-    everywhere += onOthers;
+    const gain = BigInt(bet.sizePaise) * BigInt(bet.price - 100);
+    const [ifWins, ifLoses] = bet.side === 'BACK' ? [bet.matched ? gain : 0n, -stake] : [-gain, bet.matched ? stake : 0n];
+    win.set(bet.selectionId, winNow + ifWins);
+    lose.set(bet.selectionId, lose.get(bet.selectionId)! + ifLoses);
   }
-  return new Map(runners.map((id) => [id, own.get(id)! + everywhere - elsewhere.get(id)!]));
+  return { win, lose };
 }
 
 /** P&L in paise if each runner wins, from the matched bets (unmatched ones are ignored): the market's "book" view. */
 export function runnerPnl(runners: readonly SelectionId[], bets: readonly RunnerBet[]): Map<SelectionId, Paise> {
-  const exact = exactRunnerPnl(runners, bets, false);
-  return new Map([...exact].map(([id, pl]) => [id, floorToPaise(pl)]));
+  const { win, lose } = exactRunnerOutcomes(runners, bets, false);
+  let allLose = 0n;
+  for (const l of lose.values()) allLose += l;
+  return new Map([...win].map(([id, w]) => [id, floorToPaise(allLose + w - lose.get(id)!)]));
 }
 
-/** Exposure of an exchange or bookmaker market: max(0, -min over runners of PL), unmatched bets on their losing side. */
-export function runnerExposure(runners: readonly SelectionId[], bets: readonly RunnerBet[]): Paise {
-  let worst = 0;
-  for (const pl of exactRunnerPnl(runners, bets, true).values()) worst = Math.min(worst, floorToPaise(pl));
-  return Math.max(0, -worst);
+/**
+ * Exposure of an exchange or bookmaker market that pays `places` runners (1: a single winner;
+ * horse PLACE: 2 to 4): max(0, -min over every set W of `places` runners of PL(W)), unmatched
+ * bets on their losing side. PL(W) = sum of lose + sum over W of (win - lose) is lowest for W
+ * the `places` runners with the smallest win - lose. Every runner places when `places` is the
+ * field or more. A dead heat never costs more: its P&L lies between those of the tied runners
+ * placing or not (settlement.ts pays a share of the stake at full odds and loses the rest).
+ */
+export function runnerExposure(runners: readonly SelectionId[], bets: readonly RunnerBet[], places = 1): Paise {
+  if (!Number.isSafeInteger(places) || places < 1) throw new RangeError(`Places must be a whole number >= 1: ${places}`);
+  const { win, lose } = exactRunnerOutcomes(runners, bets, true);
+  let worst = 0n;
+  const gains: bigint[] = [];
+  for (const [id, w] of win) {
+    const l = lose.get(id)!;
+    worst += l;
+    gains.push(w - l);
+  }
+  gains.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const gain of gains.slice(0, places)) worst += gain;
+  return Math.max(0, -floorToPaise(worst));
 }
 
 function assertFancyBet(bet: FancyBet): void {
@@ -152,7 +164,13 @@ export function fancyExposure(bets: readonly FancyBet[]): Paise {
 
 /** One user's bets in one market: on runners (exchange, bookmaker) or on a runs line (fancy). */
 export type MarketPosition =
-  | { kind: 'RUNNERS'; runners: readonly SelectionId[]; bets: readonly RunnerBet[] }
+  | {
+      kind: 'RUNNERS';
+      runners: readonly SelectionId[];
+      bets: readonly RunnerBet[];
+      /** Runners paid (horse PLACE markets); 1 when not given. */
+      places?: number;
+    }
   | { kind: 'FANCY'; bets: readonly FancyBet[] };
 export type RunnerPosition = Extract<MarketPosition, { kind: 'RUNNERS' }>;
 export type FancyPosition = Extract<MarketPosition, { kind: 'FANCY' }>;
@@ -160,7 +178,7 @@ export type FancyPosition = Extract<MarketPosition, { kind: 'FANCY' }>;
 export type CandidateRunnerBet = Omit<RunnerBet, 'matched'>;
 
 export function marketExposure(position: MarketPosition): Paise {
-  return position.kind === 'RUNNERS' ? runnerExposure(position.runners, position.bets) : fancyExposure(position.bets);
+  return position.kind === 'RUNNERS' ? runnerExposure(position.runners, position.bets, position.places) : fancyExposure(position.bets);
 }
 
 /**
@@ -183,7 +201,7 @@ export function projectedPnl(position: MarketPosition, candidate: CandidateRunne
 export function exposureAfter(position: RunnerPosition, candidate: CandidateRunnerBet): Paise;
 export function exposureAfter(position: FancyPosition, candidate: FancyBet): Paise;
 export function exposureAfter(position: MarketPosition, candidate: CandidateRunnerBet | FancyBet): Paise {
-  if (position.kind === 'RUNNERS') return runnerExposure(position.runners, [...position.bets, { ...(candidate as CandidateRunnerBet), matched: false }]);
+  if (position.kind === 'RUNNERS') return runnerExposure(position.runners, [...position.bets, { ...(candidate as CandidateRunnerBet), matched: false }], position.places);
   return fancyExposure([...position.bets, candidate as FancyBet]);
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CasinoBetDetails, CasinoSettlementDetails, WalletAnswer, WalletDebitRequest, WalletStatus } from '@exchange/contracts';
+import { paiseToRupees, roundToPaise } from '@exchange/engine';
 import { maxPayoutFactor, payoutPaise } from '../games/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Persisted } from '../lib/json-file.ts';
@@ -61,7 +62,7 @@ export interface BetServiceOptions {
   log?: (msg: string, data?: object) => void;
 }
 
-const rupees = (paise: number) => Math.round(paise) / 100;
+const rupees = (paise: number) => paiseToRupees(Math.round(paise));
 
 /** Bets: debit through the wallet, settle from the round's result, credit through the outbox. */
 export class BetService {
@@ -86,7 +87,7 @@ export class BetService {
     if (req.roundId !== round.roundId || round.phase !== 'betting' || this.opts.clock.now() >= round.closesAt) return { ok: false, message: 'Betting is closed for this round' };
     const option = round.options.find((o) => o.key === req.option);
     if (!option) return { ok: false, message: 'This bet is not on offer' };
-    const stake_paise = Math.round(req.stake * 100);
+    const stake_paise = roundToPaise(req.stake);
     if (!Number.isFinite(stake_paise) || stake_paise < STAKE_LIMITS.min_paise || stake_paise > STAKE_LIMITS.max_paise)
       return { ok: false, message: `Stake must be between ${rupees(STAKE_LIMITS.min_paise)} and ${rupees(STAKE_LIMITS.max_paise)}` };
 

@@ -1,3 +1,4 @@
+import { paiseToRupees } from '@exchange/engine';
 import type { Bet } from '../bets/bets.ts';
 import type { Table } from '../rounds/table.ts';
 import type { MyBetView, TableStateView } from '../page/types.ts';
@@ -5,7 +6,7 @@ import type { ProviderServices } from '../services.ts';
 import type { PlayerSession } from '../sessions/sessions.ts';
 import { DECKS } from '../games/index.ts';
 
-const rupees = (paise: number) => Math.round(paise) / 100;
+const rupees = (paise: number) => paiseToRupees(Math.round(paise));
 
 function betView(b: Bet): MyBetView {
   return {

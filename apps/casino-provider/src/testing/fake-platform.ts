@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { WalletAnswer, WalletOperation, WalletStatus } from '@exchange/contracts';
 import { verifyCasinoSignature } from '@exchange/contracts/casino-signing';
+import { paiseToRupees, roundToPaise } from '@exchange/engine';
 
 /** What the fake does to the next call of an operation. */
 export type Fault = 'internal' | 'drop-after-commit' | 'drop-before' | 'http-500';
@@ -92,7 +93,7 @@ export class FakePlatform {
 
   private apply(op: WalletOperation, body: Record<string, unknown>, raw: string): WalletAnswer {
     const userId = this.tokens.get(String(body.token));
-    const balance = () => (userId ? this.balances.get(userId)! / 100 : undefined);
+    const balance = () => (userId ? paiseToRupees(this.balances.get(userId)!) : undefined);
     if (op === 'balance') return userId ? { status: 'OK', balance: balance() } : { status: 'INVALID_TOKEN' };
     const txId = String(body.transactionId);
     const seen = this.txs.get(txId);
@@ -101,7 +102,7 @@ export class FakePlatform {
       this.txs.set(txId, { op, raw, answer });
       return answer;
     };
-    const amount = Math.round(Number(body.amount) * 100);
+    const amount = roundToPaise(Number(body.amount));
     const ref = String(body.referenceTransactionId ?? '');
     const status = (s: WalletStatus) => record({ status: s, transactionId: txId, balance: balance() });
     if (op === 'debit') {
@@ -119,7 +120,7 @@ export class FakePlatform {
       this.settledDebits.add(ref);
       const owner = this.tokens.get(String(JSON.parse(debit.raw).token))!;
       this.balances.set(owner, this.balances.get(owner)! + amount);
-      return record({ status: 'OK', transactionId: txId, balance: this.balances.get(owner)! / 100 });
+      return record({ status: 'OK', transactionId: txId, balance: paiseToRupees(this.balances.get(owner)!) });
     }
     // rollback
     if (!debit) {
@@ -130,8 +131,8 @@ export class FakePlatform {
     if (this.settledDebits.has(ref)) return status('BET_ALREADY_SETTLED');
     this.rolledBackDebits.add(ref);
     const owner = this.tokens.get(String(JSON.parse(debit.raw).token))!;
-    this.balances.set(owner, this.balances.get(owner)! + Math.round(Number(JSON.parse(debit.raw).amount) * 100));
-    return record({ status: 'OK', transactionId: txId, balance: this.balances.get(owner)! / 100 });
+    this.balances.set(owner, this.balances.get(owner)! + roundToPaise(Number(JSON.parse(debit.raw).amount)));
+    return record({ status: 'OK', transactionId: txId, balance: paiseToRupees(this.balances.get(owner)!) });
   }
 }
 

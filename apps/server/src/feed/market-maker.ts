@@ -3,7 +3,7 @@
  * BACKs above it (what layers take), a few ladder steps deep. The seed rests the first quotes;
  * the feed moves them when the fair price moves, through the same bet path as any bettor.
  */
-import { nearestValidPrice, tickDown, tickUp } from '@exchange/engine';
+import { nearestValidPrice, paiseToRupees, priceToOdds, tickDown, tickUp } from '@exchange/engine';
 import type { MarketState } from '../services/betting/market-state.ts';
 import { remainingOf } from '../services/betting/market-state.ts';
 import type { BettingService } from '../services/betting/service.ts';
@@ -87,8 +87,8 @@ export async function requote(
         market_id: market.id,
         selection_id: q.selectionId,
         is_back: q.isBack,
-        odds: q.price / 100,
-        stake: missing / 100,
+        odds: priceToOdds(q.price),
+        stake: paiseToRupees(missing),
         client_ref: `mmq:${market.id}:${version}:${k}`,
         persistence: 'PERSIST',
       },

@@ -12,6 +12,7 @@
  */
 import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { SPORT } from '@exchange/contracts';
+import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { Db } from '../db/client.ts';
 import { sessionPrice } from '../feed/binary.ts';
 import { hash, ladderQuotes } from '../feed/market-maker.ts';
@@ -375,8 +376,8 @@ export async function seedMarkets(
               market_id: marketId,
               selection_id: q.selectionId,
               is_back: q.isBack,
-              odds: q.price / 100,
-              stake: q.sizePaise / 100,
+              odds: priceToOdds(q.price),
+              stake: paiseToRupees(q.sizePaise),
               client_ref: `mm:${marketId}:${q.selectionId}:${q.isBack}:${q.level}`,
               persistence: 'PERSIST',
             },

@@ -1,4 +1,5 @@
 import type { BetOutcome, CurrentBet } from '@exchange/contracts';
+import { oddsToPrice } from '@exchange/engine';
 
 type PricedBet = Pick<CurrentBet, 'kind' | 'odds' | 'run' | 'rate'>;
 
@@ -20,7 +21,7 @@ export function betPriceLabel(bet: PricedBet): string {
 export function matchedPriceLabel(bet: PricedBet & Pick<CurrentBet, 'avg_odds' | 'matched_stake'>): string {
   if (bet.matched_stake === 0 || bet.avg_odds === 0) return '-';
   if (bet.kind === 'FANCY') return betPriceLabel(bet);
-  if (bet.kind === 'BOOKMAKER') return String(Math.round((bet.avg_odds - 1) * 100));
+  if (bet.kind === 'BOOKMAKER') return String(oddsToPrice(bet.avg_odds) - 100);
   return bet.avg_odds.toFixed(2);
 }
 

@@ -8,12 +8,11 @@
  */
 import { and, asc, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Match, MatchListItem } from '@exchange/contracts';
+import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import { matches, markets } from '../../db/schema/index.ts';
 import type { MarketState } from '../../services/betting/market-state.ts';
 import type { BettingService } from '../../services/betting/service.ts';
 import { marketView } from '../../services/betting/views.ts';
-
-const rupees = (paise: number) => paise / 100;
 
 function listedOdds(state: MarketState): NonNullable<MatchListItem['match_odds']> {
   return {
@@ -29,8 +28,8 @@ function listedOdds(state: MarketState): NonNullable<MatchListItem['match_odds']
         return {
           selection_id: r.selectionId,
           name: r.name,
-          back: back ? { price: back.price / 100, size: rupees(back.sizePaise) } : null,
-          lay: lay ? { price: lay.price / 100, size: rupees(lay.sizePaise) } : null,
+          back: back ? { price: priceToOdds(back.price), size: paiseToRupees(back.sizePaise) } : null,
+          lay: lay ? { price: priceToOdds(lay.price), size: paiseToRupees(lay.sizePaise) } : null,
         };
       }),
   };

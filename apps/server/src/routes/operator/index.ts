@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { percentToBps, roundToPaise } from '@exchange/engine';
 import { sessionHoursOf } from '../../services/betting/service.ts';
 import { operatorMarketView, operatorMarkets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
-const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : Math.round(rupees * 100));
+const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : roundToPaise(rupees));
 
 export default function operatorRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   const { betting } = app;
@@ -26,7 +27,7 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
         maxProfitPaise: toPaise(body.max_profit),
         betDelayMs: body.bet_delay_ms,
         commissionBps:
-          body.commission_percent === undefined ? undefined : Math.round(body.commission_percent * 100),
+          body.commission_percent === undefined ? undefined : percentToBps(body.commission_percent),
         places: body.places,
         fancy: body.fancy && {
           noLine: body.fancy.no_line,
@@ -61,7 +62,7 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
       const { cancelled } = await betting.removeRunner(
         body.market_id,
         body.selection_id,
-        Math.round(body.reduction_factor * 100),
+        percentToBps(body.reduction_factor),
       );
       return {
         data: {

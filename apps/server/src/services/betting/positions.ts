@@ -7,7 +7,6 @@
 import {
   fancyExposure,
   fancyPositions,
-  floorToPaise,
   runnerExposure,
   runnerPnl,
   type FancyBet,
@@ -84,52 +83,7 @@ export interface ExposureModel {
 export function positionExposure(model: ExposureModel, position: UserPosition): Paise {
   if (model.fancy) return position.fancyBets.size === 0 ? 0 : fancyExposure([...position.fancyBets.values()]);
   if (position.runnerBets.size === 0) return 0;
-  const bets = [...position.runnerBets.values()];
-  if (model.places <= 1) return runnerExposure(model.runners, bets);
-  return multiWinnerExposure(model.runners, bets, model.places);
-}
-
-/**
- * Exposure of a market that pays several places (horse PLACE): the worst P&L over every set
- * of `places` placed runners. With win(r) / lose(r) the P&L of the bets on r when r places or
- * not, P&L(W) = sum lose + sum over W of (win - lose), lowest for the `places` smallest
- * differences. Exact sums in hundredths of a paisa, floored once, as the engine rounds.
- * (The engine's runnerExposure assumes exactly one winner.)
- */
-export function multiWinnerExposure(
-  runners: readonly SelectionId[],
-  bets: readonly RunnerBet[],
-  places: number,
-): Paise {
-  const win = new Map<SelectionId, bigint>(runners.map((r) => [r, 0n]));
-  const lose = new Map<SelectionId, bigint>(runners.map((r) => [r, 0n]));
-  for (const b of bets) {
-    if (!win.has(b.selectionId))
-      throw new RangeError(`Bet on runner ${b.selectionId}, which is not in the market`);
-    const stake = BigInt(b.sizePaise) * 100n;
-    const gain = BigInt(b.sizePaise) * BigInt(b.price - 100);
-    let w: bigint;
-    let l: bigint;
-    if (b.side === 'BACK') {
-      w = b.matched ? gain : 0n;
-      l = -stake;
-    } else {
-      w = -gain;
-      l = b.matched ? stake : 0n;
-    }
-    win.set(b.selectionId, win.get(b.selectionId)! + w);
-    lose.set(b.selectionId, lose.get(b.selectionId)! + l);
-  }
-  let base = 0n;
-  const diffs: bigint[] = [];
-  for (const r of runners) {
-    base += lose.get(r)!;
-    diffs.push(win.get(r)! - lose.get(r)!);
-  }
-  diffs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const k = Math.min(places, runners.length);
-  for (let i = 0; i < k; i++) base += diffs[i]!;
-  return Math.max(0, -floorToPaise(base));
+  return runnerExposure(model.runners, [...position.runnerBets.values()], model.places);
 }
 
 /** The caller's P&L per runner (matched bets only), as the market page shows it. */

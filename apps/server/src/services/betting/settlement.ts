@@ -10,6 +10,7 @@
 import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { SettlementSummary } from '@exchange/contracts';
 import {
+  paiseToRupees,
   postingsForRollback,
   postingsForSettlement,
   settleMarket,
@@ -282,8 +283,8 @@ export async function declareResultInTx(
     result: isVoid ? 'VOID' : row.kind === 'FANCY' ? 'RUNS' : 'WINNERS',
     users: settlement.users.length,
     transfers: posted,
-    users_net: settlement.users.reduce((s, u) => s + u.netPnlPaise, 0) / 100,
-    commission: settlement.users.reduce((s, u) => s + u.commissionPaise, 0) / 100,
+    users_net: paiseToRupees(settlement.users.reduce((s, u) => s + u.netPnlPaise, 0)),
+    commission: paiseToRupees(settlement.users.reduce((s, u) => s + u.commissionPaise, 0)),
   };
 }
 
@@ -374,8 +375,8 @@ export async function rollbackInTx(
     result: 'ROLLED_BACK',
     users: results.length,
     transfers: count,
-    users_net: -results.reduce((s, r) => s + r.netPnlPaise, 0) / 100,
-    commission: -results.reduce((s, r) => s + r.commissionPaise, 0) / 100,
+    users_net: paiseToRupees(-results.reduce((s, r) => s + r.netPnlPaise, 0)),
+    commission: paiseToRupees(-results.reduce((s, r) => s + r.commissionPaise, 0)),
   };
 }
 

@@ -12,6 +12,7 @@ import type {
   ProfitLossReport,
   SettledBet,
 } from '@exchange/contracts';
+import { bpsToPercent, paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   markets,
@@ -28,19 +29,17 @@ import type { MarketState } from './market-state.ts';
 import { positionFancyBook, positionPnl } from './positions.ts';
 import { averageOdds, sessionOf, type BettingService } from './service.ts';
 
-const rupees = (paise: number) => paise / 100;
-
 /** The user's own part of a market's view: P&L per runner, exposure, the fancy book (empty without a user). */
 export function positionView(state: MarketState, userId: number | null) {
   const position = userId === null ? undefined : state.positions.get(userId);
   const pnl =
     state.row.kind === 'FANCY' ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), position);
   return {
-    pnlOf: (selectionId: number) => rupees(pnl.get(selectionId) ?? 0),
-    exposure: rupees(position?.exposurePaise ?? 0),
+    pnlOf: (selectionId: number) => paiseToRupees(pnl.get(selectionId) ?? 0),
+    exposure: paiseToRupees(position?.exposurePaise ?? 0),
     fancy_positions: positionFancyBook(position).map((r) => ({
       from_runs: r.fromRuns,
-      pnl: rupees(r.pnlPaise),
+      pnl: paiseToRupees(r.pnlPaise),
     })),
   };
 }
@@ -60,11 +59,11 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
     status: row.status,
     in_play: row.inPlay,
     start_time: row.startTime.toISOString(),
-    min_stake: rupees(row.minStakePaise),
-    max_stake: rupees(row.maxStakePaise),
-    max_profit: rupees(row.maxProfitPaise),
+    min_stake: paiseToRupees(row.minStakePaise),
+    max_stake: paiseToRupees(row.maxStakePaise),
+    max_profit: paiseToRupees(row.maxProfitPaise),
     bet_delay_ms: row.betDelayMs,
-    commission_percent: row.commissionBps / 100,
+    commission_percent: bpsToPercent(row.commissionBps),
     places: row.places,
     runners: state.runners.map((r) => {
       const book = state.book && r.status !== 'REMOVED' ? state.book.runner(r.selectionId) : null;
@@ -73,12 +72,12 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
         name: r.name,
         sort: r.sort,
         status: r.status,
-        reduction_factor: r.reductionFactorBps / 100,
+        reduction_factor: bpsToPercent(r.reductionFactorBps),
         back: book
-          ? book.bestLevels('BACK', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) }))
+          ? book.bestLevels('BACK', 3).map((l) => ({ price: priceToOdds(l.price), size: paiseToRupees(l.sizePaise) }))
           : [],
         lay: book
-          ? book.bestLevels('LAY', 3).map((l) => ({ price: l.price / 100, size: rupees(l.sizePaise) }))
+          ? book.bestLevels('LAY', 3).map((l) => ({ price: priceToOdds(l.price), size: paiseToRupees(l.sizePaise) }))
           : [],
         back_rate: r.backRate,
         lay_rate: r.layRate,
@@ -198,12 +197,12 @@ function betView({ order: o, ...r }: BetQueryRow): CurrentBet {
     selection_name: isFancy ? r.marketName : (r.runnerName ?? ''),
     side: o.side,
     is_back: o.side === 'BACK' || o.side === 'YES' ? 1 : 0,
-    odds: isFancy ? o.price : o.price / 100,
+    odds: isFancy ? o.price : priceToOdds(o.price),
     run: isFancy ? o.line : null,
     rate: isFancy ? o.price : o.kind === 'BOOKMAKER' ? o.price - 100 : null,
-    stake: rupees(o.sizePaise),
-    matched_stake: rupees(o.matchedPaise),
-    unmatched_stake: rupees(unmatched),
+    stake: paiseToRupees(o.sizePaise),
+    matched_stake: paiseToRupees(o.matchedPaise),
+    unmatched_stake: paiseToRupees(unmatched),
     avg_odds: averageOdds(o),
     status: o.matchedPaise === 0 ? 'UNMATCHED' : unmatched > 0 ? 'PARTIAL' : 'MATCHED',
     placed_at: o.placedAt.toISOString(),
@@ -245,7 +244,7 @@ export async function settledBets(db: DbOrTx, userId: number, matchId: number): 
   return rows.map((row) => ({
     ...betView(row),
     outcome: row.order.outcome ?? 'VOID',
-    pnl: rupees(row.order.pnlPaise ?? 0),
+    pnl: paiseToRupees(row.order.pnlPaise ?? 0),
     settled_at: row.order.settledAt!.toISOString(),
   }));
 }
@@ -362,14 +361,14 @@ export async function profitLoss(
       market_id: r.result.marketId,
       market_name: r.marketName,
       settled_at: r.result.settledAt.toISOString(),
-      pnl: rupees(r.result.netPnlPaise),
-      commission: rupees(r.result.commissionPaise),
-      net: rupees(net),
+      pnl: paiseToRupees(r.result.netPnlPaise),
+      commission: paiseToRupees(r.result.commissionPaise),
+      net: paiseToRupees(net),
     };
   });
   return {
     rows: out,
-    sports: [...sportsTotal.values()].map((s) => ({ ...s, net: rupees(s.net) })),
-    total: { pnl: rupees(pnl), commission: rupees(commission), net: rupees(pnl - commission) },
+    sports: [...sportsTotal.values()].map((s) => ({ ...s, net: paiseToRupees(s.net) })),
+    total: { pnl: paiseToRupees(pnl), commission: paiseToRupees(commission), net: paiseToRupees(pnl - commission) },
   };
 }

@@ -7,9 +7,15 @@ import type { BetStatus, MarketKind } from '@exchange/contracts';
 import {
   MAX_PRICE,
   MIN_PRICE,
+  backWinningsPaise,
   fancyPnlAt,
   nearestValidPrice,
+  oddsToPrice,
+  paiseToRupees,
+  paiseToRupeesUnchecked,
+  priceToOdds,
   projectedPnl,
+  roundToPaise,
   tickDown,
   tickUp,
 } from '@exchange/engine';
@@ -57,13 +63,11 @@ export function parseAmount(text: string): number | null {
   return n > 0 ? n : null;
 }
 
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-
 /** Decimal odds in hundredths of the draft (exchange: as typed; bookmaker: 1 + rate/100), or null. */
 function priceHundredths(kind: MarketKind, text: string): number | null {
   const odds = parseAmount(text);
   if (odds === null) return null;
-  if (kind === 'EXCHANGE') return toPaise(odds);
+  if (kind === 'EXCHANGE') return oddsToPrice(odds);
   return Number.isInteger(odds) ? 100 + odds : null;
 }
 
@@ -82,11 +86,11 @@ export function stepOdds(kind: MarketKind, text: string, dir: 1 | -1): string {
   if (kind === 'FANCY') return text;
   const typed = parseAmount(text);
   if (kind === 'BOOKMAKER') return String(Math.max(1, Math.round(typed ?? 0) + dir));
-  if (typed === null) return (MIN_PRICE / 100).toFixed(2);
-  const price = toPaise(typed);
+  if (typed === null) return priceToOdds(MIN_PRICE).toFixed(2);
+  const price = oddsToPrice(typed);
   const snapped = nearestValidPrice(price, dir === 1 ? 'up' : 'down');
   const next = snapped !== price ? snapped : dir === 1 ? tickUp(snapped) : tickDown(snapped);
-  return (next / 100).toFixed(2);
+  return priceToOdds(next).toFixed(2);
 }
 
 /**
@@ -100,12 +104,12 @@ export function slipReturn(draft: Pick<SlipDraft, 'kind' | 'side' | 'oddsText' |
 } | null {
   const stake = parseAmount(draft.stakeText);
   if (stake === null) return null;
-  const stakePaise = toPaise(stake);
+  const stakePaise = roundToPaise(stake);
   const rate = draft.kind === 'FANCY' ? draft.odds : null;
   const price = rate !== null ? 100 + rate : priceHundredths(draft.kind, draft.oddsText);
   if (price === null) return null;
-  const odds = Math.floor((stakePaise * (price - 100)) / 100) / 100;
-  const whole = stakePaise / 100;
+  const odds = paiseToRupeesUnchecked(backWinningsPaise(stakePaise, price));
+  const whole = paiseToRupeesUnchecked(stakePaise);
   return isBackSide(draft.side) ? { profit: odds, liability: whole } : { profit: whole, liability: odds };
 }
 
@@ -141,12 +145,12 @@ export function projectedPositions(
   if (stake === null || price === null || price < MIN_PRICE || price > MAX_PRICE) return null;
   const delta = projectedPnl(
     { kind: 'RUNNERS', runners: market.runners.map((r) => r.selection_id), bets: [] },
-    { selectionId: draft.selectionId, side: draft.side, price, sizePaise: toPaise(stake) },
+    { selectionId: draft.selectionId, side: draft.side, price, sizePaise: roundToPaise(stake) },
   );
   return new Map(
     market.runners.map((r) => [
       r.selection_id,
-      (toPaise(r.position) + (delta.get(r.selection_id) ?? 0)) / 100,
+      paiseToRupees(roundToPaise(r.position) + (delta.get(r.selection_id) ?? 0)),
     ]),
   );
 }
@@ -164,11 +168,11 @@ export function projectedFancyWorst(
     return null;
   const stake = parseAmount(draft.stakeText);
   if (stake === null || draft.line === null) return null;
-  const bet = { side: draft.side, line: draft.line, ratePercent: draft.odds, sizePaise: toPaise(stake) };
+  const bet = { side: draft.side, line: draft.line, ratePercent: draft.odds, sizePaise: roundToPaise(stake) };
   const book = [...market.fancy_positions].sort((a, b) => a.from_runs - b.from_runs);
-  const bookAt = (runs: number) => toPaise(book.filter((r) => r.from_runs <= runs).at(-1)?.pnl ?? 0);
+  const bookAt = (runs: number) => roundToPaise(book.filter((r) => r.from_runs <= runs).at(-1)?.pnl ?? 0);
   const points = new Set([0, draft.line, ...book.map((r) => r.from_runs)]);
-  return Math.min(...[...points].map((runs) => bookAt(runs) + fancyPnlAt([bet], runs))) / 100;
+  return paiseToRupees(Math.min(...[...points].map((runs) => bookAt(runs) + fancyPnlAt([bet], runs))));
 }
 
 /**

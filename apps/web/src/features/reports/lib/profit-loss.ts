@@ -1,4 +1,5 @@
 import type { ProfitLossReport } from '@exchange/contracts';
+import { paiseToRupees, roundToPaise } from '@exchange/engine';
 
 export type ProfitLossRow = ProfitLossReport['rows'][number];
 
@@ -10,9 +11,6 @@ export interface SportProfitLoss {
   net: number;
   markets: ProfitLossRow[];
 }
-
-// Sums in paise: rupee floats would drift (0.1 + 0.2).
-const paise = (rupees: number) => Math.round(rupees * 100);
 
 /**
  * The report's settled markets under their sport, sports in the server's order (the first one
@@ -39,15 +37,16 @@ export function groupBySport(report: Pick<ProfitLossReport, 'rows'>): SportProfi
       groups.set(row.sport_id, g);
     }
     g.head.markets.push(row);
-    g.pnl += paise(row.pnl);
-    g.commission += paise(row.commission);
-    g.net += paise(row.net);
+    // Sums in paise: rupee floats would drift (0.1 + 0.2).
+    g.pnl += roundToPaise(row.pnl);
+    g.commission += roundToPaise(row.commission);
+    g.net += roundToPaise(row.net);
   }
   return [...groups.values()].map((g) => ({
     ...g.head,
-    pnl: g.pnl / 100,
-    commission: g.commission / 100,
-    net: g.net / 100,
+    pnl: paiseToRupees(g.pnl),
+    commission: paiseToRupees(g.commission),
+    net: paiseToRupees(g.net),
   }));
 }
 
