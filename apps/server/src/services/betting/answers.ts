@@ -3,7 +3,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { BinarySession, PlacedBet } from '@exchange/contracts';
-import { rupeesToPaise } from '@exchange/engine';
+import { paiseToRupees, priceToOdds, rupeesToPaise } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
 import { balanceView, type OrderRow } from '../money/index.ts';
@@ -67,13 +67,13 @@ export function placedAnswer(
     kind: order.kind,
     side: order.side,
     is_back: order.side === 'BACK' || order.side === 'YES' ? 1 : 0,
-    odds: isFancy ? order.price : order.price / 100,
+    odds: isFancy ? order.price : priceToOdds(order.price),
     run: isFancy ? order.line : null,
     rate: isFancy ? order.price : order.kind === 'BOOKMAKER' ? order.price - 100 : null,
-    stake: order.sizePaise / 100,
+    stake: paiseToRupees(order.sizePaise),
     status: order.matchedPaise === 0 ? 'UNMATCHED' : unmatched === 0 ? 'MATCHED' : 'PARTIAL',
-    matched_stake: order.matchedPaise / 100,
-    unmatched_stake: unmatched / 100,
+    matched_stake: paiseToRupees(order.matchedPaise),
+    unmatched_stake: paiseToRupees(unmatched),
     avg_odds: averageOdds(order),
     placed_at: order.placedAt.toISOString(),
     client_ref: order.clientRef,
@@ -88,7 +88,7 @@ export function averageOdds(
 ): number {
   if (order.kind === 'FANCY') return order.price;
   if (order.matchedPaise === 0) return 0;
-  return Math.round(order.matchedValue / order.matchedPaise) / 100;
+  return priceToOdds(Math.round(order.matchedValue / order.matchedPaise));
 }
 
 /**

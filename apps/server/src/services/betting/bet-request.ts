@@ -3,7 +3,7 @@
  * the price reads (exchange odds in hundredths, bookmaker 100 + rate, fancy the rate at a line).
  */
 import type { MarketKind } from '@exchange/contracts';
-import { tickOfPrice, type Persistence, type Side } from '@exchange/engine';
+import { oddsToPrice, tickOfPrice, type Persistence, type Side } from '@exchange/engine';
 import { stakeToPaise } from './answers.ts';
 import type { MarketState } from './market-state.ts';
 import { refuse } from './refusals.ts';
@@ -57,7 +57,7 @@ export function marketBetRequest(userId: number, body: MarketBetBody, market: Ma
   const side: Side = body.is_back === 1 ? 'BACK' : 'LAY';
   let price: number;
   if (kind === 'EXCHANGE') {
-    price = Math.round(body.odds * 100);
+    price = oddsToPrice(body.odds);
     if (!Number.isFinite(body.odds) || Math.abs(body.odds * 100 - price) > 1e-6 || tickOfPrice(price) < 0) {
       throw refuse.invalidOdds('Odds must be a valid exchange price between 1.01 and 1000');
     }

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CancelledBet } from '@exchange/contracts';
+import { paiseToRupees } from '@exchange/engine';
 import { orders } from '../../db/schema/index.ts';
 import { remainingOf, type OpenOrder } from './market-state.ts';
 import { cancelOrders, inMarketTx, type MarketTxContext } from './market-tx.ts';
@@ -32,8 +33,8 @@ export class BetCancels {
         const { balance } = await cancelOrders(this.ctx, tx, market, [order]);
         return {
           bet_id: betId,
-          cancelled_stake: cancelled / 100,
-          matched_stake: order.matchedPaise / 100,
+          cancelled_stake: paiseToRupees(cancelled),
+          matched_stake: paiseToRupees(order.matchedPaise),
           balance: balance.get(userId)!,
         };
       });

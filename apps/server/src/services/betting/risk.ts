@@ -3,6 +3,7 @@
  * runner, stake limits, the price still on offer (bookmaker, fancy) and the market's maximum
  * profit. Returns the price the bet is taken at; throws the refusal otherwise.
  */
+import { exceedsMaxProfit, paiseToRupees, stakeLimitBreach } from '@exchange/engine';
 import type { Clock } from '../../lib/time.ts';
 import { sessionOf } from './answers.ts';
 import type { BetRequest } from './bet-request.ts';
@@ -22,8 +23,9 @@ export function checkBet(market: MarketState, req: BetRequest, clock: Clock): nu
     if (runner.status === 'REMOVED') throw refuse.runnerRemoved();
     if (runner.status !== 'ACTIVE') throw refuse.closed();
   }
-  if (req.stakePaise < row.minStakePaise) throw refuse.belowMin(row.minStakePaise / 100);
-  if (req.stakePaise > row.maxStakePaise) throw refuse.aboveMax(row.maxStakePaise / 100);
+  const breach = stakeLimitBreach(req.stakePaise, row);
+  if (breach === 'BELOW_MIN') throw refuse.belowMin(paiseToRupees(row.minStakePaise));
+  if (breach === 'ABOVE_MAX') throw refuse.aboveMax(paiseToRupees(row.maxStakePaise));
 
   let price = req.price;
   if (req.kind === 'BOOKMAKER') {
@@ -38,12 +40,7 @@ export function checkBet(market: MarketState, req: BetRequest, clock: Clock): nu
     const rate = req.side === 'YES' ? row.yesRate : row.noRate;
     if (line === null || rate === null || line !== req.line || rate !== req.price) throw refuse.oddsChanged();
   }
-  const profit =
-    req.side === 'LAY' || req.side === 'NO'
-      ? req.stakePaise
-      : req.kind === 'FANCY'
-        ? Math.floor((req.stakePaise * price) / 100)
-        : Math.floor((req.stakePaise * (price - 100)) / 100);
-  if (profit > row.maxProfitPaise) throw refuse.maxProfit(row.maxProfitPaise / 100);
+  if (exceedsMaxProfit(req.kind, req.side, price, req.stakePaise, row))
+    throw refuse.maxProfit(paiseToRupees(row.maxProfitPaise));
   return price;
 }
