@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { useLiveStatus } from '@/lib/live';
 import { refreshBalance, setBalance } from '@/lib/balance';
+import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterBet } from './place-bet';
 
 /**
@@ -11,7 +12,7 @@ import { refreshAfterBet } from './place-bet';
 export function useMatchBets(matchId: number) {
   const live = useLiveStatus() === 'open';
   return useQuery({
-    queryKey: ['bet', 'current', matchId],
+    queryKey: queryKeys.bets.current(matchId),
     queryFn: () => fetchData('getCurrentBets', { bet_type: 'all', match_id: matchId }),
     enabled: Number.isInteger(matchId),
     staleTime: 0,
@@ -27,7 +28,7 @@ export function useMatchBets(matchId: number) {
 export function useSettledBets(matchId: number) {
   const live = useLiveStatus() === 'open';
   return useQuery({
-    queryKey: ['bet', 'settled', matchId],
+    queryKey: queryKeys.bets.settled(matchId),
     queryFn: () => fetchData('getSettledBets', { match_id: matchId }),
     enabled: Number.isInteger(matchId),
     staleTime: 0,
