@@ -1,9 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { useLiveStatus } from '@/lib/live';
-import { refreshBalance, setBalance } from '@/lib/balance';
 import { queryKeys } from '@/lib/query-keys';
-import { refreshAfterBet } from './place-bet';
 
 /**
  * bet/getCurrentBets of one match: matched and unmatched, newest first. The live user channel
@@ -33,17 +31,5 @@ export function useSettledBets(matchId: number) {
     enabled: Number.isInteger(matchId),
     staleTime: 0,
     refetchInterval: live ? 30_000 : 10_000,
-  });
-}
-
-/** bet/cancelBet: cancels the unmatched rest of one bet and releases its liability. */
-export function useCancelBet() {
-  return useMutation({
-    mutationFn: (betId: number) => fetchData('cancelBet', { bet_id: betId }),
-    onSuccess: (answer) => setBalance(answer.balance),
-    onSettled: () => {
-      refreshAfterBet();
-      void refreshBalance();
-    },
   });
 }

@@ -2,15 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Sports for the top navigation. */
-export function useSports() {
-  return useQuery({
-    queryKey: queryKeys.sports,
-    queryFn: () => fetchData('getSports', { is_active: 1 }),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** The sidebar's sport -> series -> matches tree. */
 export function useSeriesHeader() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchData } from '@/lib/api';
-import { useLiveMarkets, useLiveStatus } from '@/lib/live';
-import { queryKeys } from '@/lib/query-keys';
+import { fetchData } from './api';
+import { useLiveMarkets, useLiveStatus } from './live';
+import { queryKeys } from './query-keys';
 
 /** Without the live push the page polls its book this often; with it, only a slow safety poll. */
 export const MATCH_DETAIL_POLL_MS = 2_000;
