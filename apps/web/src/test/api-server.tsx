@@ -6,11 +6,11 @@
  */
 import { SPORT, type MatchDetail } from '@exchange/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import NodeWebSocket from 'ws';
 import { callApi, fetchData } from '@/lib/api';
 import { liveClient } from '@/lib/live/instance';
@@ -36,7 +36,7 @@ declare global {
  * WebSocket (undici's inside) cannot fire its events under vitest's jsdom globals: the socket is
  * the `ws` package's, which speaks the same browser API.
  */
-export function useTestServer(): void {
+function useTestServer(): void {
   jsdom.reconfigure({ url: `${inject('apiOrigin')}/` });
   const nodeFetch = globalThis.fetch;
   globalThis.fetch = (input, init) =>
@@ -45,7 +45,7 @@ export function useTestServer(): void {
 }
 
 /** Signs a demo user in through the API and stores the session as a login does. */
-export async function signInAs(userName: string): Promise<void> {
+async function signInAs(userName: string): Promise<void> {
   const answer = await callApi('login', { user_name: userName, password: inject('demoPassword') });
   if (!answer.status || !answer.data) throw new Error(`login ${userName}: ${answer.message}`);
   queryClient.clear();
@@ -53,10 +53,23 @@ export async function signInAs(userName: string): Promise<void> {
 }
 
 /** Ends the test file's session: the live socket closes, the cache and storage are cleared. */
-export function signOut(): void {
+function signOut(): void {
   liveClient().close();
   localLogout();
   queryClient.clear();
+}
+
+/**
+ * The hooks of a component test file on the real server: before its tests the page points at the
+ * server and `userName` signs in; the rendered DOM goes after each test; the session at the end.
+ */
+export function signedInOnTestServer(userName: string): void {
+  beforeAll(async () => {
+    useTestServer();
+    await signInAs(userName);
+  });
+  afterEach(cleanup);
+  afterAll(signOut);
 }
 
 /**

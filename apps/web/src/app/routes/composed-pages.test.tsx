@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
 import type { MarketView, MatchDetail } from '@exchange/contracts';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  renderInApp,
-  setWindowWidth,
-  signInAs,
-  signOut,
-  upcomingCricketMatch,
-  useTestServer,
-} from '@/test/api-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderInApp, setWindowWidth, signedInOnTestServer, upcomingCricketMatch } from '@/test/api-server';
 import { MatchBettingPage } from './composed-pages';
 
 /**
@@ -22,14 +15,11 @@ import { MatchBettingPage } from './composed-pages';
 let match: MatchDetail;
 let odds: MarketView;
 
+signedInOnTestServer('demo1');
 beforeAll(async () => {
-  useTestServer();
-  await signInAs('demo1');
   match = await upcomingCricketMatch(2);
   odds = match.markets.find((m) => m.market_type === 'MATCH_ODDS')!;
 });
-afterEach(cleanup);
-afterAll(signOut);
 
 async function openMatchPage(width: number) {
   setWindowWidth(width);

@@ -1,17 +1,10 @@
 // @vitest-environment jsdom
 import type { MarketView, MatchDetail } from '@exchange/contracts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
 import { BetSlipProvider, useBetSlip, type SlipPick, type SlipSide } from '@/lib/bet-slip';
-import {
-  renderInApp,
-  setWindowWidth,
-  signInAs,
-  signOut,
-  upcomingCricketMatch,
-  useTestServer,
-} from '@/test/api-server';
+import { renderInApp, setWindowWidth, signedInOnTestServer, upcomingCricketMatch } from '@/test/api-server';
 import { BetSlip } from './bet-slip';
 import { MatchBets } from './match-bets';
 
@@ -24,15 +17,12 @@ import { MatchBets } from './match-bets';
 let match: MatchDetail;
 let odds: MarketView;
 
+signedInOnTestServer('demo1');
 beforeAll(async () => {
-  useTestServer();
   setWindowWidth(1280);
-  await signInAs('demo1');
   match = await upcomingCricketMatch(0);
   odds = match.markets.find((m) => m.market_type === 'MATCH_ODDS')!;
 });
-afterEach(cleanup);
-afterAll(signOut);
 
 /** What a price box of `odds`' first runner picks. */
 function pickOf(side: SlipSide, price: number): SlipPick {

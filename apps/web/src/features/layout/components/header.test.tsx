@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
-import {
-  renderInApp,
-  setWindowWidth,
-  signInAs,
-  signOut,
-  upcomingCricketMatch,
-  useTestServer,
-} from '@/test/api-server';
+import { renderInApp, setWindowWidth, signedInOnTestServer, upcomingCricketMatch } from '@/test/api-server';
 import { Header } from './header';
 
 /**
@@ -19,13 +12,8 @@ import { Header } from './header';
  * here the API) through the live push or the 5 s poll. The rules and SignOut come from other
  * features; the header shows and calls what it is given.
  */
-beforeAll(async () => {
-  useTestServer();
-  setWindowWidth(1280);
-  await signInAs('demo3');
-});
-afterEach(cleanup);
-afterAll(signOut);
+signedInOnTestServer('demo3');
+beforeAll(() => setWindowWidth(1280));
 
 const signedOut: string[] = [];
 function renderHeader() {

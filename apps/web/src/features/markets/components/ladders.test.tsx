@@ -1,17 +1,10 @@
 // @vitest-environment jsdom
 import type { MarketView, MatchDetail, RunnerView } from '@exchange/contracts';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BetSlipProvider, useBetSlip } from '@/lib/bet-slip';
 import { formatAmount, formatSize } from '@/lib/format';
-import {
-  renderInApp,
-  setWindowWidth,
-  signInAs,
-  signOut,
-  upcomingCricketMatch,
-  useTestServer,
-} from '@/test/api-server';
+import { renderInApp, setWindowWidth, signedInOnTestServer, upcomingCricketMatch } from '@/test/api-server';
 import { MatchMarkets } from './match-markets';
 import { RunnersMarket } from './runners-market';
 
@@ -24,13 +17,10 @@ import { RunnersMarket } from './runners-market';
 let match: MatchDetail;
 const marketOf = (kind: MarketView['kind']) => match.markets.find((m) => m.kind === kind)!;
 
+signedInOnTestServer('demo1');
 beforeAll(async () => {
-  useTestServer();
-  await signInAs('demo1');
   match = await upcomingCricketMatch(2);
 });
-afterEach(cleanup);
-afterAll(signOut);
 
 function SlipStandIn() {
   const { draft, edit } = useBetSlip();
