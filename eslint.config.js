@@ -1,7 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Web feature boundaries (ADR 29): imports flow one way, shared (lib, components, hooks, assets)
+// -> features -> app. A feature imports shared code through `@/...` and its own files by relative
+// paths, never another feature or the app; src/app composes features. The import strings are
+// what no-restricted-imports sees, so relative paths are checked by depth: a file n folders below
+// its feature's root leaves the feature with n + 1 `../`. One entry per depth, up to the deepest
+// file there is (read from the tree, so a new feature or folder is covered without editing this).
+const FEATURES_DIR = 'apps/web/src/features';
+const CROSS_FEATURE =
+  'A feature imports only @/lib, @/components, @/hooks, @/assets and its own files (relative paths), never another feature or the app: move the shared part to lib/ or components/, or compose the features in src/app (ADR 29)';
+
+/** How many folders below its feature's root the deepest source file lies. */
+function deepestFeatureFile(dir = FEATURES_DIR) {
+  let deepest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) deepest = Math.max(deepest, deepestFeatureFile(path));
+    else if (/\.tsx?$/.test(entry.name)) deepest = Math.max(deepest, relative(FEATURES_DIR, path).split(sep).length - 2);
+  }
+  return deepest;
+}
+
+const featureBoundaries = Array.from({ length: deepestFeatureFile() + 1 }, (_, depth) => ({
+  files: [`${FEATURES_DIR}/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: CROSS_FEATURE },
+          { regex: `^(\\.\\./){${depth + 1}}`, message: CROSS_FEATURE },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
@@ -20,8 +58,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Features stay independent: a feature imports shared code (lib, components), never another feature.
+      // The app imports a feature through its index.ts (features: see featureBoundaries).
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*/*'], message: "Import a feature through its index.ts" }] }],
+    },
+  },
+  ...featureBoundaries,
+  {
+    // Shared code is below the features: it never imports one, nor the app.
+    files: ['apps/web/src/{lib,components,hooks}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: 'Shared code never imports a feature or the app (ADR 29)' },
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'Shared code never imports a feature or the app (ADR 29)' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -2,7 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One run covers every workspace: unit tests beside the code, API tests on PGlite (and on
-// PostgreSQL when TEST_DATABASE_URL is set), and browser tests in real Chromium (e2e/).
+// PostgreSQL when TEST_DATABASE_URL is set), the web app's logic and components (components
+// against a real server), and browser tests in real Chromium (e2e/).
 export default defineConfig({
   test: {
     projects: [
@@ -20,7 +21,12 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Pure logic runs in node; a component test (.tsx) asks for jsdom in its first line.
           environment: 'node',
+          // Component tests talk to the real server (PGlite, seeded): one for the run.
+          globalSetup: ['apps/server/src/test/web-api-server.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

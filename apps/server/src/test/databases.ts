@@ -58,7 +58,7 @@ function engines(): Engine[] {
  * a dump takes about half a second, running initdb and the migrations several. The dump lives in
  * the OS temp folder, keyed by the PGlite version and the migrations, so any change rebuilds it.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   // Its package.json is not exported: read it beside the resolved entry point (dist/..).
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const key = createHash('sha256').update(readFileSync(join(dirname(entry), '..', 'package.json')));

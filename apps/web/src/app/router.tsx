@@ -12,11 +12,10 @@ import {
   LiveCasinoBetsPage,
   WorldCasinoPage,
 } from '@/features/casino';
-import { MainLayout } from '@/features/layout';
-import { AllSportsPage, GameDetailsPage, HomePage, MatchRedirect } from '@/features/matches';
-import { HorseRacingPage } from '@/features/racing';
+import { AllSportsPage, HomePage, MatchRedirect } from '@/features/matches';
 import { RulesPage } from '@/features/rules';
 import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
+import { AppLayout, MatchBettingPage, RaceBettingPage } from './routes/composed-pages';
 import { RequireSession, RootRedirect } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
@@ -51,12 +50,12 @@ export function createAppRouter() {
           children: [
             { path: 'casino/mac88/game', element: <GameFramePage /> },
             {
-              element: <MainLayout />,
+              element: <AppLayout />,
               children: [
                 { path: 'home', element: <HomePage /> },
-                { path: 'game-details/:sport_id/:match_id', element: <GameDetailsPage /> },
+                { path: 'game-details/:sport_id/:match_id', element: <MatchBettingPage /> },
                 { path: 'all-sports/:sport_id', element: <AllSportsPage /> },
-                { path: 'horse-racing/:match_id/:date', element: <HorseRacingPage /> },
+                { path: 'horse-racing/:match_id/:date', element: <RaceBettingPage /> },
                 { path: 'match/matchdetail/:match_id', element: <MatchRedirect /> },
                 { path: 'CM/MD/:match_id', element: <MatchRedirect /> },
                 { path: 'user', element: later('User', 'user-page') },

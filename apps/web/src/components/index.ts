@@ -7,3 +7,4 @@ export { Pager } from './pager';
 export { lazyPage } from './lazy-page';
 export { DateRangeFields, DateRangeForm, rangeProblem, type DayRange } from './date-range-fields';
 export { EMPTY_TABLE_TEXT, TableStateRow } from './table-state-row';
+export { InPlayBadge, MatchStateBadge } from './match-state-badge';

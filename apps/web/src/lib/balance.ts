@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchData } from './api';
 import { BALANCE_POLL_MS } from './constants';
 import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
 import { SESSION_KEYS, getStoredUser, readJson, writeJson } from './storage';
-
-export const balanceQueryKey = ['user', 'balance'] as const;
 
 /** The last balance seen, if it has every field (a copy kept by an older build lacks the available figure). */
 function lastKnownBalance(): Balance | undefined {
@@ -28,7 +27,7 @@ async function fetchBalance(): Promise<Balance> {
  */
 export function useBalance(enabled: boolean) {
   return useQuery({
-    queryKey: balanceQueryKey,
+    queryKey: queryKeys.balance,
     queryFn: fetchBalance,
     enabled,
     initialData: lastKnownBalance,
@@ -42,11 +41,11 @@ export function useBalance(enabled: boolean) {
 
 /** Asks for a fresh balance now, e.g. right after a bet was placed. */
 export function refreshBalance(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.balance });
 }
 
 /** Shows a balance the server already returned (a bet answer carries the new one). */
 export function setBalance(balance: Balance): void {
   writeJson(sessionStorage, SESSION_KEYS.exposureBalance, balance);
-  queryClient.setQueryData(balanceQueryKey, balance);
+  queryClient.setQueryData(queryKeys.balance, balance);
 }

@@ -1,8 +1,7 @@
 import type { ButtonValue } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from './api';
-
-export const buttonValuesQueryKey = ['user', 'buttonValues'] as const;
+import { queryKeys } from './query-keys';
 
 /** user/getButtonValue answers a JSON string; an unreadable one counts as no buttons. */
 export function parseButtonValues(raw: unknown): ButtonValue[] {
@@ -24,7 +23,7 @@ export function parseButtonValues(raw: unknown): ButtonValue[] {
 /** The user's stake buttons (Game and Casino), shared by the Set Button Value modal and bet slips. */
 export function useButtonValues(enabled = true) {
   return useQuery({
-    queryKey: buttonValuesQueryKey,
+    queryKey: queryKeys.buttonValues,
     queryFn: async () => parseButtonValues(await fetchData('getButtonValue')),
     enabled,
     staleTime: 5 * 60_000,

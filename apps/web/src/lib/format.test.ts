@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDay, formatIst, istYmd, istYmdDaysAgo, parseDay } from './format';
+import { formatAmount, formatDay, formatIst, formatOdds, formatSize, istYmd, istYmdDaysAgo, parseDay } from './format';
 
 describe('formatIst', () => {
   it('shows a UTC instant as dd/MM/yyyy HH:mm:ss in UTC+5:30', () => {
@@ -55,5 +55,20 @@ describe('report days: dd/MM/yyyy on screen, yyyy-MM-dd in calls', () => {
   });
   it('round-trips', () => {
     for (const ymd of ['2026-01-01', '2026-12-31', '2028-02-29']) expect(parseDay(formatDay(ymd))).toBe(ymd);
+  });
+});
+
+describe('price box numbers', () => {
+  it('prints odds without trailing zeros', () => {
+    expect([2.04, 3.4, 4, 1000, 1.01].map(formatOdds)).toEqual(['2.04', '3.4', '4', '1000', '1.01']);
+  });
+
+  it('abbreviates sizes', () => {
+    expect(formatSize(0)).toBe('0');
+    expect(formatSize(999.99)).toBe('999');
+    expect(formatSize(1_250)).toBe('1.2k');
+    expect(formatSize(5_000)).toBe('5k');
+    expect(formatSize(35_400)).toBe('35k');
+    expect(formatSize(1_540_000)).toBe('1.5m');
   });
 });

@@ -64,3 +64,24 @@ export function formatAmount(value: number | null | undefined): string {
   const n = Number(value ?? 0);
   return (Number.isFinite(n) ? n : 0).toFixed(2);
 }
+
+const INR = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+/** A stake limit in rupees: ₹1,00,000 (Indian grouping, decimals only when there are). */
+export const formatRupees = (n: number) => `₹${INR.format(n)}`;
+
+/**
+ * Available sizes as the boxes show them: whole rupees under 1,000, then thousands with one
+ * decimal under 10k (1.2k), whole thousands to a million (35k), then millions (1.5m).
+ */
+export function formatSize(rupees: number): string {
+  const trim = (n: number) => n.toFixed(1).replace(/\.0$/, '');
+  if (rupees < 1_000) return String(Math.floor(rupees));
+  if (rupees < 10_000) return `${trim(Math.floor(rupees / 100) / 10)}k`;
+  if (rupees < 1_000_000) return `${Math.floor(rupees / 1_000)}k`;
+  return `${trim(Math.floor(rupees / 100_000) / 10)}m`;
+}
+
+/** Decimal odds in a price box, as Betfair prints them: 2.04, 3.4, 10, 1000. */
+export function formatOdds(odds: number): string {
+  return String(Number(odds.toFixed(2)));
+}

@@ -2,9 +2,8 @@ import type { GlobalSettings } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from './api';
 import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
 import { LOCAL_KEYS, readJson, writeJson } from './storage';
-
-export const globalSettingsQueryKey = ['globalSetting'] as const;
 
 async function fetchGlobalSettings(): Promise<GlobalSettings> {
   const data = await fetchData('getGlobalSetting');
@@ -15,7 +14,7 @@ async function fetchGlobalSettings(): Promise<GlobalSettings> {
 /** Site look and switches, from the server (public call), kept in localStorage 'globalData'. */
 export function useGlobalSettings() {
   return useQuery({
-    queryKey: globalSettingsQueryKey,
+    queryKey: queryKeys.globalSettings,
     queryFn: fetchGlobalSettings,
     initialData: () => readJson<GlobalSettings>(localStorage, LOCAL_KEYS.globalData) ?? undefined,
     initialDataUpdatedAt: 0,
@@ -26,7 +25,7 @@ export function useGlobalSettings() {
 /** Fetches the settings again into globalData (done after every login). */
 export function reloadGlobalSettings(): Promise<GlobalSettings> {
   return queryClient.fetchQuery({
-    queryKey: globalSettingsQueryKey,
+    queryKey: queryKeys.globalSettings,
     queryFn: fetchGlobalSettings,
     staleTime: 0,
   });

@@ -18,5 +18,4 @@ export const LiveCasinoBetsPage = lazyPage(
   () => import('./components/live-casino-bets-page'),
   (m) => m.LiveCasinoBetsPage,
 );
-export { useLaunchGame } from './api/launch-game';
-export { LIVE_CARD_GAMES, type LiveCardGame } from './lib/live-card-games';
+export { LiveCardGamesMenu } from './components/live-card-games-menu';

@@ -1,1 +1,1 @@
-export { HorseRacingPage } from './components/horse-racing-page';
+export { HorseRacingPage, type HorseRacingSlots } from './components/horse-racing-page';

@@ -13,4 +13,3 @@
  */
 export { useLiveMarket, useLiveMarkets, useLiveStatus, useLiveUser, usePriceFlash } from './hooks';
 export type { LiveStatus } from './connection';
-export { MATCH_DETAIL_KEY, MATCH_LIST_KEY } from './market-cache';

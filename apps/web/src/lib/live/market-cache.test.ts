@@ -1,14 +1,15 @@
 import type { Balance, MatchDetail } from '@exchange/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveMarketCache, MATCH_DETAIL_KEY, MATCH_LIST_KEY, mergeMarketChanges } from './market-cache';
+import { LiveMarketCache, mergeMarketChanges } from './market-cache';
+import { queryKeys } from '../query-keys';
 import { detail, market } from './test-markets';
 
 describe('live market cache', () => {
   const client = new QueryClient();
   const balances: Balance[] = [];
   let cache: LiveMarketCache;
-  const key = (matchId: number) => [...MATCH_DETAIL_KEY, matchId];
+  const key = (matchId: number) => queryKeys.matchDetail.of(matchId);
   const marketOf = (matchId: number, marketId: number) =>
     client.getQueryData<MatchDetail>(key(matchId))!.markets.find((m) => m.market_id === marketId)!;
 
@@ -46,7 +47,7 @@ describe('live market cache', () => {
   it("refetches neither the match pages nor the lists on a market's status, play or result change: match_score carries the match's state", () => {
     setUp();
     // Match lists whose rows stream a market: cricket's holds market 11 (match 7), football's not.
-    const list = (sportId: number) => [...MATCH_LIST_KEY, sportId];
+    const list = (sportId: number) => queryKeys.matchList.of(sportId);
     const row = (matchId: number, marketId: number) => ({ ...detail(matchId, []), match_odds: { market_id: marketId, status: 'OPEN', runners: [] } });
     client.setQueryData(list(4), [row(7, 11)]);
     client.setQueryData(list(1), [row(8, 21)]);

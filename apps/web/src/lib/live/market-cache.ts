@@ -16,11 +16,11 @@ import type {
   MatchListItem,
 } from '@exchange/contracts';
 import type { Query, QueryClient } from '@tanstack/react-query';
+import { queryKeys, startsWithKey } from '../query-keys';
 
-/** The key prefix of getMatchDetail (features/matches/api/get-match-detail.ts, racing's get-race-match.ts). */
-export const MATCH_DETAIL_KEY = ['match', 'detail'] as const;
-/** The key prefix of getMatches, the match lists (features/matches/api/get-matches.ts). */
-export const MATCH_LIST_KEY = ['catalog', 'matches'] as const;
+/** The key prefixes of getMatchDetail (the match and race pages) and getMatches (the match lists). */
+const MATCH_DETAIL_KEY = queryKeys.matchDetail.all;
+const MATCH_LIST_KEY = queryKeys.matchList.all;
 
 /** A delta applied to a market: changed fields replace, changed runners replace theirs but keep the caller's position. */
 export function mergeMarketChanges(market: MarketView, changes: LiveMarketChanges): MarketView {
@@ -69,8 +69,8 @@ export function withScore<T extends Pick<MatchDetail, 'state' | 'result' | 'in_p
   return same ? match : { ...match, ...fields };
 }
 
-const isMatchDetailKey = (key: readonly unknown[]) => key[0] === MATCH_DETAIL_KEY[0] && key[1] === MATCH_DETAIL_KEY[1];
-const isMatchListKey = (key: readonly unknown[]) => key[0] === MATCH_LIST_KEY[0] && key[1] === MATCH_LIST_KEY[1];
+const isMatchDetailKey = (key: readonly unknown[]) => startsWithKey(key, MATCH_DETAIL_KEY);
+const isMatchListKey = (key: readonly unknown[]) => startsWithKey(key, MATCH_LIST_KEY);
 
 /** A match page holding the market, or a match list whose row streams it (its Match Odds). */
 function holdsMarket(query: Pick<Query, 'queryKey' | 'state'>, marketId: number): boolean {
@@ -83,11 +83,11 @@ function holdsMarket(query: Pick<Query, 'queryKey' | 'state'>, marketId: number)
 
 /**
  * Queries a bet change makes stale: every key starting with 'bet' (current bets, e.g.
- * ['bet', 'currentBets', ...]) and the "My Market" exposure table.
+ * ['bet', 'current', matchId]) and the "My Market" exposure table.
  */
 export function isBetQuery(query: Pick<Query, 'queryKey'>): boolean {
   const key = query.queryKey;
-  return key[0] === 'bet' || (key[0] === 'user' && key[1] === 'exposureDetail');
+  return startsWithKey(key, queryKeys.bets.all) || startsWithKey(key, queryKeys.exposureDetail);
 }
 
 export class LiveMarketCache {

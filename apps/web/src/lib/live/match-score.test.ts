@@ -1,13 +1,14 @@
 import type { LiveMatchScore, MatchDetail, MatchListItem } from '@exchange/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveMarketCache, MATCH_DETAIL_KEY, MATCH_LIST_KEY } from './market-cache';
+import { LiveMarketCache } from './market-cache';
+import { queryKeys } from '../query-keys';
 import { detail, market } from './test-markets';
 
 describe('live match score', () => {
   const client = new QueryClient();
   let cache: LiveMarketCache;
-  const key = (matchId: number) => [...MATCH_DETAIL_KEY, matchId];
+  const key = (matchId: number) => queryKeys.matchDetail.of(matchId);
   const detailOf = (matchId: number) => client.getQueryData<MatchDetail>(key(matchId))!;
   const pushed = (score: string, extra: Partial<LiveMatchScore> = {}): LiveMatchScore => ({
     type: 'match_score',
@@ -45,7 +46,7 @@ describe('live match score', () => {
   it("patches the match's row in the match lists: its state, not its prices", () => {
     setUp();
     const row = { ...detail(7, []), match_odds: { market_id: 11, market_type: 'MATCH_ODDS', status: 'OPEN', runners: [] } };
-    const list = [...MATCH_LIST_KEY, 4];
+    const list = queryKeys.matchList.of(4);
     client.setQueryData(list, [row, { ...row, match_id: 9 }]);
     cache.matchScore(pushed('3/0 (0.2 ov)'));
     const rows = client.getQueryData<MatchListItem[]>(list)!;

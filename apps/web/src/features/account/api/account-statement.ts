@@ -1,6 +1,7 @@
 import type { StatementType } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface StatementFilter {
   from_date: string;
@@ -13,7 +14,7 @@ export interface StatementFilter {
 /** accountStatement/getUserAccountStatementHistory for one page of the filter. */
 export function useAccountStatement(filter: StatementFilter) {
   return useQuery({
-    queryKey: ['report', 'accountStatement', filter],
+    queryKey: queryKeys.reports.accountStatement(filter),
     queryFn: () => fetchData('getUserAccountStatementHistory', filter),
     placeholderData: keepPreviousData,
     staleTime: 0,

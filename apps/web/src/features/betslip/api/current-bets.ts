@@ -1,8 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { useLiveStatus } from '@/lib/live';
-import { refreshBalance, setBalance } from '@/lib/balance';
-import { refreshAfterBet } from './place-bet';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * bet/getCurrentBets of one match: matched and unmatched, newest first. The live user channel
@@ -11,7 +10,7 @@ import { refreshAfterBet } from './place-bet';
 export function useMatchBets(matchId: number) {
   const live = useLiveStatus() === 'open';
   return useQuery({
-    queryKey: ['bet', 'current', matchId],
+    queryKey: queryKeys.bets.current(matchId),
     queryFn: () => fetchData('getCurrentBets', { bet_type: 'all', match_id: matchId }),
     enabled: Number.isInteger(matchId),
     staleTime: 0,
@@ -27,22 +26,10 @@ export function useMatchBets(matchId: number) {
 export function useSettledBets(matchId: number) {
   const live = useLiveStatus() === 'open';
   return useQuery({
-    queryKey: ['bet', 'settled', matchId],
+    queryKey: queryKeys.bets.settled(matchId),
     queryFn: () => fetchData('getSettledBets', { match_id: matchId }),
     enabled: Number.isInteger(matchId),
     staleTime: 0,
     refetchInterval: live ? 30_000 : 10_000,
-  });
-}
-
-/** bet/cancelBet: cancels the unmatched rest of one bet and releases its liability. */
-export function useCancelBet() {
-  return useMutation({
-    mutationFn: (betId: number) => fetchData('cancelBet', { bet_id: betId }),
-    onSuccess: (answer) => setBalance(answer.balance),
-    onSettled: () => {
-      refreshAfterBet();
-      void refreshBalance();
-    },
   });
 }

@@ -2,15 +2,8 @@ import type { PlacedBet } from '@exchange/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { refreshBalance, setBalance } from '@/lib/balance';
-import { queryClient } from '@/lib/query-client';
-import { isBackSide, parseAmount, type SlipDraft } from '../lib/slip';
-
-/** Everything a bet changes on screen: the match's markets and positions, my bets, 'My Market'. */
-export function refreshAfterBet(): void {
-  void queryClient.invalidateQueries({ queryKey: ['match', 'detail'] });
-  void queryClient.invalidateQueries({ queryKey: ['bet'] });
-  void queryClient.invalidateQueries({ queryKey: ['user', 'exposureDetail'] });
-}
+import { refreshAfterBet } from '@/lib/bet-changes';
+import { isBackSide, parseAmount, type SlipDraft } from '@/lib/bet-slip';
 
 function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
   const stake = parseAmount(draft.stakeText) ?? 0;

@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { isBackSide, useBetSlip, type SlipDraft } from '@/lib/bet-slip';
 import { useButtonValues } from '@/lib/button-values';
 import { formatAmount } from '@/lib/format';
 import { usePlaceBet } from '../api/place-bet';
-import {
-  delaySecondsLeft,
-  isBackSide,
-  placedText,
-  slipError,
-  slipReturn,
-  stepOdds,
-  type SlipDraft,
-} from '../lib/slip';
-import { useBetSlip } from './bet-slip-context';
+import { delaySecondsLeft, placedText, slipError, slipReturn, stepOdds } from '../lib/slip';
 import './betslip.css';
 
 /** The in-play delay: a spinner and the seconds left, counted down while the server waits. */

@@ -1,9 +1,10 @@
 import type { CurrentBet, SettledBet } from '@exchange/contracts';
 import { toast } from 'sonner';
-import { betOutcomeLabel, betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
 import { Spinner } from '@/components';
+import { useCancelBet } from '@/lib/bet-changes';
+import { betOutcomeLabel, betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
 import { formatAmount } from '@/lib/format';
-import { useCancelBet, useMatchBets, useSettledBets } from '../api/current-bets';
+import { useMatchBets, useSettledBets } from '../api/current-bets';
 
 type Section = 'unmatched' | 'matched' | 'settled';
 const TITLES: Record<Section, string> = { unmatched: 'Unmatched', matched: 'Matched', settled: 'Settled' };

@@ -1,75 +1,24 @@
 /**
- * The bet slip's arithmetic, free of React: odds stepping on the ladder, stake parsing, profit
- * and liability, validity, and each runner's projected profit/loss while a stake is typed.
- * Amounts are rupees at the edges and integer paise inside, like the rest of the product.
+ * The bet slip's own arithmetic, free of React: odds stepping on the ladder, profit and
+ * liability, validity, and its words. The draft itself (pick, stake parsing, the ladders'
+ * projections) is shared in lib/bet-slip. Amounts are rupees at the edges and integer paise
+ * inside, like the rest of the product.
  */
 import type { BetStatus, MarketKind } from '@exchange/contracts';
 import {
   MAX_PRICE,
   MIN_PRICE,
   backWinningsPaise,
-  fancyPnlAt,
   nearestValidPrice,
   oddsToPrice,
-  paiseToRupees,
   paiseToRupeesUnchecked,
   priceToOdds,
-  projectedPnl,
   roundToPaise,
   tickDown,
   tickUp,
 } from '@exchange/engine';
-
-export type SlipSide = 'BACK' | 'LAY' | 'YES' | 'NO';
-
-/** What a click on a price box picks: the market, the runner (or fancy line) and the side. */
-export interface SlipPick {
-  matchId: number;
-  marketId: number;
-  kind: MarketKind;
-  marketName: string;
-  /** null on a fancy line. */
-  selectionId: number | null;
-  runnerName: string;
-  side: SlipSide;
-  /** Exchange: decimal odds; bookmaker: the rate (45 = 1.45); fancy: the rate. */
-  odds: number;
-  /** Fancy: the runs line of the box. */
-  line: number | null;
-  inPlay: boolean;
-  betDelayMs: number;
-  minStake: number;
-  maxStake: number;
-}
-
-/** The open slip: the pick plus what the bettor typed. */
-export interface SlipDraft extends SlipPick {
-  oddsText: string;
-  stakeText: string;
-}
-
-export const isBackSide = (side: SlipSide) => side === 'BACK' || side === 'YES';
-
-/** The odds field's text for a pick: exchange odds with 2 decimals, rates as whole numbers. */
-export function oddsText(kind: MarketKind, odds: number): string {
-  return kind === 'EXCHANGE' ? odds.toFixed(2) : String(Math.round(odds));
-}
-
-/** A positive amount typed by the bettor with at most 2 decimals, else null. */
-export function parseAmount(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  const n = Number(t);
-  return n > 0 ? n : null;
-}
-
-/** Decimal odds in hundredths of the draft (exchange: as typed; bookmaker: 1 + rate/100), or null. */
-function priceHundredths(kind: MarketKind, text: string): number | null {
-  const odds = parseAmount(text);
-  if (odds === null) return null;
-  if (kind === 'EXCHANGE') return oddsToPrice(odds);
-  return Number.isInteger(odds) ? 100 + odds : null;
-}
+import { isBackSide, parseAmount, priceHundredths, type SlipDraft } from '@/lib/bet-slip';
+import { formatRupees } from '@/lib/format';
 
 /** Whether the typed exchange odds are a price of the ladder (1.01 to 1000). */
 export function isLadderOdds(text: string): boolean {
@@ -113,9 +62,6 @@ export function slipReturn(draft: Pick<SlipDraft, 'kind' | 'side' | 'oddsText' |
   return isBackSide(draft.side) ? { profit: odds, liability: whole } : { profit: whole, liability: odds };
 }
 
-const INR = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-export const formatRupees = (n: number) => `₹${INR.format(n)}`;
-
 /** Why the slip cannot be placed yet (null: it can). */
 export function slipError(draft: SlipDraft): string | null {
   if (draft.kind === 'EXCHANGE' && !isLadderOdds(draft.oddsText))
@@ -127,69 +73,6 @@ export function slipError(draft: SlipDraft): string | null {
   if (stake < draft.minStake) return `Minimum stake is ${formatRupees(draft.minStake)}`;
   if (stake > draft.maxStake) return `Maximum stake is ${formatRupees(draft.maxStake)}`;
   return null;
-}
-
-/**
- * Each runner's profit/loss (rupees) if the draft is placed and matched at its odds, on top of
- * the positions the server reports; null when the draft is not for this market or not a number
- * yet. P&L is linear in the bets, so the candidate alone is projected and added.
- */
-export function projectedPositions(
-  market: { market_id: number; runners: readonly { selection_id: number; position: number }[] },
-  draft: SlipDraft | null,
-): Map<number, number> | null {
-  if (!draft || draft.marketId !== market.market_id || draft.selectionId === null) return null;
-  if (draft.side !== 'BACK' && draft.side !== 'LAY') return null;
-  const stake = parseAmount(draft.stakeText);
-  const price = priceHundredths(draft.kind, draft.oddsText);
-  if (stake === null || price === null || price < MIN_PRICE || price > MAX_PRICE) return null;
-  const delta = projectedPnl(
-    { kind: 'RUNNERS', runners: market.runners.map((r) => r.selection_id), bets: [] },
-    { selectionId: draft.selectionId, side: draft.side, price, sizePaise: roundToPaise(stake) },
-  );
-  return new Map(
-    market.runners.map((r) => [
-      r.selection_id,
-      paiseToRupees(roundToPaise(r.position) + (delta.get(r.selection_id) ?? 0)),
-    ]),
-  );
-}
-
-/**
- * A fancy line's worst case (rupees, negative: a loss) once the typed YES / NO bet is added to
- * the bettor's book, null when the draft is not for this line. The book is the server's P&L by
- * run total; the worst case can only change where a book range or the new bet's line begins.
- */
-export function projectedFancyWorst(
-  market: { market_id: number; fancy_positions: readonly { from_runs: number; pnl: number }[] },
-  draft: SlipDraft | null,
-): number | null {
-  if (!draft || draft.marketId !== market.market_id || (draft.side !== 'YES' && draft.side !== 'NO'))
-    return null;
-  const stake = parseAmount(draft.stakeText);
-  if (stake === null || draft.line === null) return null;
-  const bet = { side: draft.side, line: draft.line, ratePercent: draft.odds, sizePaise: roundToPaise(stake) };
-  const book = [...market.fancy_positions].sort((a, b) => a.from_runs - b.from_runs);
-  const bookAt = (runs: number) => roundToPaise(book.filter((r) => r.from_runs <= runs).at(-1)?.pnl ?? 0);
-  const points = new Set([0, draft.line, ...book.map((r) => r.from_runs)]);
-  return paiseToRupees(Math.min(...[...points].map((runs) => bookAt(runs) + fancyPnlAt([bet], runs))));
-}
-
-/**
- * Available sizes as the boxes show them: whole rupees under 1,000, then thousands with one
- * decimal under 10k (1.2k), whole thousands to a million (35k), then millions (1.5m).
- */
-export function formatSize(rupees: number): string {
-  const trim = (n: number) => n.toFixed(1).replace(/\.0$/, '');
-  if (rupees < 1_000) return String(Math.floor(rupees));
-  if (rupees < 10_000) return `${trim(Math.floor(rupees / 100) / 10)}k`;
-  if (rupees < 1_000_000) return `${Math.floor(rupees / 1_000)}k`;
-  return `${trim(Math.floor(rupees / 100_000) / 10)}m`;
-}
-
-/** Decimal odds in a price box, as Betfair prints them: 2.04, 3.4, 10, 1000. */
-export function formatOdds(odds: number): string {
-  return String(Number(odds.toFixed(2)));
 }
 
 /** The toast after an accepted bet. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface CasinoResultFilter {
   game_code: string;
@@ -12,7 +13,7 @@ export interface CasinoResultFilter {
 /** casino/getCasinoResult: a game's finished rounds, newest first (off until a game is chosen). */
 export function useCasinoResult(filter: CasinoResultFilter, options: { refetchIntervalMs?: number } = {}) {
   return useQuery({
-    queryKey: ['casino', 'result', filter],
+    queryKey: queryKeys.casino.result(filter),
     queryFn: () => fetchData('getCasinoResult', { ...filter, date: filter.date || undefined }),
     enabled: filter.game_code !== '',
     placeholderData: keepPreviousData,

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface LiveCasinoBetsFilter {
   from_date: string;
@@ -11,7 +12,7 @@ export interface LiveCasinoBetsFilter {
 /** casino/getLiveCasinoBets: the caller's casino rounds between two IST days. */
 export function useLiveCasinoBets(filter: LiveCasinoBetsFilter) {
   return useQuery({
-    queryKey: ['report', 'liveCasinoBets', filter],
+    queryKey: queryKeys.reports.liveCasinoBets(filter),
     queryFn: () => fetchData('getLiveCasinoBets', filter),
     placeholderData: keepPreviousData,
     staleTime: 0,

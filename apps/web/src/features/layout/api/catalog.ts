@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
-
-/** Sports for the top navigation. */
-export function useSports() {
-  return useQuery({
-    queryKey: ['catalog', 'sports'],
-    queryFn: () => fetchData('getSports', { is_active: 1 }),
-    staleTime: 5 * 60_000,
-  });
-}
+import { queryKeys } from '@/lib/query-keys';
 
 /** The sidebar's sport -> series -> matches tree. */
 export function useSeriesHeader() {
   return useQuery({
-    queryKey: ['catalog', 'seriesHeader'],
+    queryKey: queryKeys.seriesHeader,
     queryFn: () => fetchData('getSeriesHeader', { is_sidebar_call: 1 }),
     staleTime: 60_000,
   });
@@ -22,7 +14,7 @@ export function useSeriesHeader() {
 /** Matches whose name contains the text, grouped by sport. */
 export function useMatchSearch(text: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['catalog', 'search', text],
+    queryKey: queryKeys.matchSearch(text),
     queryFn: () => fetchData('searchByMatchNameHeader', { search: text }),
     enabled,
     staleTime: 30_000,
@@ -32,7 +24,7 @@ export function useMatchSearch(text: string, enabled: boolean) {
 /** Open exposure per match and market, for 'My Market'. */
 export function useExposureDetail() {
   return useQuery({
-    queryKey: ['user', 'exposureDetail'],
+    queryKey: queryKeys.exposureDetail,
     queryFn: async () => (await fetchData('getExposureDetail')).data,
     staleTime: 0,
   });

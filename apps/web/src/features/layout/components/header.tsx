@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SiteLogo } from '@/components';
-import { logout } from '@/features/auth';
 import { useBalance } from '@/lib/balance';
 import { useLiveUser } from '@/lib/live';
 import { formatAmount } from '@/lib/format';
@@ -18,8 +17,19 @@ import { UserMenu, type MenuModal } from './user-menu';
 
 type OpenModal = MenuModal | 'market' | null;
 
-/** Logo, search, rules, wallet, balance and exposure, user menu; and the modals they open. */
-export function Header({ onMenu }: { onMenu: () => void }) {
+/**
+ * Logo, search, rules, wallet, balance and exposure, user menu; and the modals they open. The
+ * rules shown and the SignOut come from other features, passed in by the app (ADR 29).
+ */
+export function Header({
+  onMenu,
+  rules,
+  onSignOut,
+}: {
+  onMenu: () => void;
+  rules: ReactNode;
+  onSignOut: () => void;
+}) {
   const signedIn = useSignedIn();
   const { data: balance } = useBalance(signedIn);
   // Pushed balance and bet changes; the poll above stays as the fallback.
@@ -88,7 +98,11 @@ export function Header({ onMenu }: { onMenu: () => void }) {
             // The amount available to bet (total less exposure), as the casino and the bet checks count it (ADR 27).
             <div
               className="header__balance"
-              title={balance ? `Available to bet. Total ${formatAmount(balance.total_balance)}, exposure ${formatAmount(balance.liability)}` : undefined}
+              title={
+                balance
+                  ? `Available to bet. Total ${formatAmount(balance.total_balance)}, exposure ${formatAmount(balance.liability)}`
+                  : undefined
+              }
             >
               <span className="header__money-label">Balance:</span>{' '}
               <b data-testid="balance">{formatAmount(balance?.available_balance)}</b>
@@ -113,10 +127,10 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           visibility={visibility}
           onToggle={toggle}
           onOpenModal={setModal}
-          onSignOut={() => void logout()}
+          onSignOut={onSignOut}
         />
       </div>
-      {modal === 'rules' && <RulesModal onClose={closeModal} />}
+      {modal === 'rules' && <RulesModal onClose={closeModal}>{rules}</RulesModal>}
       {modal === 'market' && <MyMarketModal onClose={closeModal} />}
       {modal === 'buttons' && <SetButtonValueModal onClose={closeModal} />}
     </header>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LOCAL_KEYS } from '@/lib/storage';
 import { Header } from './header';
@@ -8,8 +8,18 @@ import { SportsNav } from './sports-nav';
 import { WelcomePopup } from './welcome-popup';
 import './layout.css';
 
+/** What the layout shows of other features; the app passes them in (ADR 29). */
+export interface LayoutSlots {
+  /** The rules, in the header's Rules modal (features/rules). */
+  rules: ReactNode;
+  /** The live card games under the sidebar's 'Others' (features/casino). */
+  cardGames: ReactNode;
+  /** The user menu's SignOut (features/auth). */
+  onSignOut: () => void;
+}
+
 /** Header, site message, sports tabs, then the sidebar beside the page. */
-export function MainLayout() {
+export function MainLayout({ rules, cardGames, onSignOut }: LayoutSlots) {
   const { pathname } = useLocation();
   // The drawer belongs to the page it was opened on, so any navigation closes it.
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
@@ -22,12 +32,12 @@ export function MainLayout() {
   return (
     <div className="app">
       <div className="app__top">
-        <Header onMenu={() => setDrawerAt(pathname)} />
+        <Header onMenu={() => setDrawerAt(pathname)} rules={rules} onSignOut={onSignOut} />
         <SiteMessage />
         <SportsNav />
       </div>
       <div className="app__body">
-        <Sidebar open={drawerAt === pathname} onClose={() => setDrawerAt(null)} />
+        <Sidebar open={drawerAt === pathname} onClose={() => setDrawerAt(null)} cardGames={cardGames} />
         <main className="app__content" data-testid="content">
           <Outlet />
         </main>

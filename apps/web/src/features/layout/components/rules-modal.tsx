@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Modal } from '@/components';
-import { RulesContent } from '@/features/rules';
 
-export function RulesModal({ onClose }: { onClose: () => void }) {
+/** The header's Rules modal around the rules (features/rules' content, passed in by the app). */
+export function RulesModal({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   return (
     <Modal title="Rules" onClose={onClose} testId="rules-modal" size="lg">
-      <RulesContent />
+      {children}
     </Modal>
   );
 }

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Modal, Spinner } from '@/components';
 import { ApiError, callApi } from '@/lib/api';
-import { buttonValuesQueryKey, useButtonValues } from '@/lib/button-values';
+import { useButtonValues } from '@/lib/button-values';
+import { queryKeys } from '@/lib/query-keys';
 
 interface Row {
   button_name: string;
@@ -88,7 +89,7 @@ function ButtonValueForm({
         return;
       }
       toast.success(res.message || 'Button values saved');
-      await queryClient.invalidateQueries({ queryKey: buttonValuesQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.buttonValues });
       onClose();
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'Button values not saved');

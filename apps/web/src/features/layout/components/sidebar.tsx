@@ -1,11 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LIVE_CARD_GAMES, useLaunchGame } from '@/features/casino';
 import { useSeriesHeader } from '../api/catalog';
 import { CupsMenu } from './cups-menu';
 
-/** Left column (a drawer on a phone): live card games under 'Others', the cups, then the All Sports tree. */
-export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Left column (a drawer on a phone): live card games under 'Others' (`cardGames`, the casino's
+ * list, passed in by the app), the cups, then the All Sports tree.
+ */
+export function Sidebar({
+  open,
+  onClose,
+  cardGames,
+}: {
+  open: boolean;
+  onClose: () => void;
+  cardGames: ReactNode;
+}) {
   return (
     <>
       {open && <div className="drawer-backdrop" onClick={onClose} data-testid="sidebar-backdrop" />}
@@ -26,7 +36,9 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
             ✕
           </button>
         </div>
-        <OthersSection />
+        <Section title="Others" testId="sidebar-others">
+          {cardGames}
+        </Section>
         <Section title="Cups" testId="sidebar-cups">
           <CupsMenu />
         </Section>
@@ -53,29 +65,6 @@ function Section({ title, testId, children }: { title: string; testId: string; c
       </button>
       {open && children}
     </section>
-  );
-}
-
-function OthersSection() {
-  const { launch, launching } = useLaunchGame();
-  return (
-    <Section title="Others" testId="sidebar-others">
-      <ul className="sidebar__list">
-        {LIVE_CARD_GAMES.map((g) => (
-          <li key={g.gamecode}>
-            <button
-              type="button"
-              className="sidebar__item"
-              disabled={launching === g.gamecode}
-              onClick={() => void launch(g.gamecode)}
-              data-testid={`live-game-${g.gamecode}`}
-            >
-              {g.gamename}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useSports } from '../api/catalog';
+import { useSports } from '@/lib/sports';
 import { sportTabs } from '../lib/link-rules';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>

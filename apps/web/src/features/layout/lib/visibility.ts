@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants';
+import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 
 /** Which of balance and exposure the header shows; the user toggles them in the user menu. */
 export interface Visibility {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
-import { MATCH_LIST_KEY, useLiveStatus } from '@/lib/live';
+import { useLiveStatus } from '@/lib/live';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Without the live push the list polls its prices this often; with it, only a slow refresh (new matches, in play). */
 export const MATCH_LIST_POLL_MS = 5_000;
@@ -14,7 +15,7 @@ export const MATCH_LIST_LIVE_POLL_MS = 30_000;
 export function useMatches(sportId: number, enabled = true) {
   const live = useLiveStatus() === 'open';
   return useQuery({
-    queryKey: [...MATCH_LIST_KEY, sportId],
+    queryKey: queryKeys.matchList.of(sportId),
     queryFn: () => fetchData('getMatches', { sport_id: sportId, is_active: 1 }),
     enabled,
     refetchInterval: live ? MATCH_LIST_LIVE_POLL_MS : MATCH_LIST_POLL_MS,

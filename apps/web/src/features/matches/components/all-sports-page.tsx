@@ -1,7 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '@/components';
 import { useMatches } from '../api/get-matches';
-import { useSports } from '../api/get-sports';
+import { useSports } from '@/lib/sports';
 import { isRacingSport } from '../lib/match-list';
 import { MatchTable } from './match-table';
 import { QueryState } from './query-state';

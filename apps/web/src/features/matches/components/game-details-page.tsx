@@ -1,15 +1,14 @@
 import type { MatchDetail } from '@exchange/contracts';
+import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { PageFrame } from '@/components';
-import { BetSlip, BetSlipProvider, MatchBets } from '@/features/betslip';
+import { MatchStateBadge, PageFrame } from '@/components';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { BetSlipProvider, type BettingSlots } from '@/lib/bet-slip';
 import { formatIst } from '@/lib/format';
-import { useMatchDetail } from '../api/get-match-detail';
+import { useMatchDetail } from '@/lib/match-detail';
 import { isRacingSport } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
-import { MatchStateBadge } from './in-play-badge';
 import { ScoreOrSession } from './live-score';
-import { MatchMarkets } from './match-markets';
 import { QueryState } from './query-state';
 import './matches.css';
 
@@ -54,11 +53,17 @@ function MatchHeader({ match }: { match: MatchDetail }) {
   );
 }
 
+/** The betting UI of the match page, composed by the app (ADR 29). */
+export interface GameDetailsSlots extends BettingSlots {
+  /** The match's markets (the ladders), in their usual order. */
+  markets: (match: MatchDetail) => ReactNode;
+}
+
 /**
  * The match page. Desktop: header and markets on the left; live score, bet slip and my bets in
  * the right column. Under 993 px one column: the slip opens under the runner that was clicked.
  */
-function MatchPage({ match }: { match: MatchDetail }) {
+function MatchPage({ match, slots }: { match: MatchDetail; slots: GameDetailsSlots }) {
   const mobile = useIsMobile();
   return (
     <BetSlipProvider>
@@ -66,14 +71,14 @@ function MatchPage({ match }: { match: MatchDetail }) {
         <div className="game-details__main">
           <MatchHeader match={match} />
           {mobile && <ScoreOrSession match={match} />}
-          <MatchMarkets match={match} />
-          {mobile && <MatchBets matchId={match.match_id} />}
+          {slots.markets(match)}
+          {mobile && slots.myBets(match.match_id)}
         </div>
         {!mobile && (
           <aside className="game-details__side">
             <ScoreOrSession match={match} />
-            <BetSlip />
-            <MatchBets matchId={match.match_id} />
+            {slots.slip}
+            {slots.myBets(match.match_id)}
           </aside>
         )}
       </div>
@@ -82,7 +87,7 @@ function MatchPage({ match }: { match: MatchDetail }) {
 }
 
 /** /game-details/:sport_id/:match_id: the match header, its markets, the bet slip and my bets. */
-export function GameDetailsPage() {
+export function GameDetailsPage(slots: GameDetailsSlots) {
   const matchId = Number(useParams().match_id);
   const { data: match, isLoading, error, refetch } = useMatchDetail(matchId);
 
@@ -98,7 +103,7 @@ export function GameDetailsPage() {
       ) : !match ? (
         <QueryState isLoading={isLoading} error={error} onRetry={refetch} />
       ) : (
-        <MatchPage key={match.match_id} match={match} />
+        <MatchPage key={match.match_id} match={match} slots={slots} />
       )}
     </PageFrame>
   );

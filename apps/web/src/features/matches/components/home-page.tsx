@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSports } from '../api/get-sports';
+import { useSports } from '@/lib/sports';
 import { homeSportTabs } from '../lib/match-list';
 import { EMPTY_TABLE_TEXT } from './match-table';
 import { QueryState } from './query-state';

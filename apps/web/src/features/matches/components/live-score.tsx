@@ -1,6 +1,6 @@
 import type { MarketView, MatchDetail, MatchState } from '@exchange/contracts';
+import { MatchStateBadge } from '@/components';
 import { sessionSummary } from '../lib/match-list';
-import { MatchStateBadge } from './in-play-badge';
 
 const NO_SCORE_TEXT: Record<MatchState, string> = {
   UPCOMING: 'The match has not started',

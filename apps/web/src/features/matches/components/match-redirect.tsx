@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { PageFrame } from '@/components';
-import { useMatchDetail } from '../api/get-match-detail';
+import { useMatchDetail } from '@/lib/match-detail';
 import { matchPath } from '../lib/match-paths';
 import { QueryState } from './query-state';
 

@@ -1,8 +1,8 @@
 import type { MatchListItem, PriceSize } from '@exchange/contracts';
 import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatOdds, formatSize } from '@/features/betslip';
-import { formatIst } from '@/lib/format';
+import { MatchStateBadge } from '@/components';
+import { formatIst, formatOdds, formatSize } from '@/lib/format';
 import { useLiveMarket, usePriceFlash } from '@/lib/live';
 import { useOnScreen } from '../hooks/use-on-screen';
 import { shownOdds, type ListedOdds } from '../lib/live-odds';
@@ -18,7 +18,6 @@ import {
   type SeriesGroup,
 } from '../lib/match-list';
 import { matchPath } from '../lib/match-paths';
-import { MatchStateBadge } from './in-play-badge';
 import './matches.css';
 
 export const EMPTY_TABLE_TEXT = 'No data available in table';

@@ -1,10 +1,10 @@
 import { raceStateLabel } from '@exchange/contracts';
 import { Link } from 'react-router';
+import { MatchStateBadge } from '@/components';
 import { istYmd } from '@/lib/format';
 import { useVenueList } from '../api/get-venue-list';
 import { istTime } from '../lib/ist-time';
 import { racingPath } from '../lib/match-paths';
-import { MatchStateBadge } from './in-play-badge';
 import { EMPTY_TABLE_TEXT } from './match-table';
 import { QueryState } from './query-state';
 import './matches.css';

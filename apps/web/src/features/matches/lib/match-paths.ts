@@ -1,5 +1,5 @@
 // Relative, not '@/lib/format': the web unit tests run without the '@' alias.
-import { istYmd } from '../../../lib/format';
+import { istYmd } from '@/lib/format';
 import { isRacingSport } from './match-list';
 
 /** The racing page of a venue on an IST day, optionally opened on one race. */

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { fetchData } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** match/getMatchVenueListByCountryCodeSportId of one racing sport and IST day, every country at once. */
 export function useVenueList(sportId: number, date: string, enabled = true) {
   return useQuery({
-    queryKey: ['racing', 'venues', sportId, date],
+    queryKey: queryKeys.venues.of(sportId, date),
     queryFn: () => fetchData('getMatchVenueListByCountryCodeSportId', { sport_id: sportId, date }),
     enabled,
     staleTime: 60_000,
@@ -30,6 +31,6 @@ export function useVenueListFollows(markets: readonly { race_id: number | null; 
     // The first answer of the match page is no change: the list was fetched with it.
     const first = last.current === '';
     last.current = signal;
-    if (!first) void client.invalidateQueries({ queryKey: ['racing', 'venues'] });
+    if (!first) void client.invalidateQueries({ queryKey: queryKeys.venues.all });
   }, [client, signal]);
 }

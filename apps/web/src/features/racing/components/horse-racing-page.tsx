@@ -1,11 +1,11 @@
 import { raceStateLabel, SPORT, type MarketView, type Venue } from '@exchange/contracts';
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageFrame, Spinner } from '@/components';
-import { BetSlip, BetSlipProvider, MatchBets, RunnersMarket } from '@/features/betslip';
-import { MatchStateBadge, useMatchDetail } from '@/features/matches';
+import { MatchStateBadge, PageFrame, Spinner } from '@/components';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { BetSlipProvider, type BettingSlots } from '@/lib/bet-slip';
 import { formatIst } from '@/lib/format';
+import { useMatchDetail } from '@/lib/match-detail';
 import { useVenueList, useVenueListFollows } from '../api/get-venue-list';
 import {
   istTime,
@@ -43,15 +43,23 @@ const raceMarkets = (markets: readonly MarketView[], raceId: number) =>
     .filter((m) => m.race_id === raceId && m.kind === 'EXCHANGE')
     .sort((a, b) => Number(a.market_type !== 'WIN') - Number(b.market_type !== 'WIN'));
 
+/** The betting UI of the racing page, composed by the app (ADR 29). */
+export interface HorseRacingSlots extends BettingSlots {
+  /** One race market's ladder (WIN or PLACE) of the meeting `matchId`. */
+  raceMarket: (market: MarketView, matchId: number) => ReactNode;
+}
+
 /** The open venue: its races as tabs (IST times) and the chosen race card with its WIN and PLACE markets. */
 function VenueRaces({
   venue,
   date,
   markets,
+  raceMarket,
 }: {
   venue: Venue;
   date: string;
   markets: readonly MarketView[];
+  raceMarket: HorseRacingSlots['raceMarket'];
 }) {
   const [params] = useSearchParams();
   const asked = params.get('race');
@@ -99,7 +107,7 @@ function VenueRaces({
               </div>
               <p className="race-card__start">Start: {formatIst(race.market_start_time)} (IST)</p>
               {raceMarkets(markets, race.race_id).map((m) => (
-                <RunnersMarket key={m.market_id} market={m} matchId={venue.match_id} rules="Horse Racing" />
+                <Fragment key={m.market_id}>{raceMarket(m, venue.match_id)}</Fragment>
               ))}
               {raceMarkets(markets, race.race_id).length === 0 && (
                 <div className="racing-empty racing-empty--box" data-testid="race-markets-empty">
@@ -118,7 +126,7 @@ function VenueRaces({
  * /horse-racing/:match_id/:date: country tabs, IST day tabs, the venues of that day with their
  * race times, and the venue of the route opened on one race.
  */
-export function HorseRacingPage() {
+export function HorseRacingPage({ slip, myBets, raceMarket }: HorseRacingSlots) {
   const { match_id, date: dateParam } = useParams();
   const matchId = Number(match_id);
   const [params] = useSearchParams();
@@ -189,7 +197,12 @@ export function HorseRacingPage() {
           <div className="racing-layout">
             <div className="racing-layout__race">
               {openVenue ? (
-                <VenueRaces venue={openVenue} date={date} markets={match.data?.markets ?? []} />
+                <VenueRaces
+                  venue={openVenue}
+                  date={date}
+                  markets={match.data?.markets ?? []}
+                  raceMarket={raceMarket}
+                />
               ) : (
                 <p className="racing-empty racing-empty--box" data-testid="race-pick-venue">
                   {list.length ? 'Choose a venue to see its races.' : 'No data available in table'}
@@ -198,8 +211,8 @@ export function HorseRacingPage() {
             </div>
             {openVenue && !mobile && (
               <aside className="racing-layout__side">
-                <BetSlip />
-                <MatchBets matchId={openVenue.match_id} />
+                {slip}
+                {myBets(openVenue.match_id)}
               </aside>
             )}
             {shown.length > 0 && (
@@ -233,7 +246,7 @@ export function HorseRacingPage() {
             )}
           </div>
         )}
-        {openVenue && mobile && <MatchBets matchId={openVenue.match_id} />}
+        {openVenue && mobile && myBets(openVenue.match_id)}
       </PageFrame>
     </BetSlipProvider>
   );

@@ -1,6 +1,6 @@
 import { raceStateLabel, SPORT, type MatchResult, type RaceState } from '@exchange/contracts';
 // Relative, not '@/lib/format': the web unit tests run without the '@' alias.
-import { formatIst, istYmd } from '../../../lib/format';
+import { formatIst, istYmd } from '@/lib/format';
 
 const DAY_MS = 86_400_000;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,6 +2,7 @@ import type { CurrentBetsRequest } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { useLiveStatus } from '@/lib/live';
+import { queryKeys } from '@/lib/query-keys';
 
 export type BetTypeFilter = NonNullable<CurrentBetsRequest['bet_type']>;
 export interface CurrentBetsFilter {
@@ -18,7 +19,7 @@ export interface CurrentBetsFilter {
 export function useCurrentBets(filter: CurrentBetsFilter) {
   const live = useLiveStatus() === 'open';
   return useQuery({
-    queryKey: ['bet', 'report', filter],
+    queryKey: queryKeys.bets.report(filter),
     queryFn: () => fetchData('getCurrentBets', filter),
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { NO_RECORDS_TEXT, RULES_PANELS, rulesSlug } from '../content';
+import { NO_RECORDS_TEXT, RULES_PANELS, rulesSlug } from '@/lib/rules';
 import './rules.css';
 
 /** Arrow keys, Home and End move between the vertical tabs (WAI-ARIA tabs pattern). */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useButtonValues } from '@/lib/button-values';
-import { oddsText, type SlipDraft, type SlipPick } from '../lib/slip';
+import { oddsText, type SlipDraft, type SlipPick } from './draft';
 
 interface BetSlipState {
   /** The open slip, or null. */
@@ -14,8 +14,10 @@ interface BetSlipState {
 const BetSlipContext = createContext<BetSlipState | null>(null);
 
 /**
- * One slip per page: the price boxes open it, the runners read it for their preview, and the
- * slip itself (inline on a phone, in the right column on desktop) edits and places it.
+ * One slip per page: the price boxes (features/markets) open it, the runners read it for their
+ * preview, and the slip itself (features/betslip; inline on a phone, in the right column on
+ * desktop) edits and places it. It lives here, not in either feature, so neither imports the
+ * other (ADR 29).
  */
 export function BetSlipProvider({ children }: { children: ReactNode }) {
   const [draft, setDraft] = useState<SlipDraft | null>(null);

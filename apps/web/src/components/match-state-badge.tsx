@@ -1,5 +1,5 @@
 import { matchStateLabel, type MatchResult, type MatchState } from '@exchange/contracts';
-import './matches.css';
+import './match-state-badge.css';
 
 /** The green in-play marker of a match row or header. */
 export function InPlayBadge() {

@@ -1,8 +1,13 @@
 import { SPORT, type MatchDetail } from '@exchange/contracts';
-import { FancyMarkets, RunnersMarket } from '@/features/betslip';
+import type { ReactNode } from 'react';
+import { FancyMarkets } from './fancy-markets';
+import { RunnersMarket } from './runners-market';
 
-/** A match's markets in the usual order: Match Odds (exchange), Bookmaker, the fancy lines, binary sessions. */
-export function MatchMarkets({ match }: { match: MatchDetail }) {
+/**
+ * A match's markets in the usual order: Match Odds (exchange), Bookmaker, the fancy lines, binary
+ * sessions. `inlineSlip` is the bet slip a phone shows under the picked runner or line.
+ */
+export function MatchMarkets({ match, inlineSlip }: { match: MatchDetail; inlineSlip?: ReactNode }) {
   const exchange = match.markets.filter((m) => m.kind === 'EXCHANGE');
   const bookmaker = match.markets.filter((m) => m.kind === 'BOOKMAKER');
   const fancy = match.markets.filter((m) => m.kind === 'FANCY' && m.market_type !== 'BINARY');
@@ -23,6 +28,7 @@ export function MatchMarkets({ match }: { match: MatchDetail }) {
           matchId={match.match_id}
           rules={match.sport_id === SPORT.POLITICS ? 'Politics' : 'Match'}
           matchState={match.state}
+          inlineSlip={inlineSlip}
         />
       ))}
       {bookmaker.map((m) => (
@@ -32,10 +38,11 @@ export function MatchMarkets({ match }: { match: MatchDetail }) {
           matchId={match.match_id}
           rules="Bookmaker"
           matchState={match.state}
+          inlineSlip={inlineSlip}
         />
       ))}
-      <FancyMarkets markets={fancy} matchId={match.match_id} />
-      <FancyMarkets markets={binary} matchId={match.match_id} title="Binary" />
+      <FancyMarkets markets={fancy} matchId={match.match_id} inlineSlip={inlineSlip} />
+      <FancyMarkets markets={binary} matchId={match.match_id} title="Binary" inlineSlip={inlineSlip} />
     </div>
   );
 }

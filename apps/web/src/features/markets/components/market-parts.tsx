@@ -1,6 +1,5 @@
 import type { MarketView } from '@exchange/contracts';
-import { formatAmount } from '@/lib/format';
-import { formatRupees } from '../lib/slip';
+import { formatAmount, formatRupees } from '@/lib/format';
 
 /** The text across a market's rows (or a fancy row) that is not taking bets; null while it is open. */
 export function overlayText(status: MarketView['status']): string | null {

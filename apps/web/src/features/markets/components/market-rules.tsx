@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '@/components';
-import { NO_RECORDS_TEXT, RULES_PANELS } from '@/features/rules';
+import { NO_RECORDS_TEXT, RULES_PANELS } from '@/lib/rules';
 
 /** Which rules panel a market's 'Rules' button opens. */
 export type MarketRulesTitle = 'Match' | 'Bookmaker' | 'Fancy' | 'Binary' | 'Horse Racing' | 'Politics';

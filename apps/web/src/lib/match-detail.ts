@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchData } from '@/lib/api';
-import { useLiveMarkets, useLiveStatus } from '@/lib/live';
+import { fetchData } from './api';
+import { useLiveMarkets, useLiveStatus } from './live';
+import { queryKeys } from './query-keys';
 
 /** Without the live push the page polls its book this often; with it, only a slow safety poll. */
 export const MATCH_DETAIL_POLL_MS = 2_000;
@@ -14,7 +15,7 @@ export const MATCH_DETAIL_LIVE_POLL_MS = 30_000;
 export function useMatchDetail(matchId: number) {
   const live = useLiveStatus() === 'open';
   const query = useQuery({
-    queryKey: ['match', 'detail', matchId],
+    queryKey: queryKeys.matchDetail.of(matchId),
     queryFn: () => fetchData('getMatchDetail', { match_id: matchId }),
     enabled: Number.isInteger(matchId),
     staleTime: 0,

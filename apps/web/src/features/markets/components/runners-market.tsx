@@ -1,12 +1,12 @@
 import { marketShowsInPlay, type MarketView, type MatchState, type RunnerView } from '@exchange/contracts';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { formatOdds, formatSize, projectedPositions, type SlipSide } from '../lib/slip';
-import { BetSlip } from './bet-slip';
-import { useBetSlip } from './bet-slip-context';
+import { projectedPositions, useBetSlip, type SlipSide } from '@/lib/bet-slip';
+import { formatOdds, formatSize } from '@/lib/format';
 import { MarketState, overlayText, RowOverlay, RunnerPosition, StakeLimits } from './market-parts';
 import { MarketRulesButton, type MarketRulesTitle } from './market-rules';
 import { PriceBox, type PriceTone } from './price-box';
+import './markets.css';
 
 const LEVELS = [0, 1, 2] as const;
 
@@ -124,7 +124,8 @@ function RunnerRow({
 /**
  * An exchange market (3 back and 3 lay levels with sizes) or a bookmaker market (one back and
  * one lay rate per runner): runners, the bettor's positions and preview, limits, rules, and the
- * status overlay. On a phone the slip opens under the runner that was clicked.
+ * status overlay. On a phone the slip (`inlineSlip`, the app's bet slip) opens under the runner
+ * that was clicked.
  */
 export function RunnersMarket({
   market,
@@ -132,6 +133,7 @@ export function RunnersMarket({
   rules,
   title,
   matchState,
+  inlineSlip,
 }: {
   market: MarketView;
   matchId: number;
@@ -139,6 +141,8 @@ export function RunnersMarket({
   title?: string;
   /** The match's state: its markets say In-Play only while it is in play (a race's market: omitted). */
   matchState?: MatchState;
+  /** The bet slip shown under the picked runner on a phone (ADR 29: the app passes it in). */
+  inlineSlip?: ReactNode;
 }) {
   const { draft } = useBetSlip();
   const inline = useIsMobile();
@@ -178,9 +182,10 @@ export function RunnersMarket({
               preview={preview?.get(r.selection_id)}
               showPosition={showPositions}
             />
-            {inline && draft?.marketId === market.market_id && draft.selectionId === r.selection_id && (
-              <BetSlip inline />
-            )}
+            {inline &&
+              draft?.marketId === market.market_id &&
+              draft.selectionId === r.selection_id &&
+              inlineSlip}
           </Fragment>
         ))}
       </div>

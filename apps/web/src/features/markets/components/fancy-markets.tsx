@@ -1,13 +1,12 @@
 import type { MarketView } from '@exchange/contracts';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { formatAmount } from '@/lib/format';
-import { formatRupees, projectedFancyWorst } from '../lib/slip';
-import { BetSlip } from './bet-slip';
-import { useBetSlip } from './bet-slip-context';
+import { projectedFancyWorst, useBetSlip } from '@/lib/bet-slip';
+import { formatAmount, formatRupees } from '@/lib/format';
 import { overlayText, resultText, RowOverlay } from './market-parts';
 import { MarketRulesButton } from './market-rules';
 import { PriceBox } from './price-box';
+import './markets.css';
 
 /** One line: the bettor's worst case (and, while a stake is typed, what it would become), NO, YES, limits. */
 function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) {
@@ -95,10 +94,13 @@ export function FancyMarkets({
   markets,
   matchId,
   title = 'Fancy',
+  inlineSlip,
 }: {
   markets: readonly MarketView[];
   matchId: number;
   title?: 'Fancy' | 'Binary';
+  /** The bet slip shown under the picked line on a phone (ADR 29: the app passes it in). */
+  inlineSlip?: ReactNode;
 }) {
   const { draft } = useBetSlip();
   const inline = useIsMobile();
@@ -119,7 +121,7 @@ export function FancyMarkets({
         {markets.map((m) => (
           <Fragment key={m.market_id}>
             <FancyRow market={m} matchId={matchId} />
-            {inline && draft?.marketId === m.market_id && <BetSlip inline />}
+            {inline && draft?.marketId === m.market_id && inlineSlip}
           </Fragment>
         ))}
       </div>

@@ -1,0 +1,50 @@
+/**
+ * Where features meet (ADR 29): a feature never imports another, so the pages that show more
+ * than one feature's UI take it as props (slots), and this file fills them in.
+ */
+import { logout } from '@/features/auth';
+import { BetSlip, MatchBets } from '@/features/betslip';
+import { LiveCardGamesMenu } from '@/features/casino';
+import { MainLayout } from '@/features/layout';
+import { MatchMarkets, RunnersMarket } from '@/features/markets';
+import { GameDetailsPage } from '@/features/matches';
+import { HorseRacingPage } from '@/features/racing';
+import { RulesContent } from '@/features/rules';
+import type { BettingSlots } from '@/lib/bet-slip';
+
+/** Header, sidebar and page: the rules modal shows the rules, 'Others' lists the live card games. */
+export function AppLayout() {
+  return (
+    <MainLayout rules={<RulesContent />} cardGames={<LiveCardGamesMenu />} onSignOut={() => void logout()} />
+  );
+}
+
+/** A phone's slip, opened under the runner or fancy line that was picked. */
+const inlineSlip = <BetSlip inline />;
+
+const betting: BettingSlots = {
+  slip: <BetSlip />,
+  myBets: (matchId) => <MatchBets matchId={matchId} />,
+};
+
+/** The match page with its ladders, the bet slip and my bets. */
+export function MatchBettingPage() {
+  return (
+    <GameDetailsPage
+      {...betting}
+      markets={(match) => <MatchMarkets match={match} inlineSlip={inlineSlip} />}
+    />
+  );
+}
+
+/** A racing meeting's page with its race ladders, the bet slip and my bets. */
+export function RaceBettingPage() {
+  return (
+    <HorseRacingPage
+      {...betting}
+      raceMarket={(market, matchId) => (
+        <RunnersMarket market={market} matchId={matchId} rules="Horse Racing" inlineSlip={inlineSlip} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Every react-query key of the web app, in one place (ADR 29). Features build their queries'
+ * keys here, and the code that reaches into the cache from outside a feature (the live push's
+ * market cache, a placed bet's refresh, the balance) uses the same prefixes, so a key cannot
+ * drift from the code that patches or invalidates it. A prefix (`all`) matches every key that
+ * starts with it, as react-query's `queryKey` filters do.
+ */
+export const queryKeys = {
+  /** match/getMatchDetail: the match pages (game details, a race meeting), patched by the live push. */
+  matchDetail: {
+    all: ['match', 'detail'] as const,
+    of: (matchId: number) => ['match', 'detail', matchId] as const,
+  },
+  /** match/getMatches: the match lists of each sport, their rows patched by the live push. */
+  matchList: {
+    all: ['catalog', 'matches'] as const,
+    of: (sportId: number) => ['catalog', 'matches', sportId] as const,
+  },
+  /** match/getMatchVenueListByCountryCodeSportId: a racing sport's meetings of one IST day. */
+  venues: {
+    all: ['racing', 'venues'] as const,
+    of: (sportId: number, date: string) => ['racing', 'venues', sportId, date] as const,
+  },
+  sports: ['catalog', 'sports'] as const,
+  seriesHeader: ['catalog', 'seriesHeader'] as const,
+  matchSearch: (text: string) => ['catalog', 'search', text] as const,
+  cups: ['catalog', 'cups'] as const,
+  /** The caller's bets: every key under `all` is refreshed when a bet changes (placed, matched, settled...). */
+  bets: {
+    all: ['bet'] as const,
+    current: (matchId: number) => ['bet', 'current', matchId] as const,
+    settled: (matchId: number) => ['bet', 'settled', matchId] as const,
+    report: <F extends object>(filter: F) => ['bet', 'report', filter] as const,
+  },
+  /** "My Market": open exposure per match and market; a bet change refreshes it too. */
+  exposureDetail: ['user', 'exposureDetail'] as const,
+  balance: ['user', 'balance'] as const,
+  buttonValues: ['user', 'buttonValues'] as const,
+  globalSettings: ['globalSetting'] as const,
+  reports: {
+    accountStatement: <F extends object>(filter: F) => ['report', 'accountStatement', filter] as const,
+    profitLoss: <F extends object>(range: F) => ['report', 'profitLoss', range] as const,
+    liveCasinoBets: <F extends object>(filter: F) => ['report', 'liveCasinoBets', filter] as const,
+  },
+  casino: {
+    games: ['casino', 'games'] as const,
+    result: <F extends object>(filter: F) => ['casino', 'result', filter] as const,
+  },
+};
+
+/** Whether `key` starts with `prefix` (react-query's partial matching of array keys). */
+export function startsWithKey(key: readonly unknown[], prefix: readonly unknown[]): boolean {
+  return prefix.every((part, i) => key[i] === part);
+}

@@ -1,0 +1,114 @@
+/**
+ * Component tests against the real server (ADR 29; "real parts, not mocks"): the `web` project's
+ * globalSetup (apps/server/src/test/web-api-server.ts) runs the whole API on a seeded PGlite
+ * database; these helpers point the web app's own client at it and sign a demo user in the way
+ * the login page stores a session. For test files that run in jsdom.
+ */
+import { SPORT, type MatchDetail } from '@exchange/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import NodeWebSocket from 'ws';
+import { callApi, fetchData } from '@/lib/api';
+import { liveClient } from '@/lib/live/instance';
+import { queryClient } from '@/lib/query-client';
+import { localLogout, saveLogin } from '@/lib/session';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiOrigin: string;
+    demoPassword: string;
+  }
+}
+
+declare global {
+  /** vitest's jsdom environment exposes its JSDOM instance. */
+  var jsdom: { reconfigure(settings: { url: string }): void };
+}
+
+/**
+ * The page's address becomes the server's origin, as when the server serves the app, so the
+ * app's relative `api/...` calls and its `/ws` socket reach it. Node's fetch (jsdom has none)
+ * does not resolve a relative URL against the page as a browser does: it is wrapped to. jsdom's
+ * WebSocket (undici's inside) cannot fire its events under vitest's jsdom globals: the socket is
+ * the `ws` package's, which speaks the same browser API.
+ */
+function useTestServer(): void {
+  jsdom.reconfigure({ url: `${inject('apiOrigin')}/` });
+  const nodeFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    nodeFetch(typeof input === 'string' ? new URL(input, document.baseURI) : input, init);
+  globalThis.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
+}
+
+/** Signs a demo user in through the API and stores the session as a login does. */
+async function signInAs(userName: string): Promise<void> {
+  const answer = await callApi('login', { user_name: userName, password: inject('demoPassword') });
+  if (!answer.status || !answer.data) throw new Error(`login ${userName}: ${answer.message}`);
+  queryClient.clear();
+  saveLogin(answer.data);
+}
+
+/** Ends the test file's session: the live socket closes, the cache and storage are cleared. */
+function signOut(): void {
+  liveClient().close();
+  localLogout();
+  queryClient.clear();
+}
+
+/**
+ * The hooks of a component test file on the real server: before its tests the page points at the
+ * server and `userName` signs in; the rendered DOM goes after each test; the session at the end.
+ */
+export function signedInOnTestServer(userName: string): void {
+  beforeAll(async () => {
+    useTestServer();
+    await signInAs(userName);
+  });
+  afterEach(cleanup);
+  afterAll(signOut);
+}
+
+/**
+ * The `nth` seeded cricket match not in play (no bet delay), with its markets as the server
+ * answers them. Test files that bet take different ones, so they never take each other's prices.
+ */
+export async function upcomingCricketMatch(nth: number): Promise<MatchDetail> {
+  const rows = await fetchData('getMatches', { sport_id: SPORT.CRICKET, is_active: 1 });
+  const row = rows.filter((m) => !m.in_play && m.match_odds != null)[nth];
+  if (!row) throw new Error(`no upcoming cricket match number ${nth} with Match Odds in the seed`);
+  return fetchData('getMatchDetail', { match_id: row.match_id });
+}
+
+/** Renders `ui` inside the app's providers: its query client, a router at `path`, the toasts. */
+export function renderInApp(ui: ReactNode, path = '/') {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+/**
+ * jsdom has no layout, so no `matchMedia`: this answers the app's `(max-width: …px)` queries
+ * (useIsMobile) for a window `width` px wide.
+ */
+export function setWindowWidth(width: number): void {
+  window.matchMedia = (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max !== null && width <= Number(max[1]),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  };
+}
