@@ -366,6 +366,11 @@ async function engineRun(kind: 'pglite' | 'postgres'): Promise<Result[]> {
       if (kind === 'postgres') await queryRows(handle.db, sql`checkpoint`);
       return withCpu(kind, handle.db, run);
     };
+    // A warm-up of each path first, not measured: the JIT, the pools' connections and their
+    // prepared statements, the bettors' sessions in the server's cache. The measured cases' own
+    // markets are still cold, as after a start.
+    await httpCase(`${kind}: warm-up`, port, tokens, await make(2), 1000);
+    await bareCase(`${kind}: warm-up`, handle.db, ids, await make(1), 1000);
     const results: Result[] = [];
     /** The HTTP case, and how its bets were committed (group commits across markets, ADR 31). */
     const http = async (name: string, markets: number[]) => {

@@ -47,6 +47,13 @@ interface ReadyBatch {
 const MAX_BATCH = 64;
 /** Most bets one group commit takes, over all its markets. */
 const MAX_COMMIT = 512;
+/**
+ * Group commits in flight at once. One: the bets that arrive meanwhile make the next commit
+ * larger, which costs less per bet than a second commit in parallel (measured: two in flight
+ * gave smaller commits and no better rate on 2 cores). Two would be safe: a market is in one
+ * commit at a time (its lane waits for it), and both lock markets, then accounts, in id order.
+ */
+const MAX_IN_FLIGHT = 1;
 
 export interface BetQueueDeps {
   db: Db;
@@ -69,7 +76,7 @@ export class BetQueue {
   /** Per market, the batch still taking newcomers. */
   private readonly open = new Map<number, QueuedBet[]>();
   private ready: ReadyBatch[] = [];
-  private committing = false;
+  private inFlight = 0;
   private scheduled = false;
 
   constructor(private readonly deps: BetQueueDeps) {}
@@ -136,7 +143,7 @@ export class BetQueue {
 
   /** Starts the next group commit once the one in flight is done, after this turn's arrivals. */
   private schedule(): void {
-    if (this.scheduled || this.committing || this.ready.length === 0) return;
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.ready.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -145,7 +152,7 @@ export class BetQueue {
   }
 
   private async commitReady(): Promise<void> {
-    if (this.committing) return;
+    if (this.inFlight >= MAX_IN_FLIGHT) return;
     const taken: ReadyBatch[] = [];
     let bets = 0;
     while (this.ready.length > 0 && (taken.length === 0 || bets + this.ready[0]!.bets.length <= MAX_COMMIT)) {
@@ -156,13 +163,14 @@ export class BetQueue {
       bets += batch.bets.length;
     }
     if (taken.length === 0) return;
-    this.committing = true;
+    this.inFlight++;
+    this.schedule();
     try {
       // A bet with nothing to share a commit with takes the one-statement path.
       if (bets === 1) taken[0]!.done(taken[0]!.bets);
       else await this.commitTogether(taken);
     } finally {
-      this.committing = false;
+      this.inFlight--;
       this.schedule();
     }
   }
@@ -171,12 +179,20 @@ export class BetQueue {
   private async commitTogether(batches: ReadyBatch[]): Promise<void> {
     const { cache, matcher } = this.deps;
     const groups: { batch: ReadyBatch; market: MarketState; planned: { q: QueuedBet; pending: Pending }[]; alone: QueuedBet[] }[] = [];
-    for (const batch of batches) {
-      let market: MarketState;
-      try {
-        market = await cache.state(batch.marketId);
-      } catch (error) {
+    let states: Map<number, MarketState>;
+    try {
+      states = await cache.statesOf(batches.map((b) => b.marketId));
+    } catch (error) {
+      for (const batch of batches) {
         for (const q of batch.bets) q.reject(error);
+        batch.done([]);
+      }
+      return;
+    }
+    for (const batch of batches) {
+      const market = states.get(batch.marketId);
+      if (!market) {
+        for (const q of batch.bets) q.reject(refuse.marketNotFound());
         batch.done([]);
         continue;
       }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, markets } from '../../db/schema/index.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
+import { AppError } from '../../lib/errors.ts';
 import { refuse } from './refusals.ts';
 
 export class MarketCache {
@@ -17,6 +18,8 @@ export class MarketCache {
   /** Open exchange order id -> its market, for cancels. */
   private readonly orderMarket = new Map<number, number>();
   private readonly accountIds = new Map<number, number>();
+  /** Markets asked for in this turn of the event loop, loaded together at its end. */
+  private loading: Map<number, { resolve: (s: MarketState) => void; reject: (e: unknown) => void }[]> | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -36,7 +39,70 @@ export class MarketCache {
   async state(marketId: number): Promise<MarketState> {
     const known = this.states.get(marketId);
     if (known && !this.stale.has(marketId)) return known;
-    return this.reload(marketId);
+    return this.loadSoon(marketId);
+  }
+
+  /**
+   * Loads a market with the others asked for in the same turn of the event loop, in one
+   * `loadMarkets`: the first bets after a start, spread over many cold markets, cost one load,
+   * not one each with its round trips. Each caller holds its market's lane while it waits, so
+   * installing the states here is installing them in their lanes.
+   */
+  private loadSoon(marketId: number): Promise<MarketState> {
+    if (!this.loading) {
+      const batch = new Map<number, { resolve: (s: MarketState) => void; reject: (e: unknown) => void }[]>();
+      this.loading = batch;
+      setImmediate(() => {
+        this.loading = null;
+        void this.loadTogether(batch);
+      });
+    }
+    const batch = this.loading;
+    return new Promise<MarketState>((resolve, reject) => {
+      const waiting = batch.get(marketId) ?? [];
+      waiting.push({ resolve, reject });
+      batch.set(marketId, waiting);
+    });
+  }
+
+  private async loadTogether(
+    batch: Map<number, { resolve: (s: MarketState) => void; reject: (e: unknown) => void }[]>,
+  ): Promise<void> {
+    let loaded: Map<number, MarketState>;
+    try {
+      loaded = await loadMarkets(this.db, [...batch.keys()]);
+    } catch (error) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+      return;
+    }
+    for (const [id, waiting] of batch) {
+      this.uninstall(id);
+      const state = loaded.get(id);
+      if (state) this.install(state);
+      for (const w of waiting) {
+        if (state) w.resolve(state);
+        else w.reject(refuse.marketNotFound());
+      }
+    }
+  }
+
+  /**
+   * The states of several markets, each inside its lane: those absent or stale are loaded
+   * together, in one `loadMarkets` (a burst over cold markets after a start is not one load
+   * after another). A market that does not exist is absent from the answer.
+   */
+  async statesOf(marketIds: readonly number[]): Promise<Map<number, MarketState>> {
+    const out = new Map<number, MarketState>();
+    await Promise.all(
+      marketIds.map(async (id) => {
+        try {
+          out.set(id, await this.state(id));
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'MARKET_NOT_FOUND')) throw error;
+        }
+      }),
+    );
+    return out;
   }
 
   /** The state as it is in memory, whatever its freshness (inside the lane, holding the row lock). */

@@ -327,7 +327,7 @@ export async function writeBetBatches(
           `select id from markets where id = any(${literal(markets)}::int[]) order by id for update`,
           `select id, balance_paise as balance, exposure_paise as exposure from ledger_accounts where id = any(${literal(accounts)}::int[]) order by id for update`,
         ];
-        const oneByOne = groups.flatMap((plans) =>
+        const oneByOne = () => groups.flatMap((plans) =>
           plans.map(
             (plan, i) =>
               `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
@@ -348,8 +348,9 @@ export async function writeBetBatches(
             return setwiseOutcomes(lockedOf(results[2]!.rows as { id: unknown; balance: unknown; exposure: unknown }[]));
           // Not every bet passes as planned: bet by bet, where each refusal is found at its bet.
         }
-        const results = await send(['begin', ...locks, ...oneByOne, 'commit']);
-        return oneByOneOutcomes(results.slice(3, 3 + oneByOne.length).map((r) => r.rows[0]! as BetRow));
+        const statements = oneByOne();
+        const results = await send(['begin', ...locks, ...statements, 'commit']);
+        return oneByOneOutcomes(results.slice(3, 3 + statements.length).map((r) => r.rows[0]! as BetRow));
       } finally {
         conn.release();
       }
