@@ -58,27 +58,44 @@ export function placedAnswer(
   balancePaise: number,
   exposurePaise: number,
 ): PlacedBet {
-  const unmatched = order.sizePaise - order.matchedPaise;
-  const isFancy = order.kind === 'FANCY';
   return {
     bet_id: order.id,
     market_id: order.marketId,
     selection_id: order.selectionId,
     kind: order.kind,
     side: order.side,
-    is_back: order.side === 'BACK' || order.side === 'YES' ? 1 : 0,
-    odds: isFancy ? order.price : priceToOdds(order.price),
-    run: isFancy ? order.line : null,
-    rate: isFancy ? order.price : order.kind === 'BOOKMAKER' ? order.price - 100 : null,
-    stake: paiseToRupees(order.sizePaise),
-    status: order.matchedPaise === 0 ? 'UNMATCHED' : unmatched === 0 ? 'MATCHED' : 'PARTIAL',
-    matched_stake: paiseToRupees(order.matchedPaise),
-    unmatched_stake: paiseToRupees(unmatched),
-    avg_odds: averageOdds(order),
+    ...betTerms(order, order.sizePaise - order.matchedPaise),
     placed_at: order.placedAt.toISOString(),
     client_ref: order.clientRef,
     repeated,
     balance: balanceView({ balancePaise, exposurePaise }),
+  };
+}
+
+/**
+ * A bet's terms as every answer and list shows them: back or lay, the odds (fancy: the rate) and
+ * line asked, the bookmaker rate, the stakes in rupees, the average matched odds and the status.
+ */
+export function betTerms(
+  order: Pick<OrderRow, 'kind' | 'side' | 'price' | 'line' | 'sizePaise' | 'matchedPaise' | 'matchedValue'>,
+  unmatchedPaise: number,
+) {
+  const isFancy = order.kind === 'FANCY';
+  return {
+    is_back: order.side === 'BACK' || order.side === 'YES' ? (1 as const) : (0 as const),
+    odds: isFancy ? order.price : priceToOdds(order.price),
+    run: isFancy ? order.line : null,
+    rate: isFancy ? order.price : order.kind === 'BOOKMAKER' ? order.price - 100 : null,
+    stake: paiseToRupees(order.sizePaise),
+    matched_stake: paiseToRupees(order.matchedPaise),
+    unmatched_stake: paiseToRupees(unmatchedPaise),
+    avg_odds: averageOdds(order),
+    status:
+      order.matchedPaise === 0
+        ? ('UNMATCHED' as const)
+        : unmatchedPaise > 0
+          ? ('PARTIAL' as const)
+          : ('MATCHED' as const),
   };
 }
 

@@ -27,7 +27,8 @@ import { istDayRange } from '../../lib/time.ts';
 import { hhmm } from './hours.ts';
 import type { MarketState } from './market-state.ts';
 import { positionFancyBook, positionPnl } from './positions.ts';
-import { averageOdds, sessionOf, type BettingService } from './service.ts';
+import { betTerms } from './answers.ts';
+import { sessionOf, type BettingService } from './service.ts';
 
 /** The user's own part of a market's view: P&L per runner, exposure, the fancy book (empty without a user). */
 export function positionView(state: MarketState, userId: number | null) {
@@ -196,15 +197,7 @@ function betView({ order: o, ...r }: BetQueryRow): CurrentBet {
     selection_id: o.selectionId,
     selection_name: isFancy ? r.marketName : (r.runnerName ?? ''),
     side: o.side,
-    is_back: o.side === 'BACK' || o.side === 'YES' ? 1 : 0,
-    odds: isFancy ? o.price : priceToOdds(o.price),
-    run: isFancy ? o.line : null,
-    rate: isFancy ? o.price : o.kind === 'BOOKMAKER' ? o.price - 100 : null,
-    stake: paiseToRupees(o.sizePaise),
-    matched_stake: paiseToRupees(o.matchedPaise),
-    unmatched_stake: paiseToRupees(unmatched),
-    avg_odds: averageOdds(o),
-    status: o.matchedPaise === 0 ? 'UNMATCHED' : unmatched > 0 ? 'PARTIAL' : 'MATCHED',
+    ...betTerms(o, unmatched),
     placed_at: o.placedAt.toISOString(),
   };
 }
