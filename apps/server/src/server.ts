@@ -2,11 +2,12 @@
  * Starts the process: opens the database (DATABASE_URL=postgres://... or PGlite in DATA_DIR),
  * migrates, seeds on first start, listens on PORT and shuts down cleanly on SIGINT / SIGTERM.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
+import { SERVER_DIR } from './package-dir.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasUsers, refreshFixtures, seed } from './seed/index.ts';
 import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/index.ts';
 import { MARKET_MAKER, seedMarkets } from './seed/markets.ts';
@@ -14,7 +15,7 @@ import { MARKET_MAKER, seedMarkets } from './seed/markets.ts';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 // WEB_DIST: another copy of the web build (the browser tests serve a snapshot of their own).
-const webDist = process.env.WEB_DIST || fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDist = process.env.WEB_DIST || join(SERVER_DIR, '../web/dist');
 
 const target = targetFromEnv(process.env, 'data');
 const database = await openDatabase(target);
