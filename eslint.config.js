@@ -41,6 +41,9 @@ const featureBoundaries = Array.from({ length: deepestFeatureFile() + 1 }, (_, d
   },
 }));
 
+// Server layering: the demo seed (seed/) stays out of the product's modules.
+const SEED_IMPORTS = { group: ['**/seed/*', '**/seed'], message: 'Only the entry points, tests and seed/ import the demo seed: move what the product needs out of seed/ (feed/, services/).' };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -77,5 +80,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The demo seed runs at first start and in tests; the product's modules never depend on it.
+    // Allowed: seed/ itself, the entry points that run it (server.ts, seed-cli.ts, fuzz/cli.ts),
+    // tests and test helpers.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/seed/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/server.ts', 'apps/server/src/seed-cli.ts', 'apps/server/src/fuzz/cli.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SEED_IMPORTS] }] },
   },
 );

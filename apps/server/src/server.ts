@@ -8,9 +8,11 @@ import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
 import { SERVER_DIR } from './package-dir.ts';
-import { DEMO_PASSWORD, DEMO_USERS, hasUsers, refreshFixtures, seed } from './seed/index.ts';
+import { DEMO_USERS, hasUsers, seed } from './seed/index.ts';
+import { refreshFixtures } from './feed/fixtures.ts';
 import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/index.ts';
-import { MARKET_MAKER, seedMarkets } from './seed/markets.ts';
+import { ensureMarkets, MARKET_MAKER } from './feed/markets.ts';
+import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -55,7 +57,7 @@ try {
   await app.ready();
   if (process.env.SEED_MARKETS !== '0') {
     const started = Date.now();
-    const seeded = await seedMarkets(database.db, app.betting, systemClock());
+    const seeded = await ensureMarkets(database.db, app.betting, systemClock());
     app.log.info({ ...seeded, ms: Date.now() - started }, 'demo markets seeded');
   }
   await app.listen({ port, host });
