@@ -89,4 +89,20 @@ export default tseslint.config(
     ignores: ['apps/server/src/seed/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/server.ts', 'apps/server/src/seed-cli.ts', 'apps/server/src/fuzz/cli.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SEED_IMPORTS] }] },
   },
+  {
+    // Routes validate, call services and map: queries, transactions and market state stay in services/.
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SEED_IMPORTS,
+            { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db/**', '**/services/betting/market-state.ts'], message: 'Routes call services: move the query, transaction or market-state read into services/.' },
+          ],
+        },
+      ],
+    },
+  },
 );
