@@ -120,6 +120,8 @@ async function bundleNodeApp(workspace, name) {
     target: 'node20.19',
     sourcemap: 'linked',
     plugins: [externalDependencies(workspace)],
+    // The metafile's paths are relative to this folder, whatever the caller's working directory.
+    absWorkingDir: root,
     metafile: true,
     write: false,
     logLevel: 'warning',
