@@ -41,6 +41,9 @@ const featureBoundaries = Array.from({ length: deepestFeatureFile() + 1 }, (_, d
   },
 }));
 
+// Server layering: the demo seed (seed/) stays out of the product's modules.
+const SEED_IMPORTS = { group: ['**/seed/*', '**/seed'], message: 'Only the entry points, tests and seed/ import the demo seed: move what the product needs out of seed/ (feed/, services/).' };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -73,6 +76,30 @@ export default tseslint.config(
           patterns: [
             { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: 'Shared code never imports a feature or the app (ADR 29)' },
             { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'Shared code never imports a feature or the app (ADR 29)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The demo seed runs at first start and in tests; the product's modules never depend on it.
+    // Allowed: seed/ itself, the entry points that run it (server.ts, seed-cli.ts, fuzz/cli.ts),
+    // tests and test helpers.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/seed/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/server.ts', 'apps/server/src/seed-cli.ts', 'apps/server/src/fuzz/cli.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SEED_IMPORTS] }] },
+  },
+  {
+    // Routes validate, call services and map: queries, transactions and market state stay in services/.
+    files: ['apps/server/src/routes/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SEED_IMPORTS,
+            { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db/**', '**/services/betting/market-state.ts'], message: 'Routes call services: move the query, transaction or market-state read into services/.' },
           ],
         },
       ],

@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/casino-provider/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['./scripts/test-setup.mjs'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

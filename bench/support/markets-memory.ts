@@ -10,7 +10,7 @@ import { markets, matches } from '../../apps/server/src/db/schema/index.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { ladderQuotes } from '../../apps/server/src/feed/market-maker.ts';
 import { seed } from '../../apps/server/src/seed/index.ts';
-import { MARKET_MAKER, seedMarkets } from '../../apps/server/src/seed/markets.ts';
+import { MARKET_MAKER, ensureMarkets } from '../../apps/server/src/feed/markets.ts';
 import { findUserByName } from '../../apps/server/src/services/users.ts';
 import { database } from '../bet-path.bench.ts';
 
@@ -32,7 +32,7 @@ try {
   const baseline = settle();
 
   // The demo's markets and liquidity, then more exchange markets on the fixtures up to 1,000.
-  await seedMarkets(handle.db, app.betting, now);
+  await ensureMarkets(handle.db, app.betting, now);
   const [open] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(markets).where(isNull(markets.settledAt));
   const fixtures = await handle.db.select({ id: matches.matchId }).from(matches);
   const extra = Math.max(0, OPEN_MARKETS - open!.n);

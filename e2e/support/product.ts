@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Starts the product the way `npm start` does (build the web app if stale, then the server on a
- * fresh embedded database), on a free port. Black-box: the browser tests see only HTTP.
+ * Starts the product the way `npm start` does (build the web app if stale, bundle the server and
+ * the provider, then run the server's bundle on a fresh embedded database), on a free port.
+ * Black-box: the browser tests see only HTTP.
  */
 export interface RunningProduct {
   baseUrl: string;
@@ -58,9 +59,10 @@ interface Service {
   output: string[];
 }
 
+/** Runs a built bundle (dist/server.js) as `npm start` does. */
 function spawnService(script: string, env: Record<string, string>): Service {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,9 +95,11 @@ function buildComplete(dist: string): boolean {
 }
 
 /**
- * Builds the web app if stale (as `npm start` does) and copies the build into `dir` for this run
- * alone: in a work tree shared by several test runs, another run's rebuild empties apps/web/dist
- * and renames its chunks, and a page of this run would then fail to load its next lazy page.
+ * Builds as `npm start` does (the web app if stale, the server and provider bundles) and copies
+ * the web build into `dir` for this run alone: in a work tree shared by several test runs,
+ * another run's rebuild empties apps/web/dist and renames its chunks, and a page of this run would
+ * then fail to load its next lazy page. (The bundles are replaced file by file through a rename, so
+ * a process starting meanwhile loads a whole one.)
  */
 async function snapshotWebBuild(dir: string): Promise<void> {
   const dist = join(repoRoot, 'apps/web/dist');
@@ -149,7 +153,7 @@ export async function startProduct(
     services.push({
       name: 'casino provider',
       ready: `${providerUrl}/health`,
-      ...spawnService('apps/casino-provider/src/server.ts', {
+      ...spawnService('apps/casino-provider/dist/server.js', {
         ...shared,
         PROVIDER_PORT: String(providerPort),
         HOST: '127.0.0.1',
@@ -162,7 +166,7 @@ export async function startProduct(
   services.push({
     name: 'server',
     ready: `${baseUrl}/api/globalSetting/getGlobalSetting`,
-    ...spawnService('apps/server/src/server.ts', {
+    ...spawnService('apps/server/dist/server.js', {
       PORT: String(port),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,

@@ -5,8 +5,9 @@
  * CASINO_FAST=1 (short rounds) or CASINO_BETTING_MS / CASINO_REVEAL_MS / CASINO_RESULT_MS.
  */
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildProviderApp } from './app.ts';
+import { PROVIDER_DIR } from './package-dir.ts';
 import { DEFAULT_TIMINGS, FAST_TIMINGS, type RoundTimings } from './rounds/table.ts';
 
 const env = process.env;
@@ -30,7 +31,7 @@ const app = buildProviderApp({
   platformUrl: env.PLATFORM_URL || 'http://127.0.0.1:3000',
   providerId: env.PROVIDER_ID || 'casino-provider',
   secret,
-  dataDir: env.PROVIDER_DATA_DIR || fileURLToPath(new URL('../data', import.meta.url)),
+  dataDir: env.PROVIDER_DATA_DIR || join(PROVIDER_DIR, 'data'),
   publicUrl: env.PROVIDER_PUBLIC_URL,
   timings,
   logger: { level: env.LOG_LEVEL ?? 'info' },

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { CASINO_SIGNATURE_HEADERS } from '@exchange/contracts';
-import { DEMO_PASSWORD } from './seed/index.ts';
+import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 import { describeEachDatabase } from './test/databases.ts';
 
 const lines: string[] = [];

@@ -2,16 +2,17 @@
 import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seed } from './seed/index.ts';
-import { seedMarkets } from './seed/markets.ts';
+import { DEMO_USERS, seed } from './seed/index.ts';
+import { ensureMarkets } from './feed/markets.ts';
 import { BettingService } from './services/betting/service.ts';
+import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 
 const target = targetFromEnv(process.env, 'data');
 const database = await openDatabase(target);
 try {
   await migrateDatabase(database);
   await seed(database.db, systemClock());
-  const seeded = await seedMarkets(database.db, new BettingService(database.db, systemClock), systemClock());
+  const seeded = await ensureMarkets(database.db, new BettingService(database.db, systemClock), systemClock());
   console.log(`Markets: ${seeded.markets} created, ${seeded.orders} market-maker orders placed.`);
   console.log(`Seeded ${target.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${target.dataDir}`}. Logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.userName).join(', ')}`);
 } finally {

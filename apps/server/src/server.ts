@@ -2,19 +2,22 @@
  * Starts the process: opens the database (DATABASE_URL=postgres://... or PGlite in DATA_DIR),
  * migrates, seeds on first start, listens on PORT and shuts down cleanly on SIGINT / SIGTERM.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
-import { DEMO_PASSWORD, DEMO_USERS, hasUsers, refreshFixtures, seed } from './seed/index.ts';
+import { SERVER_DIR } from './package-dir.ts';
+import { DEMO_USERS, hasUsers, seed } from './seed/index.ts';
+import { refreshFixtures } from './feed/fixtures.ts';
 import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/index.ts';
-import { MARKET_MAKER, seedMarkets } from './seed/markets.ts';
+import { ensureMarkets, MARKET_MAKER } from './feed/markets.ts';
+import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 // WEB_DIST: another copy of the web build (the browser tests serve a snapshot of their own).
-const webDist = process.env.WEB_DIST || fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDist = process.env.WEB_DIST || join(SERVER_DIR, '../web/dist');
 
 const target = targetFromEnv(process.env, 'data');
 const database = await openDatabase(target);
@@ -54,7 +57,7 @@ try {
   await app.ready();
   if (process.env.SEED_MARKETS !== '0') {
     const started = Date.now();
-    const seeded = await seedMarkets(database.db, app.betting, systemClock());
+    const seeded = await ensureMarkets(database.db, app.betting, systemClock());
     app.log.info({ ...seeded, ms: Date.now() - started }, 'demo markets seeded');
   }
   await app.listen({ port, host });

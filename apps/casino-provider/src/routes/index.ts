@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { imageByFile } from '../art/tiles.ts';
 import { findGame, staticGameList } from '../games/index.ts';
-import { pageScript } from '../page/bundle.ts';
+import { loadPageScript } from '../page/script.ts';
 import { PAGE_CSS, gamePageHtml } from '../page/html.ts';
 import type { ProviderServices } from '../services.ts';
 import { tableStateView } from './views.ts';
@@ -21,6 +21,7 @@ const sessionOf = (services: ProviderServices, req: FastifyRequest) => services.
 
 /** Every route of the provider. */
 export function registerRoutes(app: FastifyInstance, services: ProviderServices): void {
+  const pageScript = loadPageScript();
   // --- for the platform ---------------------------------------------------------------------
   app.get('/api/games', async () => ({ status: 'OK', data: staticGameList() }));
 
@@ -63,7 +64,7 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
     if (!game || !services.tables.has(game.gamecode)) return reply.code(404).type('text/html').send('<!doctype html><title>Not found</title><p>This game is not available.</p>');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(gamePageHtml(game));
   });
-  app.get('/game/assets/game.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await pageScript()));
+  app.get('/game/assets/game.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(pageScript));
   app.get('/game/assets/game.css', async (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(PAGE_CSS));
 
   app.post('/api/session', async (req, reply) => {

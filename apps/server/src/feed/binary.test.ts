@@ -3,9 +3,9 @@ import type { MatchDetail, MatchListItem } from '@exchange/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { markets, matches } from '../db/schema/index.ts';
 import { DAY_MS, IST_OFFSET_MS } from '../lib/time.ts';
-import { binaryOf, INSTRUMENTS, SPORT_ID } from '../seed/catalog-data.ts';
-import { refreshFixtures } from '../seed/index.ts';
-import { seedMarkets } from '../seed/markets.ts';
+import { binaryOf, INSTRUMENTS, SPORT_ID } from './catalog-data.ts';
+import { refreshFixtures } from './fixtures.ts';
+import { ensureMarkets } from './markets.ts';
 import { balanceOf, expectInvariants } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { closingPrice } from './binary.ts';
@@ -45,7 +45,7 @@ describeEachDatabase(
       moveTo(nextWeekdayIst(feedTime, 9, 50));
       await db.update(matches).set({ isActive: false, inPlay: false }).where(ne(matches.sportId, SPORT_ID.BINARY));
       await refreshFixtures(db, feedClock());
-      await seedMarkets(db, app.betting, feedClock(), { racingHours: 0 });
+      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 0 });
       feed = await createFeed(db, app.betting, feedClock, { inPlay: {}, onError: (e) => errors.push(e) });
     }, 120_000);
 

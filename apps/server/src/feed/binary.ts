@@ -5,7 +5,7 @@
  * however often it is asked: a restarted feed carries on with the same price, and the close it
  * settles at is the walk's value at the closing time.
  */
-import { INSTRUMENTS, type Instrument } from '../seed/catalog-data.ts';
+import { INSTRUMENTS, type Instrument } from './catalog-data.ts';
 import { SESSION_HOURS } from '../services/betting/hours.ts';
 import { hash } from './market-maker.ts';
 import { seededRandom } from './random.ts';

@@ -6,7 +6,7 @@
  *   each period exactly one side takes it.
  * The state is the score line, so a restarted server carries on: "2 - 1 (63')" or "1 - 0".
  */
-import { SPORT_ID as SPORT } from '../seed/catalog-data.ts';
+import { SPORT_ID as SPORT } from './catalog-data.ts';
 import { type Random } from './random.ts';
 
 export type ContestRules =

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
 import { markets, matches, runners } from '../db/schema/index.ts';
-import { MARKET_MAKER, seedMarkets } from '../seed/markets.ts';
+import { MARKET_MAKER, ensureMarkets } from './markets.ts';
 import { findUserByName } from '../services/users.ts';
 import { expectInvariants, firstMatchOf } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -60,7 +60,7 @@ describeEachDatabase(
     beforeAll(async () => {
       const { db, app } = ctx();
       // No race markets (racingHours 0): the feed plays this one match and nothing else.
-      await seedMarkets(db, app.betting, ctx().now(), { racingHours: 0 });
+      await ensureMarkets(db, app.betting, ctx().now(), { racingHours: 0 });
       ({ matchId, matchName } = await firstMatchOf(db, SPORT.CRICKET, true));
       await db
         .update(matches)

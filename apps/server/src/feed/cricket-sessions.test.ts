@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cricketSessionLines } from '../seed/markets.ts';
+import { cricketSessionLines } from './markets.ts';
 import {
   BALLS_PER_INNINGS,
   bowl,

@@ -3,9 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
 import { matches } from '../db/schema/index.ts';
 import { DAY_MS } from '../lib/time.ts';
-import { IN_PLAY_COUNT, SPORT_ID } from '../seed/catalog-data.ts';
-import { refreshFixtures } from '../seed/index.ts';
-import { seedMarkets } from '../seed/markets.ts';
+import { IN_PLAY_COUNT, SPORT_ID } from './catalog-data.ts';
+import { refreshFixtures } from './fixtures.ts';
+import { ensureMarkets } from './markets.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createFeed, type FeedSimulator } from './index.ts';
 
@@ -58,7 +58,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       const { db, app } = ctx();
-      await seedMarkets(db, app.betting, ctx().now(), { racingHours: 0 });
+      await ensureMarkets(db, app.betting, ctx().now(), { racingHours: 0 });
       feedTime = ctx().now().getTime();
       feed = await createFeed(db, app.betting, feedClock, { onError: (e) => errors.push(e) });
       await checkStartTimes();
@@ -110,7 +110,7 @@ describeEachDatabase(
         feedTime += 6 * 3_600_000;
         // The upkeep's catalog and market parts (no race markets: they are not what is tested here).
         await refreshFixtures(db, feedClock());
-        await seedMarkets(db, app.betting, feedClock(), { racingHours: 0 });
+        await ensureMarkets(db, app.betting, feedClock(), { racingHours: 0 });
         await weekFeed.step();
         await checkStartTimes();
         await checkEverySportListsFixturesAhead();

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import { findUserByName } from '../services/users.ts';
-import { MARKET_MAKER } from '../seed/markets.ts';
+import { MARKET_MAKER } from './markets.ts';
 import { PlatformSink } from './events.ts';
 import { FeedSimulator, type FeedOptions } from './simulator.ts';
 

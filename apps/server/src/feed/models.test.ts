@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPORT_ID } from '../seed/catalog-data.ts';
+import { SPORT_ID } from './catalog-data.ts';
 import {
   BALLS_PER_INNINGS,
   bowl,

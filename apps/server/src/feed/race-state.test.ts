@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { markets, matches, races, runners } from '../db/schema/index.ts';
 import { istDate } from '../lib/time.ts';
-import { seedMarkets } from '../seed/markets.ts';
+import { ensureMarkets } from './markets.ts';
 import { balanceOf, expectInvariants } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { BASE_TIMINGS, createFeed, type FeedSimulator } from './index.ts';
@@ -80,7 +80,7 @@ describeEachDatabase(
         { raceId: raceIds.second, matchId: downs, name: 'R2 6f Test Handicap', startTime: starts.second },
         { raceId: raceIds.missed, matchId: gone, name: 'R1 1m Never Run', startTime: starts.missed },
       ]);
-      await seedMarkets(db, app.betting, feedClock(), { racingHours: 1, racingLiquidityHours: 1 });
+      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 1, racingLiquidityHours: 1 });
       feed = await createFeed(db, app.betting, feedClock, { onError: (e) => errors.push(e) });
       await feed.step();
       token = await ctx().login('demo1');

@@ -2,8 +2,8 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { markets, matches, races, runners } from '../db/schema/index.ts';
-import { SPORT_ID } from '../seed/catalog-data.ts';
-import { seedMarkets } from '../seed/markets.ts';
+import { SPORT_ID } from './catalog-data.ts';
+import { ensureMarkets } from './markets.ts';
 import { balanceOf, expectInvariants, firstMatchOf, statementRows } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { BASE_TIMINGS, createFeed, type FeedSimulator } from './index.ts';
@@ -36,7 +36,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       const { db, app } = ctx();
-      await seedMarkets(db, app.betting, ctx().now(), { racingHours: 2, racingLiquidityHours: 2 });
+      await ensureMarkets(db, app.betting, ctx().now(), { racingHours: 2, racingLiquidityHours: 2 });
       feedTime = ctx().now().getTime();
       feed = await createFeed(db, app.betting, feedClock, { onError: (e) => errors.push(e) });
       await feed.step();
@@ -158,7 +158,7 @@ describeEachDatabase(
       await db
         .insert(races)
         .values({ raceId: last + 1, matchId: meeting!.matchId, name: 'R9 1m Feed Test Handicap', startTime: new Date(feedTime + 20 * 60_000) });
-      await seedMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
+      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
       const [race] = await db
         .select()
         .from(races)
@@ -196,7 +196,7 @@ describeEachDatabase(
       const matchName = 'Stale Rovers v Never Played FC';
       const startTime = new Date(feedTime + 3_600_000);
       await db.insert(matches).values({ matchId, seriesId: 201, sportId: SPORT.FOOTBALL, matchName, startTime });
-      await seedMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
+      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
       const [{ marketId }] = (await db
         .select({ marketId: markets.id })
         .from(markets)

@@ -19,12 +19,12 @@ import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle
 import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { markets, matches, races } from '../db/schema/index.ts';
-import { nextFixtureId, refreshFixtures } from '../seed/index.ts';
-import { binaryOf, extraFixture, FIXTURE_SPORT_IDS, IN_PLAY_COUNT, SPORT_ID } from '../seed/catalog-data.ts';
+import { binaryOf, extraFixture, FIXTURE_SPORT_IDS, IN_PLAY_COUNT, SPORT_ID } from './catalog-data.ts';
+import { nextFixtureId, refreshFixtures } from './fixtures.ts';
 import { SESSION_HOURS } from '../services/betting/hours.ts';
 import { IST_OFFSET_MS, type Clock } from '../lib/time.ts';
 import { closingPrice, sessionPrice } from './binary.ts';
-import { fairProbabilities, seedMarkets } from '../seed/markets.ts';
+import { ensureMarkets, fairProbabilities } from './markets.ts';
 import type { BettingService } from '../services/betting/service.ts';
 import {
   bowl,
@@ -227,7 +227,7 @@ export class FeedSimulator {
   async upkeep(): Promise<void> {
     const now = this.clock();
     await refreshFixtures(this.db, now);
-    await seedMarkets(this.db, this.betting, now);
+    await ensureMarkets(this.db, this.betting, now);
     await this.betting.voidStaleFootball(now);
   }
 
@@ -273,7 +273,7 @@ export class FeedSimulator {
       }
     }
     if (created.length === 0) return;
-    await seedMarkets(this.db, this.betting, new Date(now), { matchIds: created });
+    await ensureMarkets(this.db, this.betting, new Date(now), { matchIds: created });
     await this.emit(created.map((matchId) => ({ type: 'match' as const, matchId, inPlay: true, score: null, state: null })));
   }
 

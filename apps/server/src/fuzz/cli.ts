@@ -7,7 +7,8 @@
 import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { DEMO_PASSWORD, seed } from '../seed/index.ts';
+import { seed } from '../seed/index.ts';
+import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { startProviderStub } from '../test/casino-provider-stub.ts';
 import { freshPostgresDatabase } from '../test/databases.ts';
 import { fuzzContracts } from './fuzz.ts';

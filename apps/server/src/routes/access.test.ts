@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { endpoints, LIVE_CLOSE, SPORT, type Endpoint, type EndpointName } from '@exchange/contracts';
-import { DEMO_PASSWORD } from '../seed/index.ts';
+import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { createMatchOdds, firstMatchOf } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { LiveTestClient } from '../test/live-client.ts';

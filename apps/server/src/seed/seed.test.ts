@@ -4,8 +4,9 @@ import { ledgerAccounts, ledgerTransfers, matches, races, users } from '../db/sc
 import { DAY_MS } from '../lib/time.ts';
 import { checkLedger } from '../services/money/index.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { SPORT_ID } from './catalog-data.ts';
-import { refreshFixtures, seed } from './index.ts';
+import { SPORT_ID } from '../feed/catalog-data.ts';
+import { refreshFixtures } from '../feed/fixtures.ts';
+import { seed } from './index.ts';
 
 describeEachDatabase('seed', (ctx) => {
   const counts = async () => {

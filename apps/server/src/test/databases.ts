@@ -16,7 +16,8 @@ import { endpoints, type BodyOf, type EndpointName } from '@exchange/contracts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../db/migrate.ts';
-import { DEMO_PASSWORD, seed } from '../seed/index.ts';
+import { seed } from '../seed/index.ts';
+import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 
 export interface TestContext {
   kind: DatabaseHandle['kind'];

@@ -10,15 +10,16 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { DEMO_PASSWORD, seed } from '../seed/index.ts';
-import { seedMarkets } from '../seed/markets.ts';
+import { ensureMarkets } from '../feed/markets.ts';
+import { seed } from '../seed/index.ts';
+import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { pgliteTemplate } from './databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** http://127.0.0.1:<port> of the API server started for the web tests. */
     apiOrigin: string;
-    /** The demo users' password (the seed's). */
+    /** The demo users' password. */
     demoPassword: string;
   }
 }
@@ -30,7 +31,7 @@ export default async function startWebApiServer(project: TestProject): Promise<(
   await seed(handle.db, now);
   const app = buildApp({ db: handle.db, checkResponses: true });
   await app.ready();
-  await seedMarkets(handle.db, app.betting, now, { racingHours: 0 });
+  await ensureMarkets(handle.db, app.betting, now, { racingHours: 0 });
   project.provide('apiOrigin', await app.listen({ port: 0, host: '127.0.0.1' }));
   project.provide('demoPassword', DEMO_PASSWORD);
   return async () => {

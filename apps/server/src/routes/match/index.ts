@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { cupsForMenu, listMatches, matchDetail, searchMatches, venueList } from '../../services/catalog.ts';
 import { istDate } from '../../lib/time.ts';
+import { withMatchOdds } from '../../services/betting/match-odds-view.ts';
 import { matchMarkets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
-import { withMatchOdds } from './match-odds.ts';
 
 export default function matchRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {

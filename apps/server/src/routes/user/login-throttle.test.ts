@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../seed/index.ts';
+import { DEMO_PASSWORD } from '../../services/demo-accounts.ts';
 import { describeEachDatabase, type CallResult } from '../../test/databases.ts';
 
 const WINDOW_MS = 15 * 60_000;

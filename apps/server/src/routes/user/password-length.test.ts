@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from '@exchange/contracts';
-import { DEMO_PASSWORD } from '../../seed/index.ts';
+import { DEMO_PASSWORD } from '../../services/demo-accounts.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 /** A password of `length` characters that meets every other rule. */

@@ -5,19 +5,19 @@ import { fills, markets, matches, races } from '../db/schema/index.ts';
 import { expectInvariants, firstMatchOf } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { findUserByName } from '../services/users.ts';
-import { MARKET_MAKER, seedMarkets } from './markets.ts';
+import { MARKET_MAKER, ensureMarkets } from './markets.ts';
 
 describeEachDatabase('demo markets', (ctx) => {
   it('gives every fixture its markets, rests the market maker on exchange markets, and is idempotent', async () => {
     const { db, app } = ctx();
     const now = ctx().now(); // one clock for both runs: the liquidity horizon moves with it
-    const first = await seedMarkets(db, app.betting, now, {
+    const first = await ensureMarkets(db, app.betting, now, {
       racingHours: 4,
       racingLiquidityHours: 2,
     });
     expect(first.markets).toBeGreaterThan(50);
     expect(first.orders).toBeGreaterThan(200);
-    expect(await seedMarkets(db, app.betting, now, { racingHours: 4, racingLiquidityHours: 2 })).toEqual({
+    expect(await ensureMarkets(db, app.betting, now, { racingHours: 4, racingLiquidityHours: 2 })).toEqual({
       markets: 0,
       orders: 0,
     });

@@ -1,7 +1,8 @@
 /**
- * The demo catalog: static sports, series, cups and casino sections, plus fixtures generated
- * relative to a clock. Pure and deterministic (no randomness): the same clock gives the same
- * rows, so tests can rely on names such as "India v Australia".
+ * The catalog the feed keeps alive (fixtures.ts): static sports, series, cups and casino sections,
+ * plus fixtures, racing meetings and binary sessions generated relative to a clock. Pure and
+ * deterministic (no randomness): the same clock gives the same rows, so tests can rely on names
+ * such as "India v Australia".
  */
 import { SPORT, type BinarySession } from '@exchange/contracts';
 import { DAY_MS, istDate, istDayStart } from '../lib/time.ts';
@@ -116,20 +117,6 @@ export const CASINO_SPORTS = [
   { sportId: 9, name: 'Sic Bo', isActive: false, order: 9 },
   { sportId: 10, name: 'Others', isActive: true, order: 10 },
 ];
-
-export const GLOBAL_SETTINGS = {
-  logo: '/logo.svg',
-  siteMessage: 'Welcome to Exchange. Beware of phishing websites: enable Security Auth to secure your ID. Bet responsibly.',
-  siteTitle: 'Exchange',
-  favicon: '/favicon.svg',
-  paymentGateway: '1',
-  isShowApk: '0',
-  bgPrimaryColor: '#0b3d5c',
-  bgSecondryColor: '#2c6e8f',
-  textPrimaryColor: '#ffffff',
-  textSecondryColor: '#f5c518',
-  otherColor: '#1f8a4c',
-} as const;
 
 // ---- racing -------------------------------------------------------------------------------
 

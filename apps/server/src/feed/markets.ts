@@ -1,7 +1,8 @@
 /**
- * Demo markets on the demo fixtures, created through the betting service, and a market maker
- * ('mm1') that rests back and lay liquidity around a fair price through the same bet path as
- * any bettor, so a bettor's back at the shown price is matched by a real counter-order.
+ * The markets of the catalog's fixtures and races, created through the betting service, and a
+ * market maker ('mm1') that rests back and lay liquidity around a fair price through the same bet
+ * path as any bettor, so a bettor's back at the shown price is matched by a real counter-order.
+ * Run at every start (server.ts) and by the feed for the fixtures it adds (simulator.ts).
  * Deterministic and idempotent: markets have natural keys, the market maker's orders have
  * client_refs, and markets that already got liquidity are skipped.
  *
@@ -14,21 +15,21 @@ import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { SPORT } from '@exchange/contracts';
 import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { Db } from '../db/client.ts';
-import { sessionPrice } from '../feed/binary.ts';
-import { hash, ladderQuotes } from '../feed/market-maker.ts';
 import { markets, matches, orders, races } from '../db/schema/index.ts';
 import { sessionHoursOf, type BettingService, type CreateMarketInput } from '../services/betting/service.ts';
+import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
+import { sessionPrice } from './binary.ts';
 import { binaryOf, SPORT_ID } from './catalog-data.ts';
-import { DEMO_PASSWORD } from './index.ts';
+import { hash, ladderQuotes } from './market-maker.ts';
 
 export const MARKET_MAKER = 'mm1';
 /** ₹5 crore: the market maker's float. */
 export const MARKET_MAKER_FUNDS_PAISE = 5_000_000_000;
 
-export interface SeedMarketsOptions {
+export interface EnsureMarketsOptions {
   /** Rest liquidity on race markets starting within this many hours (default 6). */
   racingLiquidityHours?: number;
   /** Create race markets for races starting within this many hours (default: every race ahead). */
@@ -163,7 +164,7 @@ function teamsOf(name: string): string[] {
 }
 
 /** The markets each fixture gets. */
-async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Planned[]> {
+async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<Planned[]> {
   const out: Planned[] = [];
   const fixtures = await db
     .select()
@@ -326,14 +327,15 @@ async function plan(db: Db, now: Date, options: SeedMarketsOptions): Promise<Pla
 }
 
 /**
- * Creates the demo markets that are missing and rests the market maker's liquidity on those
- * without it yet. Returns how many markets and orders it created.
+ * Creates the markets that are missing and rests the market maker's liquidity on those without it
+ * yet (opening the market maker's account first when it is missing). Returns how many markets and
+ * orders it created.
  */
-export async function seedMarkets(
+export async function ensureMarkets(
   db: Db,
   betting: BettingService,
   now: Date,
-  options: SeedMarketsOptions = {},
+  options: EnsureMarketsOptions = {},
 ): Promise<{ markets: number; orders: number }> {
   const mmId = await marketMaker(db, now);
   const planned = await plan(db, now, options);

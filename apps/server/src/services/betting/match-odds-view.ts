@@ -10,9 +10,9 @@ import { and, asc, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Match, MatchListItem } from '@exchange/contracts';
 import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import { matches, markets } from '../../db/schema/index.ts';
-import type { MarketState } from '../../services/betting/market-state.ts';
-import type { BettingService } from '../../services/betting/service.ts';
-import { marketView } from '../../services/betting/views.ts';
+import type { MarketState } from './market-state.ts';
+import type { BettingService } from './service.ts';
+import { marketView } from './views.ts';
 
 function listedOdds(state: MarketState): NonNullable<MatchListItem['match_odds']> {
   return {
@@ -41,6 +41,7 @@ function listedSession(state: MarketState): NonNullable<MatchListItem['session_l
   return { market_id, name, status, in_play, fancy, session_hours };
 }
 
+/** The match list (services/catalog.ts) with each match's prices or session line, and its fancy, bookmaker and TV icons. */
 export async function withMatchOdds(service: BettingService, list: readonly Match[]): Promise<MatchListItem[]> {
   if (list.length === 0) return [];
   // Every unsettled market of the listed matches: the first Match Odds / Winner gives the prices,
