@@ -37,6 +37,8 @@ interface CacheEntry {
  */
 export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Lookups of uncached tokens under way, shared by the requests that carry the same token. */
+  private readonly lookups = new Map<string, Promise<AuthUser | null>>();
   private readonly hashesByUser = new Map<number, Set<string>>();
   private epoch = 0;
   private readonly cacheTtlMs: number;
@@ -59,13 +61,25 @@ export class SessionStore {
     return token;
   }
 
-  /** The user of a valid, unrevoked token of an active account, or null. */
-  async authenticate(token: string): Promise<AuthUser | null> {
+  /**
+   * The user of a valid, unrevoked token of an active account, or null. Requests that arrive
+   * together with a token not in the cache share one lookup, so they go on in the order they
+   * came (a burst of guesses reaches the login limiter in arrival order) and cost one query.
+   */
+  authenticate(token: string): Promise<AuthUser | null> {
     const tokenHash = hashToken(token);
     const nowMs = this.clock().getTime();
     const cached = this.cache.get(tokenHash);
-    if (cached && cached.expiresAtMs > nowMs) return cached.user;
+    if (cached && cached.expiresAtMs > nowMs) return Promise.resolve(cached.user);
     if (cached) this.forget(tokenHash);
+    const pending = this.lookups.get(tokenHash);
+    if (pending) return pending;
+    const lookup = this.lookUp(tokenHash, nowMs).finally(() => this.lookups.delete(tokenHash));
+    this.lookups.set(tokenHash, lookup);
+    return lookup;
+  }
+
+  private async lookUp(tokenHash: string, nowMs: number): Promise<AuthUser | null> {
 
     const epochAtLookup = this.epoch;
     const [row] = await this.db
@@ -102,6 +116,8 @@ export class SessionStore {
       .set({ revokedAt: this.clock() })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     this.epoch++;
+    // A lookup begun before this change may not answer a request that comes after it.
+    this.lookups.clear();
     this.forget(tokenHash);
   }
 
@@ -120,6 +136,8 @@ export class SessionStore {
   /** Drops the user's cached tokens: after its tokens were revoked or its account locked. */
   forgetUser(userId: number): void {
     this.epoch++;
+    // A lookup begun before this change may not answer a request that comes after it.
+    this.lookups.clear();
     for (const hash of this.hashesByUser.get(userId) ?? []) this.cache.delete(hash);
     this.hashesByUser.delete(userId);
   }
