@@ -8,7 +8,7 @@ import type {
   WalletRollbackRequest,
   WalletStatus,
 } from '@exchange/contracts';
-import { paiseToRupees, rupeesToPaise } from '@exchange/engine';
+import { paiseToRupees, rupeesToPaise, type TransferRequest } from '@exchange/engine';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoTransactions, ledgerAccounts, users, type CasinoTransactionKind } from '../../db/schema/index.ts';
 import { availablePaise, systemAccount, transfer, type LedgerAccount } from '../money/index.ts';
@@ -67,22 +67,16 @@ export class CasinoWallet {
         return record({ status: 'LIMIT_EXCEEDED' });
       }
       if (availablePaise(account) < amountPaise) return record({ status: 'INSUFFICIENT_FUNDS' });
-      const casino = await systemAccount(tx, 'casino');
-      const moved = await transfer(
-        tx,
-        {
-          idempotencyKey: this.ledgerKey(body.transactionId),
-          debitAccountId: account.id,
-          creditAccountId: casino.id,
-          amountPaise,
-          reason: 'CASINO_DEBIT',
-          remark: `${gameName(body.gameCode, body.bet.gamename)} round ${body.roundId}: ${body.bet.optionName} @ ${body.bet.odds}`,
-        },
-        now,
-      );
+      const ledgerTransferId = await this.moveWithCasino(tx, body.transactionId, now, {
+        from: 'user',
+        accountId: account.id,
+        amountPaise,
+        reason: 'CASINO_DEBIT',
+        remark: `${gameName(body.gameCode, body.bet.gamename)} round ${body.roundId}: ${body.bet.optionName} @ ${body.bet.odds}`,
+      });
       return record({
         status: 'OK',
-        ledgerTransferId: moved.transfer.id,
+        ledgerTransferId,
         betState: 'open',
         maxPayoutPaise: rupeesToPaise(body.maxPayout),
         balanceAfterPaise: availablePaise(account) - amountPaise,
@@ -107,20 +101,13 @@ export class CasinoWallet {
       if (debit.maxPayoutPaise !== null && amountPaise > debit.maxPayoutPaise) return record({ status: 'PAYOUT_EXCEEDED' });
       let ledgerTransferId: number | undefined;
       if (amountPaise > 0) {
-        const casino = await systemAccount(tx, 'casino');
-        const moved = await transfer(
-          tx,
-          {
-            idempotencyKey: this.ledgerKey(body.transactionId),
-            debitAccountId: casino.id,
-            creditAccountId: account.id,
-            amountPaise,
-            reason: 'CASINO_CREDIT',
-            remark: `${gameName(body.gameCode, body.bet.gamename)} round ${body.roundId}: ${body.bet.optionName} ${body.result.outcome} (${body.result.winner})`,
-          },
-          now,
-        );
-        ledgerTransferId = moved.transfer.id;
+        ledgerTransferId = await this.moveWithCasino(tx, body.transactionId, now, {
+          from: 'casino',
+          accountId: account.id,
+          amountPaise,
+          reason: 'CASINO_CREDIT',
+          remark: `${gameName(body.gameCode, body.bet.gamename)} round ${body.roundId}: ${body.bet.optionName} ${body.result.outcome} (${body.result.winner})`,
+        });
       }
       await tx
         .update(casinoTransactions)
@@ -141,24 +128,18 @@ export class CasinoWallet {
       if (debit.betState === 'settled') return record({ status: 'BET_ALREADY_SETTLED' });
       // A refused debit moved nothing, and a rolled back one was already refunded.
       if (debit.status !== 'OK' || debit.betState === 'rolled_back') return record({ status: 'OK' });
-      const casino = await systemAccount(tx, 'casino');
-      const moved = await transfer(
-        tx,
-        {
-          idempotencyKey: this.ledgerKey(body.transactionId),
-          debitAccountId: casino.id,
-          creditAccountId: account.id,
-          amountPaise: debit.amountPaise,
-          reason: 'CASINO_ROLLBACK',
-          remark: `${gameName(debit.gameCode, body.bet?.gamename)} round ${debit.roundId}: stake returned${body.reason ? ` (${body.reason})` : ''}`,
-        },
-        now,
-      );
+      const ledgerTransferId = await this.moveWithCasino(tx, body.transactionId, now, {
+        from: 'casino',
+        accountId: account.id,
+        amountPaise: debit.amountPaise,
+        reason: 'CASINO_ROLLBACK',
+        remark: `${gameName(debit.gameCode, body.bet?.gamename)} round ${debit.roundId}: stake returned${body.reason ? ` (${body.reason})` : ''}`,
+      });
       await tx
         .update(casinoTransactions)
         .set({ betState: 'rolled_back', returnedPaise: debit.amountPaise, settledAt: now })
         .where(eq(casinoTransactions.id, debit.id));
-      return record({ status: 'OK', ledgerTransferId: moved.transfer.id, balanceAfterPaise: availablePaise(account) + debit.amountPaise });
+      return record({ status: 'OK', ledgerTransferId, balanceAfterPaise: availablePaise(account) + debit.amountPaise });
     });
   }
 
@@ -216,6 +197,29 @@ export class CasinoWallet {
     return { ...answer, transactionId: body.transactionId };
   }
 
+  /** A wallet call's money: one ledger transfer between the player and the single casino account. */
+  private async moveWithCasino(
+    tx: DbOrTx,
+    transactionId: string,
+    now: Date,
+    move: { from: 'user' | 'casino'; accountId: number; amountPaise: number; reason: TransferRequest['reason']; remark: string },
+  ): Promise<number> {
+    const casino = await systemAccount(tx, 'casino');
+    const moved = await transfer(
+      tx,
+      {
+        idempotencyKey: this.ledgerKey(transactionId),
+        debitAccountId: move.from === 'user' ? move.accountId : casino.id,
+        creditAccountId: move.from === 'user' ? casino.id : move.accountId,
+        amountPaise: move.amountPaise,
+        reason: move.reason,
+        remark: move.remark,
+      },
+      now,
+    );
+    return moved.transfer.id;
+  }
+
   private ledgerKey(transactionId: string): string {
     return `casino:${this.providerId}:${transactionId}`;
   }
@@ -255,9 +259,7 @@ export class CasinoWallet {
       .from(casinoTransactions)
       .where(
         and(
-          eq(casinoTransactions.gameCode, gameCode),
-          eq(casinoTransactions.roundId, roundId),
-          eq(casinoTransactions.userId, userId),
+          ...userOnRound(userId, gameCode, roundId),
           eq(casinoTransactions.kind, 'credit'),
           eq(casinoTransactions.status, 'OK'),
         ),
@@ -270,17 +272,17 @@ export class CasinoWallet {
     const [row] = await tx
       .select({ sum: sql<string | number | null>`sum(${casinoTransactions.amountPaise})` })
       .from(casinoTransactions)
-      .where(
-        and(
-          eq(casinoTransactions.gameCode, gameCode),
-          eq(casinoTransactions.roundId, roundId),
-          eq(casinoTransactions.userId, userId),
-          eq(casinoTransactions.betState, 'open'),
-        ),
-      );
+      .where(and(...userOnRound(userId, gameCode, roundId), eq(casinoTransactions.betState, 'open')));
     return Number(row?.sum ?? 0);
   }
 }
+
+/** The wallet calls of one user on one round of one game. */
+const userOnRound = (userId: number, gameCode: string, roundId: string) => [
+  eq(casinoTransactions.gameCode, gameCode),
+  eq(casinoTransactions.roundId, roundId),
+  eq(casinoTransactions.userId, userId),
+];
 
 interface Outcome {
   status: WalletStatus;

@@ -114,66 +114,52 @@ export function setwiseValues(groups: readonly (readonly BetPlan[])[]): string[]
       if (i === 0 && delta > 0) takers.push([bet, x.accountId]);
     });
   });
-  const orders = [...inserted.values()];
-  const fills = plans.flatMap((p) =>
+  const fills: FillRow[] = plans.flatMap((p) =>
     p.fills.map((f) => ({ ...f, marketId: p.marketId, takerOrderId: p.order.id, seq: p.expectVersion + 1, at: p.at })),
   );
   const withRef = plans.filter((p) => p.order.clientRef !== null);
   const pos = [...positions.values()];
   const acct = [...accountDelta].filter(([, d]) => d !== 0);
-  const iso = (d: Date) => d.toISOString();
   return [
     intArray(groups.map((g) => g[0]!.marketId)),
     intArray(groups.map((g) => g[0]!.expectVersion)),
     intArray(groups.map((g) => g[0]!.expectVersion + g.length)),
-    intArray(takers.map((t) => t[0])),
-    intArray(takers.map((t) => t[1])),
-    intArray(entries.map((e) => e[0])),
-    intArray(entries.map((e) => e[1])),
-    intArray(entries.map((e) => e[2])),
+    ...[0, 1].map((k) => intArray(takers.map((t) => t[k]!))),
+    ...[0, 1, 2].map((k) => intArray(entries.map((e) => e[k]!))),
     intArray(withRef.map((p) => p.order.userId)),
     textArray(withRef.map((p) => p.order.clientRef)),
-    intArray(orders.map((o) => o.id)),
-    intArray(orders.map((o) => o.userId)),
-    intArray(orders.map((o) => o.marketId)),
-    intArray(orders.map((o) => o.selectionId)),
-    textArray(orders.map((o) => o.kind)),
-    textArray(orders.map((o) => o.side)),
-    intArray(orders.map((o) => o.price)),
-    intArray(orders.map((o) => o.line)),
-    intArray(orders.map((o) => o.sizePaise)),
-    intArray(orders.map((o) => o.matchedPaise)),
-    intArray(orders.map((o) => o.matchedValue)),
-    intArray(orders.map((o) => o.cancelledPaise)),
-    textArray(orders.map((o) => o.persistence)),
-    textArray(orders.map((o) => o.status)),
-    textArray(orders.map((o) => o.clientRef)),
-    textArray(orders.map((o) => o.requestKey)),
-    intArray(orders.map((o) => o.bookSeq)),
-    textArray(orders.map((o) => iso(o.placedAt))),
-    intArray(orders.map((o) => o.initialMatchedPaise)),
-    intArray(orders.map((o) => o.initialMatchedValue)),
-    intArray(fills.map((f) => f.marketId)),
-    intArray(fills.map((f) => f.selectionId)),
-    intArray(fills.map((f) => f.takerOrderId)),
-    intArray(fills.map((f) => f.makerOrderId)),
-    intArray(fills.map((f) => f.takerUserId)),
-    intArray(fills.map((f) => f.makerUserId)),
-    textArray(fills.map((f) => f.takerSide)),
-    intArray(fills.map((f) => f.price)),
-    intArray(fills.map((f) => f.sizePaise)),
-    intArray(fills.map((f) => f.seq)),
-    textArray(fills.map((f) => iso(f.at))),
+    ...columns([...inserted.values()], ORDER_COLUMNS),
+    ...columns(fills, FILL_COLUMNS),
     intArray([...makers.keys()]),
-    intArray([...makers.values()].map((m) => m.d)),
-    intArray([...makers.values()].map((m) => m.v)),
+    ...(['d', 'v'] as const).map((k) => intArray([...makers.values()].map((m) => m[k]))),
     boolArray([...makers.values()].map((m) => m.filledOut)),
-    intArray(pos.map((p) => p.marketId)),
-    intArray(pos.map((p) => p.userId)),
-    intArray(pos.map((p) => p.exposure)),
-    intArray(acct.map((a) => a[0])),
-    intArray(acct.map((a) => a[1])),
+    ...columns(pos, [['marketId', 'int'], ['userId', 'int'], ['exposure', 'int']]),
+    ...[0, 1].map((k) => intArray(acct.map((a) => a[k]!))),
   ];
+}
+
+type ColumnKind = 'int' | 'text' | 'time';
+/** The orders' and fills' columns in the order the statement's unnest takes them. */
+const ORDER_COLUMNS: [keyof BetPlan['order'], ColumnKind][] = [
+  ['id', 'int'], ['userId', 'int'], ['marketId', 'int'], ['selectionId', 'int'], ['kind', 'text'], ['side', 'text'],
+  ['price', 'int'], ['line', 'int'], ['sizePaise', 'int'], ['matchedPaise', 'int'], ['matchedValue', 'int'],
+  ['cancelledPaise', 'int'], ['persistence', 'text'], ['status', 'text'], ['clientRef', 'text'], ['requestKey', 'text'],
+  ['bookSeq', 'int'], ['placedAt', 'time'], ['initialMatchedPaise', 'int'], ['initialMatchedValue', 'int'],
+];
+type FillRow = BetPlan['fills'][number] & { marketId: number; takerOrderId: number; seq: number; at: Date };
+const FILL_COLUMNS: [keyof FillRow, ColumnKind][] = [
+  ['marketId', 'int'], ['selectionId', 'int'], ['takerOrderId', 'int'], ['makerOrderId', 'int'], ['takerUserId', 'int'],
+  ['makerUserId', 'int'], ['takerSide', 'text'], ['price', 'int'], ['sizePaise', 'int'], ['seq', 'int'], ['at', 'time'],
+];
+
+/** One array literal per column, of the rows' values in that column. */
+function columns<T>(rows: readonly T[], spec: readonly [keyof T, ColumnKind][]): string[] {
+  return spec.map(([key, kind]) => {
+    const values = rows.map((r) => r[key] as unknown);
+    if (kind === 'int') return intArray(values as (number | null)[]);
+    if (kind === 'time') return textArray((values as Date[]).map((d) => d.toISOString()));
+    return textArray(values as (string | null)[]);
+  });
 }
 
 /**

@@ -18,15 +18,12 @@ export async function lockAccounts(
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
   const out = new Map<number, { balancePaise: number; exposurePaise: number }>();
   if (ids.length === 0) return out;
+  const { id, balancePaise, exposurePaise } = ledgerAccounts;
   const rows = await tx
-    .select({
-      id: ledgerAccounts.id,
-      balancePaise: ledgerAccounts.balancePaise,
-      exposurePaise: ledgerAccounts.exposurePaise,
-    })
+    .select({ id, balancePaise, exposurePaise })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(asc(ledgerAccounts.id))
+    .where(inArray(id, ids))
+    .orderBy(asc(id))
     .for('update');
   for (const r of rows) out.set(r.id, { balancePaise: r.balancePaise, exposurePaise: r.exposurePaise });
   return out;
