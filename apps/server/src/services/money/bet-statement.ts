@@ -271,8 +271,9 @@ export interface BatchOutcome {
  * markets' groups go on. Undefined when the transaction failed (nothing written).
  *
  * First try set-wise (bet-batch.ts): the whole commit as one statement, written only if every
- * bet passes as planned. When one would not, the same transaction writes the bets one statement
- * each, as described above (on PostgreSQL a second round trip).
+ * bet passes as planned. When one would not, the bets are written one statement each, as
+ * described above: on PostgreSQL in a second transaction and round trip (the first wrote
+ * nothing), on PGlite in the same transaction.
  */
 export async function writeBetBatches(
   db: Db,
@@ -311,11 +312,12 @@ export async function writeBetBatches(
   try {
     const betPool = betPoolOf(db);
     if (betPool) {
-      // The whole batch in ONE round trip: a simple query of BEGIN, the locks, one EXECUTE of the
-      // prepared bet statement per bet and COMMIT. The statements all run, so each bet after the
-      // first of its market is gated on the previous bet's order there (afterOrderId): after a
-      // bet that was not written as planned, the rest of its market write nothing, exactly as if
-      // that market's group had stopped there.
+      // The whole batch in ONE round trip: a simple query of BEGIN, the locks, the EXECUTE of the
+      // prepared set-wise statement and COMMIT. Bet by bet, the same with one EXECUTE of the
+      // prepared bet statement per bet. Those statements all run, so each bet after the first of
+      // its market is gated on the previous bet's order there (afterOrderId): after a bet that
+      // was not written as planned, the rest of its market write nothing, exactly as if that
+      // market's group had stopped there.
       const conn = await betPool.connect();
       try {
         if (!sqlPreparedOn.has(conn)) {
