@@ -10,6 +10,7 @@ import openApiRoutes from './plugins/openapi.ts';
 import servicesPlugin from './plugins/services.ts';
 import webRoutes from './plugins/web.ts';
 import accountStatementRoutes from './routes/account-statement/index.ts';
+import agentRoutes from './routes/agent/index.ts';
 import betRoutes from './routes/bet/index.ts';
 import casinoRoutes from './routes/casino/index.ts';
 import type { EndpointRegistry } from './routes/endpoint.ts';
@@ -52,7 +53,7 @@ export interface AppOptions {
   live?: LiveOptions;
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {

@@ -51,6 +51,17 @@ import {
   LiveCasinoBetsPage,
   LiveCasinoBetsRequest,
 } from './casino-platform.ts';
+import {
+  AgentCreatedUser,
+  AgentCreateUserRequest,
+  ChipsTransfer,
+  DownlinePage,
+  GetDownlineRequest,
+  ResetPasswordRequest,
+  SetUserStatusRequest,
+  TransferChipsRequest,
+  UserStatus,
+} from './agent.ts';
 import { ExposureDetail } from './exposure.ts';
 import { GlobalSettings } from './settings.ts';
 import { AccountStatementPage, AccountStatementRequest } from './statement.ts';
@@ -74,8 +85,11 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, D extends z.ZodType =
   path: string;
   /** 'public' needs no token; 'user' needs a valid bearer token. */
   auth: 'public' | 'user';
-  /** Only callers of this role, checked with the token before the body is read (ADR 25). */
-  role?: 'root';
+  /**
+   * Only callers of this role, checked with the token before the body is read (ADR 25):
+   * 'root' the operator alone; 'agent' an agent or the root (ADR 32).
+   */
+  role?: 'root' | 'agent';
   /**
    * Open to a session that must change its password first (`is_change_password` '1'): the
    * change-password page and the header around it. Every other call answers 403 (ADR 25).
@@ -411,6 +425,51 @@ export const endpoints = {
     summary: "Operator (root only): reverse a market's settlement with new postings and re-open its liability",
     body: MarketIdRequest,
     data: SettlementSummary,
+  }),
+  agentCreateUser: def({
+    method: 'POST',
+    path: 'agent/createUser',
+    auth: 'user',
+    role: 'agent',
+    summary: 'Agent: create a bettor or agent under the caller; it must change the password at first login',
+    body: AgentCreateUserRequest,
+    data: AgentCreatedUser,
+  }),
+  agentGetDownline: def({
+    method: 'POST',
+    path: 'agent/getDownline',
+    auth: 'user',
+    role: 'agent',
+    summary: "Agent: the direct users of the caller (or of an agent in its downline), with balance, exposure, locks and an agent's downline sums",
+    body: GetDownlineRequest,
+    data: DownlinePage,
+  }),
+  agentTransferChips: def({
+    method: 'POST',
+    path: 'agent/transferChips',
+    auth: 'user',
+    role: 'agent',
+    summary: "Agent: move chips between the caller and a direct user, once per client_ref; a withdraw takes at most the user's available balance",
+    body: TransferChipsRequest,
+    data: ChipsTransfer,
+  }),
+  agentSetUserStatus: def({
+    method: 'POST',
+    path: 'agent/setUserStatus',
+    auth: 'user',
+    role: 'agent',
+    summary: "Agent: lock or unlock a downline user's login (its sessions end) or betting",
+    body: SetUserStatusRequest,
+    data: UserStatus,
+  }),
+  agentResetPassword: def({
+    method: 'POST',
+    path: 'agent/resetPassword',
+    auth: 'user',
+    role: 'agent',
+    summary: "Agent: set a downline user's password; it must change it at next login and its sessions end",
+    body: ResetPasswordRequest,
+    data: None,
   }),
 } as const;
 

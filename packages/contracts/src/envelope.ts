@@ -36,6 +36,10 @@ export const ErrorCode = z.enum([
   'BET_NOT_FOUND',
   'MAX_PROFIT_EXCEEDED',
   'MARKET_NOT_OPEN_HOURS',
+  // Agent refusals (ADR 32).
+  'BET_LOCKED',
+  'CLIENT_REF_CONFLICT',
+  'NOT_DIRECT_USER',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

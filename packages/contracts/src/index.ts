@@ -10,4 +10,5 @@ export * from './casino.ts';
 export * from './casino-platform.ts';
 export * from './betting.ts';
 export * from './live.ts';
+export * from './agent.ts';
 export * from './endpoints.ts';

@@ -24,6 +24,8 @@ const BAD_BODIES: { payload: string; contentType: string }[] = [
   { payload: 'not json', contentType: 'text/plain' },
 ];
 
+const ROLE_REFUSALS = { root: 'Only the operator can do this', agent: 'Only an agent can do this' } as const;
+
 const PASSWORD_CHANGE_REQUIRED = {
   status: false,
   message: 'Please change your password before you continue.',
@@ -102,8 +104,8 @@ describeEachDatabase('a session that must change its password (demo2)', (ctx) =>
     for (const [name, endpoint] of withToken) {
       if (allowed.includes(name)) continue;
       const res = await send(endpoint, token);
-      // An operator call is refused for the role before the password is considered.
-      const refusal = endpoint.role ? { status: false, message: 'Only the operator can do this', code: 'FORBIDDEN' } : PASSWORD_CHANGE_REQUIRED;
+      // An operator or agent call is refused for the role before the password is considered.
+      const refusal = endpoint.role ? { status: false, message: ROLE_REFUSALS[endpoint.role], code: 'FORBIDDEN' } : PASSWORD_CHANGE_REQUIRED;
       expect({ name, status: res.statusCode, json: res.json() }).toEqual({ name, status: 403, json: refusal });
     }
     for (const name of allowed.filter((n) => n !== 'logout' && n !== 'changePassword')) {

@@ -13,6 +13,8 @@ export interface AuthUser {
   tokenHash: string;
   /** `is_change_password`: until the password is changed the session may do little (ADR 25). */
   mustChangePassword: boolean;
+  /** Locked for betting by an agent (ADR 32); a lock drops the user's cached sessions. */
+  betLocked: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -90,11 +92,13 @@ export class SessionStore {
         parentId: users.parentId,
         status: users.status,
         mustChangePassword: users.isChangePassword,
+        loginLocked: users.loginLocked,
+        betLocked: users.betLocked,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-    if (!row || row.status !== 'active') return null;
+    if (!row || row.status !== 'active' || row.loginLocked) return null;
     await this.db.update(sessions).set({ lastUsedAt: new Date(nowMs) }).where(eq(sessions.tokenHash, tokenHash));
 
     const user: AuthUser = {
@@ -104,6 +108,7 @@ export class SessionStore {
       parentId: row.parentId,
       tokenHash,
       mustChangePassword: row.mustChangePassword,
+      betLocked: row.betLocked,
     };
     if (this.epoch === epochAtLookup) this.remember(user, nowMs + this.cacheTtlMs);
     return user;

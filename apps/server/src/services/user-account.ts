@@ -35,7 +35,7 @@ export async function logIn(app: AccountServices, userName: string, password: st
   const passwordOk = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
   if (!user || !passwordOk) throw INVALID_CREDENTIALS();
   attempt.succeeded();
-  if (user.status !== 'active') throw new AppError(403, 'ACCOUNT_LOCKED', 'Your account is locked. Please contact your agent.');
+  if (user.status !== 'active' || user.loginLocked) throw new AppError(403, 'ACCOUNT_LOCKED', 'Your account is locked. Please contact your agent.');
   const token = await app.sessions.create(app.db, user.id);
   return userDetails(app.db, user, token);
 }

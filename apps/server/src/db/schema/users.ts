@@ -19,6 +19,10 @@ export const users = pgTable(
     mobile: text('mobile'),
     dialCode: text('dial_code'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    /** Set by an agent (ADR 32): no login, and the user's sessions are ended. */
+    loginLocked: boolean('login_locked').notNull().default(false),
+    /** Set by an agent (ADR 32): bets are refused with BET_LOCKED. */
+    betLocked: boolean('bet_locked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthUser } from '../../services/sessions.ts';
 import { currentBets, exposureDetail, settledBets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
+/**
+ * A bettor an agent locked for betting (ADR 32). The flag comes with the session's user, which
+ * the lock drops from the session cache, so it holds from the next request on at no cost.
+ */
+function refuseIfBetLocked(user: AuthUser): void {
+  if (user.betLocked) throw new AppError(403, 'BET_LOCKED', 'Betting is locked on your account. Please contact your agent.');
+}
+
 export default function betRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
-    placeMarketBet: async ({ body, user }) => ({
-      data: await app.betting.placeMarketBet(user.userId, body),
-      message: 'Bet placed',
-    }),
-    placeFancyBet: async ({ body, user }) => ({
-      data: await app.betting.placeFancyBet(user.userId, body),
-      message: 'Bet placed',
-    }),
+    placeMarketBet: async ({ body, user }) => {
+      refuseIfBetLocked(user);
+      return { data: await app.betting.placeMarketBet(user.userId, body), message: 'Bet placed' };
+    },
+    placeFancyBet: async ({ body, user }) => {
+      refuseIfBetLocked(user);
+      return { data: await app.betting.placeFancyBet(user.userId, body), message: 'Bet placed' };
+    },
     cancelBet: async ({ body, user }) => ({
       data: await app.betting.cancelBet(user.userId, body.bet_id),
       message: 'Bet cancelled',

@@ -10,3 +10,4 @@ export * from './exposures.ts';
 export * from './bet-writer.ts';
 export * from './bet-statement.ts';
 export * from './bet-batch.ts';
+export * from './chips.ts';

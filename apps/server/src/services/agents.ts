@@ -1,0 +1,197 @@
+/**
+ * The agent calls (ADR 32). An agent acts on its downline only (every depth of parent_id below
+ * it), the root on everyone; any other user is answered exactly like a missing one.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AgentCreateUserRequest, DownlineRow, GetDownlineRequest, TransferChipsRequest } from '@exchange/contracts';
+import { paiseToRupees, rupeesToPaise } from '@exchange/engine';
+import { queryRows, type Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { AppError, notFound } from '../lib/errors.ts';
+import type { Clock } from '../lib/time.ts';
+import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
+import { hashPassword } from './passwords.ts';
+import type { AuthUser, SessionStore } from './sessions.ts';
+import { createUser, findUserById, type User } from './users.ts';
+
+export interface AgentServices {
+  db: Db;
+  clock: Clock;
+  sessions: SessionStore;
+}
+
+const USER_NOT_FOUND = () => notFound('User not found');
+
+/** Whether target is below caller in the parent_id tree (any depth). */
+async function isBelow(db: Db, callerId: number, targetId: number): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`with recursive chain(id, parent_id, depth) as (
+          select id, parent_id, 0 from users where id = ${targetId}
+          union all
+          select u.id, u.parent_id, c.depth + 1 from users u join chain c on u.id = c.parent_id where c.depth < 64
+        )
+        select 1 as found from chain where parent_id = ${callerId} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The user, when the caller may act on it; otherwise the same 404 as a missing id. */
+export async function downlineUser(db: Db, caller: AuthUser, userId: number, allowSelf = false): Promise<User> {
+  const user = await findUserById(db, userId);
+  if (!user) throw USER_NOT_FOUND();
+  if (user.id === caller.userId) {
+    if (allowSelf) return user;
+    throw USER_NOT_FOUND();
+  }
+  if (caller.role === 'root' || (await isBelow(db, caller.userId, user.id))) return user;
+  throw USER_NOT_FOUND();
+}
+
+export async function agentCreateUser(app: AgentServices, caller: AuthUser, body: AgentCreateUserRequest) {
+  const passwordHash = await hashPassword(body.password);
+  const user = await createUser(
+    app.db,
+    {
+      userName: body.user_name,
+      passwordHash,
+      role: body.role,
+      parentId: caller.userId,
+      isChangePassword: true,
+      mobile: body.mobile ?? null,
+    },
+    app.clock(),
+  );
+  return { user_id: user.id, user_name: user.userName, role: body.role, parent_id: caller.userId, is_change_password: '1' as const };
+}
+
+type RowOut = {
+  id: number;
+  user_name: string;
+  role: 'root' | 'agent' | 'user';
+  balance: string | number;
+  exposure: string | number;
+  login_locked: boolean;
+  bet_locked: boolean;
+  total: string | number;
+};
+
+export async function agentGetDownline(app: AgentServices, caller: AuthUser, body: GetDownlineRequest) {
+  const parentId = body.parent_id ?? caller.userId;
+  await downlineUser(app.db, caller, parentId, true);
+  const offset = (body.page - 1) * body.limit;
+  const search = body.search ? `%${body.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await queryRows<RowOut>(
+    app.db,
+    sql`select u.id, u.user_name, u.role, a.balance_paise as balance, a.exposure_paise as exposure,
+               u.login_locked, u.bet_locked, count(*) over () as total
+        from users u join ledger_accounts a on a.user_id = u.id
+        where u.parent_id = ${parentId} and (${search}::text is null or u.user_name ilike ${search})
+        order by u.id limit ${body.limit} offset ${offset}`,
+  );
+  const agentIds = rows.filter((r) => r.role === 'agent').map((r) => Number(r.id));
+  const sums = new Map<number, { balance: number; exposure: number }>();
+  if (agentIds.length > 0) {
+    const sumRows = await queryRows<{ top: number; balance: string | number; exposure: string | number }>(
+      app.db,
+      sql`with recursive tree(top, id, depth) as (
+            select u.parent_id, u.id, 1 from users u where u.parent_id in (${sql.join(agentIds.map((id) => sql`${id}`), sql`, `)})
+            union all
+            select t.top, u.id, t.depth + 1 from users u join tree t on u.parent_id = t.id where t.depth < 64
+          )
+          select t.top, coalesce(sum(a.balance_paise), 0) as balance, coalesce(sum(a.exposure_paise), 0) as exposure
+          from tree t join ledger_accounts a on a.user_id = t.id group by t.top`,
+    );
+    for (const r of sumRows) sums.set(Number(r.top), { balance: Number(r.balance), exposure: Number(r.exposure) });
+  }
+  const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  return {
+    parent_id: parentId,
+    total,
+    page: body.page,
+    limit: body.limit,
+    rows: rows.map((r): DownlineRow => {
+      const money = { balancePaise: Number(r.balance), exposurePaise: Number(r.exposure) };
+      const row: DownlineRow = {
+        user_id: Number(r.id),
+        user_name: r.user_name,
+        role: r.role,
+        balance: paiseToRupees(money.balancePaise),
+        exposure: paiseToRupees(money.exposurePaise),
+        available: paiseToRupees(availablePaise(money)),
+        login_locked: r.login_locked,
+        bet_locked: r.bet_locked,
+      };
+      if (r.role === 'agent') {
+        const s = sums.get(Number(r.id)) ?? { balance: 0, exposure: 0 };
+        row.downline_balance = paiseToRupees(s.balance);
+        row.downline_exposure = paiseToRupees(s.exposure);
+      }
+      return row;
+    }),
+  };
+}
+
+const chipsAnswer = (t: LedgerTransfer, userId: number, direction: 'deposit' | 'withdraw') => ({
+  transfer_id: t.id,
+  user_id: userId,
+  direction,
+  amount: paiseToRupees(t.amountPaise),
+  remark: t.remark,
+  user_balance: paiseToRupees(direction === 'deposit' ? t.creditBalanceAfterPaise : t.debitBalanceAfterPaise),
+  agent_balance: paiseToRupees(direction === 'deposit' ? t.debitBalanceAfterPaise : t.creditBalanceAfterPaise),
+  created_at: t.createdAt.toISOString(),
+});
+
+/** Chips between the caller and a direct user, exactly once per (caller, client_ref). */
+export async function agentTransferChips(app: AgentServices, caller: AuthUser, body: TransferChipsRequest) {
+  const user = await downlineUser(app.db, caller, body.user_id);
+  if (user.parentId !== caller.userId) {
+    throw new AppError(403, 'NOT_DIRECT_USER', 'Chips move only between an agent and its direct users');
+  }
+  const [agentAccount, userAccount] = await Promise.all([accountOfUser(app.db, caller.userId), accountOfUser(app.db, user.id)]);
+  const { transfer } = await moveChips(
+    app.db,
+    {
+      idempotencyKey: `chips:${caller.userId}:${body.client_ref}`,
+      agentAccountId: agentAccount.id,
+      userAccountId: userAccount.id,
+      direction: body.direction,
+      amountPaise: rupeesToPaise(body.amount),
+      remark: body.remark || `${body.direction === 'deposit' ? 'Chips from' : 'Chips back to'} ${caller.userName}`,
+    },
+    app.clock(),
+  );
+  return chipsAnswer(transfer, user.id, body.direction);
+}
+
+/**
+ * Locks or unlocks a downline user. A login lock ends its sessions; either lock drops its cached
+ * sessions, so the next request re-reads the user and the lock holds at once.
+ */
+export async function agentSetUserStatus(
+  app: AgentServices,
+  caller: AuthUser,
+  body: { user_id: number; login_locked?: boolean; bet_locked?: boolean },
+) {
+  const user = await downlineUser(app.db, caller, body.user_id);
+  const loginLocked = body.login_locked ?? user.loginLocked;
+  const betLocked = body.bet_locked ?? user.betLocked;
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ loginLocked, betLocked }).where(eq(users.id, user.id));
+    if (loginLocked) await app.sessions.revokeAllOf(tx, user.id);
+  });
+  app.sessions.forgetUser(user.id);
+  return { user_id: user.id, login_locked: loginLocked, bet_locked: betLocked };
+}
+
+/** Sets a downline user's password, forces a change at next login and ends its sessions. */
+export async function agentResetPassword(app: AgentServices, caller: AuthUser, body: { user_id: number; new_password: string }) {
+  const user = await downlineUser(app.db, caller, body.user_id);
+  const passwordHash = await hashPassword(body.new_password);
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, isChangePassword: true }).where(eq(users.id, user.id));
+    await app.sessions.revokeAllOf(tx, user.id);
+  });
+  app.sessions.forgetUser(user.id);
+}
