@@ -9,13 +9,18 @@ import type { Paise } from './money.ts';
 /** Cash and chips movements: DEPOSIT / WITHDRAW between the world and the operator, CHIPS_IN /
  * CHIPS_OUT down and up the agent tree. Statements show them as deposits and withdrawals. */
 export const CHIPS_REASONS = ['DEPOSIT', 'WITHDRAW', 'CHIPS_IN', 'CHIPS_OUT'] as const;
+/** A bettor's payment requests (ADR 33): an approved deposit (agent to user); a withdrawal's
+ * amount held when asked (user to payout), paid on approval (payout to agent) or released on
+ * rejection (payout back to user). */
+export const PAYMENT_REASONS = ['PAYMENT_DEPOSIT', 'WITHDRAW_HOLD', 'WITHDRAW_PAID', 'WITHDRAW_RELEASED'] as const;
 /** Betting: a user's net result on a settled market, the commission on a net win, and the
- * exact reversal of a settlement's postings when a result is rolled back. */
-export const BET_REASONS = ['BET_SETTLEMENT', 'COMMISSION', 'SETTLEMENT_ROLLBACK'] as const;
+ * exact reversal of a settlement's postings when a result is rolled back, and the operator's
+ * taking back of a voided winning bet's win. */
+export const BET_REASONS = ['BET_SETTLEMENT', 'COMMISSION', 'SETTLEMENT_ROLLBACK', 'BET_VOID_REVERSAL'] as const;
 /** The casino provider's seamless-wallet calls. */
 export const CASINO_REASONS = ['CASINO_DEBIT', 'CASINO_CREDIT', 'CASINO_ROLLBACK'] as const;
 /** Why money moved. */
-export const TRANSFER_REASONS = [...CHIPS_REASONS, ...BET_REASONS, ...CASINO_REASONS] as const;
+export const TRANSFER_REASONS = [...CHIPS_REASONS, ...PAYMENT_REASONS, ...BET_REASONS, ...CASINO_REASONS] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 
 export interface TransferRequest {
@@ -51,8 +56,9 @@ export function transferPostings(t: Pick<TransferRequest, 'debitAccountId' | 'cr
 
 /** world funds deposits; house takes commission and is the bookmaker's and fancy's counterparty;
  * clearing passes exchange winnings from losers to winners (nets to zero per settled market);
- * casino is the counterparty of the casino provider's wallet calls (its balance is casino GGR). */
-export type AccountKind = 'world' | 'house' | 'clearing' | 'casino' | 'user';
+ * casino is the counterparty of the casino provider's wallet calls (its balance is casino GGR);
+ * payout holds pending withdrawals (ADR 33). */
+export type AccountKind = 'world' | 'house' | 'clearing' | 'casino' | 'payout' | 'user';
 
 /**
  * Whether a debit of amount leaves the account's available balance (balance - exposure) at or

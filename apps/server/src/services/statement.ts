@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountStatementPage, StatementType } from '@exchange/contracts';
-import { paiseToRupees, CHIPS_REASONS } from '@exchange/engine';
+import { paiseToRupees, CHIPS_REASONS, PAYMENT_REASONS } from '@exchange/engine';
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerTransfers } from '../db/schema/index.ts';
 import { IST_OFFSET_MS, istDayRange } from '../lib/time.ts';
@@ -15,13 +15,13 @@ export interface StatementQuery {
 }
 
 /**
- * The statement type of a transfer as its account sees it: chips and cash movements are a
+ * The statement type of a transfer as its account sees it: chips, cash and payment movements are a
  * deposit when they credit the account and a withdrawal when they debit it; casino reasons
  * are casino; everything else (bet settlement) is sports.
  */
 function statementType(accountId: number): SQL<string> {
   const chips = sql.join(
-    CHIPS_REASONS.map((r) => sql`${r}`),
+    [...CHIPS_REASONS, ...PAYMENT_REASONS].map((r) => sql`${r}`),
     sql`, `,
   );
   return sql<string>`case

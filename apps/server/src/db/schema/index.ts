@@ -4,3 +4,4 @@ export * from './casino.ts';
 export * from './catalog.ts';
 export * from './settings.ts';
 export * from './betting.ts';
+export * from './accounts.ts';

@@ -7,12 +7,13 @@ import { users } from './users.ts';
  * Kinds of ledger account: `world` funds deposits; `house` is the operator's book (commission,
  * counterparty of bookmaker and fancy bets); `clearing` passes exchange winnings from losers to
  * winners at settlement and nets back to zero; `casino` is the counterparty of the casino
- * provider's wallet calls; `user` is one per user.
+ * provider's wallet calls; `payout` holds the amounts of pending withdrawal requests (ADR 33);
+ * `user` is one per user.
  */
-export const LEDGER_ACCOUNT_KINDS = ['world', 'house', 'clearing', 'casino', 'user'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['world', 'house', 'clearing', 'casino', 'payout', 'user'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
-/** One account per user plus the single `world`, `house`, `clearing` and `casino` accounts. */
+/** One account per user plus the single `world`, `house`, `clearing`, `casino` and `payout` accounts. */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
@@ -28,7 +29,7 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_single_world_idx').on(t.kind).where(sql`${t.kind} = 'world'`),
-    uniqueIndex('ledger_accounts_single_system_idx').on(t.kind).where(sql`${t.kind} in ('house', 'clearing', 'casino')`),
+    uniqueIndex('ledger_accounts_single_system_idx').on(t.kind).where(sql`${t.kind} in ('house', 'clearing', 'casino', 'payout')`),
     check('ledger_accounts_owner_check', sql`(${t.kind} = 'user') = (${t.userId} is not null)`),
     check('ledger_accounts_exposure_check', sql`${t.exposurePaise} >= 0`),
   ],

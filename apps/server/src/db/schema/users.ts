@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const USER_ROLES = ['root', 'agent', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -23,7 +23,15 @@ export const users = pgTable(
     loginLocked: boolean('login_locked').notNull().default(false),
     /** Set by an agent (ADR 32): bets are refused with BET_LOCKED. */
     betLocked: boolean('bet_locked').notNull().default(false),
+    /** Given by the creating agent (ADR 32); stored for the agent screens. */
+    creditLimitPaise: bigint('credit_limit_paise', { mode: 'number' }).notNull().default(0),
+    /** Security auth (ADR 34): the TOTP secret, AES-256-GCM encrypted with the server's key; the
+     * pending one between setup and enable; the last time step accepted (no replay in its window). */
+    totpSecretEnc: text('totp_secret_enc'),
+    totpPendingSecretEnc: text('totp_pending_secret_enc'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   },
   (t) => [
     // Names are unique regardless of case; lookups use lower(user_name).
