@@ -11,6 +11,7 @@ import servicesPlugin from './plugins/services.ts';
 import webRoutes from './plugins/web.ts';
 import accountStatementRoutes from './routes/account-statement/index.ts';
 import agentRoutes from './routes/agent/index.ts';
+import pendingRoutes from './routes/pending/index.ts';
 import betRoutes from './routes/bet/index.ts';
 import casinoRoutes from './routes/casino/index.ts';
 import type { EndpointRegistry } from './routes/endpoint.ts';
@@ -53,7 +54,7 @@ export interface AppOptions {
   live?: LiveOptions;
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, pendingRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {

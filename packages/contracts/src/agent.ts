@@ -4,7 +4,9 @@
  * A user outside the caller's downline is answered exactly like a missing one.
  */
 import { z } from 'zod';
-import { Flag, IdLike, Rupees } from './common.ts';
+import { CurrentBetsRequest } from './betting.ts';
+import { Day, Flag, IdLike, Rupees } from './common.ts';
+import { STATEMENT_MAX_LIMIT, StatementType } from './statement.ts';
 import { NewPassword, USER_NAME_PATTERN } from './user.ts';
 
 export const AGENT_ROLES = ['user', 'agent'] as const;
@@ -14,7 +16,7 @@ export const AgentCreateUserRequest = z.object({
   password: NewPassword,
   role: z.enum(AGENT_ROLES, { error: 'Role must be user or agent' }),
   mobile: z.string().trim().regex(/^\d{6,15}$/, 'Enter a valid mobile number').optional(),
-  /** Kept for the agent screens; no check uses it yet (ADR 32). */
+  /** Stored for the agent screens (users.credit_limit_paise); no check uses it yet (ADR 32). */
   credit_limit: Rupees.refine((v) => v >= 0, 'Credit limit must not be negative').optional(),
 });
 export type AgentCreateUserRequest = z.infer<typeof AgentCreateUserRequest>;
@@ -100,3 +102,23 @@ export const ResetPasswordRequest = z.object({
   user_id: IdLike,
   new_password: NewPassword,
 });
+
+/** Agent: a downline user's account statement, the same filter and shape as the bettor's own. */
+export const AgentUserStatementRequest = z
+  .object({
+    user_id: IdLike,
+    from_date: Day,
+    to_date: Day,
+    statement_type: StatementType.optional(),
+    page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'Limit must be at least 1')
+      .max(STATEMENT_MAX_LIMIT, `Limit must be at most ${STATEMENT_MAX_LIMIT}`)
+      .default(20),
+  })
+  .refine((v) => v.from_date <= v.to_date, { path: ['to_date'], message: 'From date must not be after to date' });
+
+/** Agent: a downline user's current bets, the same filter and shape as the bettor's own. */
+export const AgentUserBetsRequest = CurrentBetsRequest.extend({ user_id: IdLike });

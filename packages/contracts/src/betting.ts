@@ -389,3 +389,27 @@ export const RemovedRunner = z.object({
   cancelled_bets: z.number().int(),
 });
 export type RemovedRunner = z.infer<typeof RemovedRunner>;
+
+/** Why the operator voids a settled winning bet (the rules' list). */
+export const VOID_REASONS = ['VPN', 'ROBOT', 'MULTIPLE_ENTRIES', 'PUNCHING'] as const;
+export const VoidReason = z.enum(VOID_REASONS, { error: 'Reason must be VPN, ROBOT, MULTIPLE_ENTRIES or PUNCHING' });
+
+/** Operator: void a settled winning bet and take its win back through the ledger (ADR 35). */
+export const VoidBetRequest = z.object({
+  bet_id: BigIdLike,
+  reason: VoidReason,
+  remark: z.string().trim().max(200, 'Remark is too long').optional(),
+});
+export type VoidBetRequest = z.infer<typeof VoidBetRequest>;
+
+export const VoidedBet = z.object({
+  bet_id: z.number().int(),
+  user_id: z.number().int(),
+  reason: VoidReason,
+  /** The win taken back. */
+  amount: Rupees,
+  transfer_id: z.number().int(),
+  /** The bettor's balance right after. */
+  user_balance: Rupees,
+  created_at: IsoDate,
+});

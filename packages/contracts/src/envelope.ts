@@ -40,6 +40,23 @@ export const ErrorCode = z.enum([
   'BET_LOCKED',
   'CLIENT_REF_CONFLICT',
   'NOT_DIRECT_USER',
+  // Payments (ADR 33).
+  'PAYMENTS_DISABLED',
+  'NO_PAYMENT_METHOD',
+  'UTR_ALREADY_USED',
+  'RECEIPT_INVALID',
+  'REQUEST_ALREADY_DECIDED',
+  // Security auth (ADR 34).
+  'OTP_REQUIRED',
+  'OTP_INVALID',
+  'SECURITY_AUTH_ALREADY_ENABLED',
+  'SECURITY_AUTH_NOT_ENABLED',
+  'SECURITY_AUTH_NOT_SET_UP',
+  // Voided bets (ADR 35).
+  'BET_NOT_VOIDABLE',
+  'BET_ALREADY_VOIDED',
+  // TEMPORARY while issue 11 is built (routes/pending): removed with it.
+  'NOT_BUILT',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -12,3 +12,5 @@ export * from './betting.ts';
 export * from './live.ts';
 export * from './agent.ts';
 export * from './endpoints.ts';
+export * from './payment.ts';
+export * from './security.ts';

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ACTIVITY_KINDS, PAYMENT_METHODS, VOID_REASONS } from '@exchange/contracts';
 import { orders } from './betting.ts';
 import { ledgerTransfers } from './ledger.ts';
 import { users } from './users.ts';
@@ -25,24 +26,6 @@ export const backupCodes = pgTable(
   (t) => [index('backup_codes_user_idx').on(t.userId)],
 );
 
-export const ACTIVITY_KINDS = [
-  'LOGIN',
-  'LOGIN_FAILED',
-  'LOGOUT',
-  'PASSWORD_CHANGED',
-  'PASSWORD_RESET',
-  'SECURITY_AUTH_ENABLED',
-  'SECURITY_AUTH_DISABLED',
-  'BACKUP_CODE_USED',
-  'DEPOSIT_REQUESTED',
-  'WITHDRAW_REQUESTED',
-  'PAYMENT_APPROVED',
-  'PAYMENT_REJECTED',
-  'ACCOUNT_LOCKED',
-  'ACCOUNT_UNLOCKED',
-  'BET_VOIDED',
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** The audit trail: who did what to the account, from where. actor_id is set when someone else (an agent, the operator) acted. */
 export const activityLog = pgTable(
@@ -79,8 +62,6 @@ export const userNotices = pgTable(
   (t) => [index('user_notices_unseen_idx').on(t.userId).where(sql`${t.seenAt} is null`)],
 );
 
-export const VOID_REASONS = ['VPN', 'ROBOT', 'MULTIPLE_ENTRIES', 'PUNCHING'] as const;
-
 /** A settled winning bet voided by the operator: its win taken back once, with the reason. */
 export const betReversals = pgTable('bet_reversals', {
   id: serial('id').primaryKey(),
@@ -100,9 +81,6 @@ export const betReversals = pgTable('bet_reversals', {
     .references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const PAYMENT_METHODS = ['UPI', 'BANK'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Where an agent's users pay deposits to: a UPI id or a bank account. */
 export const agentPaymentDetails = pgTable(
