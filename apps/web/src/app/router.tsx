@@ -14,6 +14,7 @@ import {
 } from '@/features/casino';
 import { AllSportsPage, HomePage, MatchRedirect } from '@/features/matches';
 import { RulesPage } from '@/features/rules';
+import { SecurityAuthPage, UserPage } from '@/features/security';
 import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
 import { AppLayout, MatchBettingPage, RaceBettingPage } from './routes/composed-pages';
 import { RequireSession, RootRedirect } from './routes/guards';
@@ -58,7 +59,7 @@ export function createAppRouter() {
                 { path: 'horse-racing/:match_id/:date', element: <RaceBettingPage /> },
                 { path: 'match/matchdetail/:match_id', element: <MatchRedirect /> },
                 { path: 'CM/MD/:match_id', element: <MatchRedirect /> },
-                { path: 'user', element: later('User', 'user-page') },
+                { path: 'user', element: <UserPage /> },
                 {
                   path: 'report',
                   children: [
@@ -89,7 +90,7 @@ export function createAppRouter() {
                     { path: 'd-w', element: later('Deposit / Withdraw', 'deposit-withdraw-page') },
                   ],
                 },
-                { path: 'security-auth', element: later('Security Auth Verification', 'security-auth-page') },
+                { path: 'security-auth', element: <SecurityAuthPage /> },
                 { path: 'world-casino', element: <WorldCasinoPage /> },
               ],
             },

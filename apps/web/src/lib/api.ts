@@ -49,6 +49,13 @@ export function onRequest(fn: Listener): () => void {
   return () => requestListeners.delete(fn);
 }
 
+/**
+ * 401 refusals of a security-auth code (ADR 34): the login asks for the code (or says it was
+ * wrong), and enabling or disabling refuses a wrong code. They refuse the code, not the session:
+ * they must not log out nor say "your session has ended".
+ */
+export const CODE_REFUSALS: ReadonlySet<string> = new Set(['OTP_REQUIRED', 'OTP_INVALID']);
+
 export interface Envelope<T> {
   status: boolean;
   message: string;
@@ -58,10 +65,11 @@ export interface Envelope<T> {
 
 /**
  * One HTTP round trip to `api/<path>`. Every request carries Cache-Control no-store, no-cache and
- * the bearer token. 401/403 log out and resolve to a failed envelope with the message (swallowed,
- * per the spec); any other HTTP error is thrown to the caller as an ApiError. A server failure
- * (5xx) or no answer at all is thrown with words a bettor can act on, not the bare "Internal
- * error" or the browser's "Failed to fetch"; the server's code stays on the error.
+ * the bearer token. 401/403 log out (but a refused security-auth code, CODE_REFUSALS) and resolve
+ * to a failed envelope with the message and code (swallowed, per the spec); any other HTTP error is
+ * thrown to the caller as an ApiError. A server failure (5xx) or no answer at all is thrown with
+ * words a bettor can act on, not the bare "Internal error" or the browser's "Failed to fetch"; the
+ * server's code stays on the error.
  */
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
   const token = getToken();
@@ -82,7 +90,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   }
   const json = (await res.json().catch(() => ({ status: false, message: res.statusText }))) as Envelope<T>;
   if (res.status === 401 || res.status === 403) {
-    unauthorizedListeners.forEach((fn) => fn({ httpStatus: res.status, token }));
+    if (!CODE_REFUSALS.has(json.code ?? ''))
+      unauthorizedListeners.forEach((fn) => fn({ httpStatus: res.status, token }));
     return { status: false, message: json.message ?? 'Unauthorized', code: json.code };
   }
   if (res.status >= 500) throw new ApiError(SERVER_TROUBLE_MESSAGE, res.status, json.code);

@@ -37,6 +37,12 @@ export const queryKeys = {
   balance: ['user', 'balance'] as const,
   buttonValues: ['user', 'buttonValues'] as const,
   globalSettings: ['globalSetting'] as const,
+  /** user/getProfile (the user page, the security-auth page's status) and user/getActivityLog. */
+  profile: ['user', 'profile'] as const,
+  activityLog: {
+    all: ['user', 'activityLog'] as const,
+    of: <F extends object>(filter: F) => ['user', 'activityLog', filter] as const,
+  },
   reports: {
     accountStatement: <F extends object>(filter: F) => ['report', 'accountStatement', filter] as const,
     profitLoss: <F extends object>(range: F) => ['report', 'profitLoss', range] as const,

@@ -4,7 +4,14 @@
  * database; these helpers point the web app's own client at it and sign a demo user in the way
  * the login page stores a session. For test files that run in jsdom.
  */
-import { SPORT, type MatchDetail } from '@exchange/contracts';
+import {
+  SPORT,
+  endpoints,
+  type BodyOf,
+  type DataOf,
+  type EndpointName,
+  type MatchDetail,
+} from '@exchange/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -44,12 +51,58 @@ function useTestServer(): void {
   globalThis.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
 }
 
-/** Signs a demo user in through the API and stores the session as a login does. */
-async function signInAs(userName: string): Promise<void> {
-  const answer = await callApi('login', { user_name: userName, password: inject('demoPassword') });
+/** Signs a user in through the API and stores the session as a login does. */
+async function signInAs(userName: string, password = inject('demoPassword')): Promise<void> {
+  const answer = await callApi('login', { user_name: userName, password });
   if (!answer.status || !answer.data) throw new Error(`login ${userName}: ${answer.message}`);
   queryClient.clear();
   saveLogin(answer.data);
+}
+
+/**
+ * One call with an explicit token (or none), outside the app's stored session: what another
+ * client (an agent's console, another device) does meanwhile. Throws the server's refusal.
+ */
+export async function callAs<N extends EndpointName>(
+  token: string | null,
+  name: N,
+  body?: BodyOf<N>,
+): Promise<DataOf<N>> {
+  const ep = endpoints[name];
+  const res = await fetch(`${inject('apiOrigin')}/api/${ep.path}`, {
+    method: ep.method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: ep.method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  const json = (await res.json()) as { status: boolean; message: string; data: DataOf<N> };
+  if (!json.status) throw new Error(`${ep.path}: ${json.message}`);
+  return json.data;
+}
+
+/** The password of the bettors `newBettor` makes (after their forced change). */
+export const NEW_BETTOR_PASSWORD = 'Fresh@5678';
+
+/**
+ * A bettor of its own for a test file that changes the account (security auth, the activity
+ * log): agent1 creates it (`prefix` + a random tail) and it sets its own password, as a bettor
+ * does at the first login. Answers its user name; it logs in with NEW_BETTOR_PASSWORD.
+ */
+export async function newBettor(prefix: string): Promise<string> {
+  const userName = `${prefix}${Math.random().toString(36).slice(2, 8)}`.slice(0, 20);
+  const agent = await callAs(null, 'login', { user_name: 'agent1', password: inject('demoPassword') });
+  await callAs(agent.usertoken, 'agentCreateUser', {
+    user_name: userName,
+    password: inject('demoPassword'),
+    role: 'user',
+    mobile: '9876543210',
+  });
+  const first = await callAs(null, 'login', { user_name: userName, password: inject('demoPassword') });
+  await callAs(first.usertoken, 'changePassword', {
+    master_password: inject('demoPassword'),
+    new_password: NEW_BETTOR_PASSWORD,
+    confirm_password: NEW_BETTOR_PASSWORD,
+  });
+  return userName;
 }
 
 /** Ends the test file's session: the live socket closes, the cache and storage are cleared. */
@@ -68,6 +121,29 @@ export function signedInOnTestServer(userName: string): void {
     useTestServer();
     await signInAs(userName);
   });
+  afterEach(cleanup);
+  afterAll(signOut);
+}
+
+/**
+ * The same for a bettor of the file's own (see newBettor), signed in with its new password.
+ * Answers a getter of its user name (known once the file's hooks have run).
+ */
+export function newBettorOnTestServer(prefix: string): () => string {
+  let userName = '';
+  beforeAll(async () => {
+    useTestServer();
+    userName = await newBettor(prefix);
+    await signInAs(userName, NEW_BETTOR_PASSWORD);
+  });
+  afterEach(cleanup);
+  afterAll(signOut);
+  return () => userName;
+}
+
+/** The page on the server and nobody signed in (the login page's tests). */
+export function signedOutOnTestServer(): void {
+  beforeAll(useTestServer);
   afterEach(cleanup);
   afterAll(signOut);
 }

@@ -1,45 +1,60 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginRequest } from '@exchange/contracts';
+import { LoginRequest, type UserDetails } from '@exchange/contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { sessionEnded } from '@/lib/session';
 import { completeLogin, login } from '../api/login';
+import { OtpStep } from './otp-step';
 import { PasswordInput } from './password-input';
+
+type Credentials = { user_name: string; password: string };
 
 /**
  * User name, password (show/hide), Login; the server's refusal is shown as a toast. After the
  * server ended the session (a 401/403 logged the user out) a notice says so above the form.
+ * With Security Auth on, the server answers OTP_REQUIRED and the code step takes over (ADR 34).
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  const [codeFor, setCodeFor] = useState<Credentials | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(LoginRequest), defaultValues: { user_name: '', password: '' } });
 
+  const loggedIn = async (user: UserDetails) => {
+    const next = await completeLogin(user);
+    navigate(next, { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       const res = await login(values);
+      if (res.code === 'OTP_REQUIRED') {
+        setCodeFor({ user_name: values.user_name, password: values.password });
+        return;
+      }
       if (!res.status || !res.data) {
         toast.error(res.message || 'Login failed');
         return;
       }
-      const next = await completeLogin(res.data);
-      navigate(next, { replace: true });
+      await loggedIn(res.data);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'Login failed');
     }
   });
+
+  if (codeFor) return <OtpStep credentials={codeFor} onLoggedIn={loggedIn} onBack={() => setCodeFor(null)} />;
 
   return (
     <form className="auth__form" onSubmit={onSubmit} noValidate data-testid="login-form">
       <h1 className="auth__title">Login</h1>
       {sessionEnded() && (
         <p className="auth__notice" role="status" data-testid="session-ended">
-          Your session has ended: you were logged out elsewhere or the session expired. Please log in
-          again.
+          Your session has ended: you were logged out elsewhere or the session expired. Please log in again.
         </p>
       )}
       <label className="field">
