@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { endpoints, redactingLogger, type EndpointName } from '@exchange/contracts';
 import type { Db } from './db/client.ts';
@@ -52,6 +53,12 @@ export interface AppOptions {
   bettingOptions?: BettingOptions;
   /** Live push at /ws: conflation window, heartbeat and bounds (defaults in the contracts' LIVE_LIMITS). */
   live?: LiveOptions;
+  /**
+   * The security-auth key (32 bytes, ADR 34) sealing TOTP secrets. server.ts always gives the one
+   * from SECURITY_AUTH_KEY or the data folder; without it (tests, tools) a random key lives as
+   * long as the app, and secrets sealed with it do not outlive it.
+   */
+  securityAuthKey?: Uint8Array;
 }
 
 const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, pendingRoutes];
@@ -73,6 +80,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
     betting: options.betting,
     bettingOptions: options.bettingOptions,
+    securityAuthKey: options.securityAuthKey ?? randomBytes(32),
   });
   const casinoConfig: CasinoConfig = { ...casinoConfigFromEnv(process.env), ...options.casino };
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: casinoConfig });

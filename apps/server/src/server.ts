@@ -2,7 +2,7 @@
  * Starts the process: opens the database (DATABASE_URL=postgres://... or PGlite in DATA_DIR),
  * migrates, seeds on first start, listens on PORT and shuts down cleanly on SIGINT / SIGTERM.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -13,6 +13,7 @@ import { refreshFixtures } from './feed/fixtures.ts';
 import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/index.ts';
 import { ensureMarkets, MARKET_MAKER } from './feed/markets.ts';
 import { DEMO_PASSWORD } from './services/demo-accounts.ts';
+import { loadSecurityAuthKey } from './services/security-auth/key.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -20,6 +21,9 @@ const host = process.env.HOST ?? '0.0.0.0';
 const webDist = process.env.WEB_DIST || join(SERVER_DIR, '../web/dist');
 
 const target = targetFromEnv(process.env, 'data');
+// The data folder holds the generated security-auth key on PostgreSQL too (ADR 34).
+const dataDir = target.kind === 'pglite' && target.dataDir ? target.dataDir : resolve(process.env.DATA_DIR || 'data');
+const securityAuthKey = loadSecurityAuthKey(process.env, dataDir);
 const database = await openDatabase(target);
 await migrateDatabase(database);
 if (!(await hasUsers(database.db))) await seed(database.db, systemClock());
@@ -30,7 +34,10 @@ const app = buildApp({
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === '1',
+  securityAuthKey: securityAuthKey.key,
 });
+app.log.info({ source: securityAuthKey.source, path: securityAuthKey.path }, 'security auth key loaded');
+if (securityAuthKey.warning) app.log.warn(securityAuthKey.warning);
 
 let feed: FeedSimulator | null = null;
 let closing = false;

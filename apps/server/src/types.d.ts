@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './lib/time.ts';
 import type { BettingService } from './services/betting/service.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
+import type { SecretBox } from './services/security-auth/secret-box.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     loginLimiter: LoginLimiter;
     /** Markets, bets and settlement (in-memory books in front of the database). */
     betting: BettingService;
+    /** Seals TOTP secrets and MACs backup codes with the server's security-auth key (ADR 34). */
+    secretBox: SecretBox;
     /** The sign-up parent's user name. */
     defaultAgent: string;
     /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
 import { BettingService, type BettingOptions } from '../services/betting/service.ts';
 import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
+import { SecretBox } from '../services/security-auth/secret-box.ts';
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
 
 export interface ServicesOptions {
@@ -14,6 +15,8 @@ export interface ServicesOptions {
   /** The betting service (markets in memory); one is created when not given. */
   betting?: BettingService;
   bettingOptions?: BettingOptions;
+  /** The security-auth key (32 bytes, ADR 34); server.ts loads it, tests give their own. */
+  securityAuthKey: Uint8Array;
 }
 
 /** The database, the clock and the stateful services, as decorators every route can reach. */
@@ -24,6 +27,7 @@ export default fp<ServicesOptions>(
     app.decorate('sessions', new SessionStore(opts.db, opts.clock, opts.sessionCache));
     app.decorate('loginLimiter', new LoginLimiter(opts.clock, opts.loginLimit));
     app.decorate('defaultAgent', opts.defaultAgent);
+    app.decorate('secretBox', new SecretBox(opts.securityAuthKey));
     app.decorate('betting', opts.betting ?? new BettingService(opts.db, opts.clock, opts.bettingOptions));
   },
   { name: 'services' },

@@ -29,6 +29,9 @@ export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
   return result.data;
 }
 
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
 export interface EndpointRegistry {
   registered: Set<EndpointName>;
   /** Parse every answer with the contract's data schema (tests); a mismatch is a 500. */
@@ -48,6 +51,8 @@ export function registerEndpoints<K extends EndpointName>(
   for (const name of Object.keys(handlers) as K[]) {
     const endpoint = endpoints[name];
     const handle = handlers[name] as unknown as (ctx: HandlerContext<K>) => Promise<HandlerResult<K>>;
+    // A POST that takes no body (the contracts' None): the web client sends {}, which is no body.
+    const takesNoBody = endpoint.body.safeParse(undefined).success;
     app.route({
       method: endpoint.method,
       url: `/api/${endpoint.path}`,
@@ -62,7 +67,9 @@ export function registerEndpoints<K extends EndpointName>(
           : undefined,
       handler: async (request, reply) => {
         // No body is an empty one; a JSON null is a body, and refused like any other non-object.
-        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body === undefined ? {} : request.body);
+        const raw = request.body === undefined ? {} : request.body;
+        const empty = takesNoBody && isEmptyObject(raw);
+        const body = endpoint.method === 'GET' || empty ? undefined : parseBody(endpoint.body, raw);
         const user = request.user as HandlerContext<K>['user'];
         const result = await handle({ body: body as HandlerContext<K>['body'], user, app, request, reply });
         if (registry.checkResponses) {

@@ -9,8 +9,11 @@ import { queryRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/time.ts';
+import { recordActivity, type RequestOrigin } from './activity.ts';
+import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
 import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
 import { hashPassword } from './passwords.ts';
+import { userProfile } from './profile.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
 import { createUser, findUserById, type User } from './users.ts';
 
@@ -167,31 +170,64 @@ export async function agentTransferChips(app: AgentServices, caller: AuthUser, b
 
 /**
  * Locks or unlocks a downline user. A login lock ends its sessions; either lock drops its cached
- * sessions, so the next request re-reads the user and the lock holds at once.
+ * sessions, so the next request re-reads the user and the lock holds at once. Each change is in
+ * the user's activity log, with the agent as the actor.
  */
 export async function agentSetUserStatus(
   app: AgentServices,
   caller: AuthUser,
   body: { user_id: number; login_locked?: boolean; bet_locked?: boolean },
+  origin?: RequestOrigin,
 ) {
   const user = await downlineUser(app.db, caller, body.user_id);
   const loginLocked = body.login_locked ?? user.loginLocked;
   const betLocked = body.bet_locked ?? user.betLocked;
+  const at = app.clock();
   await app.db.transaction(async (tx) => {
+    // The row lock orders concurrent changes, so each recorded change is a real one.
+    const [before] = await tx.select({ loginLocked: users.loginLocked, betLocked: users.betLocked }).from(users).where(eq(users.id, user.id)).for('update');
     await tx.update(users).set({ loginLocked, betLocked }).where(eq(users.id, user.id));
     if (loginLocked) await app.sessions.revokeAllOf(tx, user.id);
+    const changes: [boolean | undefined, boolean, string][] = [
+      [before?.loginLocked, loginLocked, 'login'],
+      [before?.betLocked, betLocked, 'betting'],
+    ];
+    for (const [was, now, what] of changes) {
+      if (was === now) continue;
+      const kind = now ? 'ACCOUNT_LOCKED' : 'ACCOUNT_UNLOCKED';
+      await recordActivity(tx, { userId: user.id, kind, origin, detail: what, actorId: caller.userId }, at);
+    }
   });
   app.sessions.forgetUser(user.id);
   return { user_id: user.id, login_locked: loginLocked, bet_locked: betLocked };
 }
 
 /** Sets a downline user's password, forces a change at next login and ends its sessions. */
-export async function agentResetPassword(app: AgentServices, caller: AuthUser, body: { user_id: number; new_password: string }) {
+export async function agentResetPassword(
+  app: AgentServices,
+  caller: AuthUser,
+  body: { user_id: number; new_password: string },
+  origin?: RequestOrigin,
+) {
   const user = await downlineUser(app.db, caller, body.user_id);
   const passwordHash = await hashPassword(body.new_password);
+  const at = app.clock();
   await app.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, isChangePassword: true }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, isChangePassword: true, passwordChangedAt: at }).where(eq(users.id, user.id));
     await app.sessions.revokeAllOf(tx, user.id);
+    await recordActivity(tx, { userId: user.id, kind: 'PASSWORD_RESET', origin, actorId: caller.userId }, at);
   });
   app.sessions.forgetUser(user.id);
+}
+
+/** A downline user's profile, the user page's shape. */
+export async function agentGetUserProfile(app: AgentServices, caller: AuthUser, userId: number) {
+  const user = await downlineUser(app.db, caller, userId);
+  return userProfile(app.db, user.id);
+}
+
+/** A downline user's activity log, newest first. */
+export async function agentGetUserActivityLog(app: AgentServices, caller: AuthUser, body: ActivityLogQuery & { user_id: number }) {
+  const user = await downlineUser(app.db, caller, body.user_id);
+  return activityLogPage(app.db, user.id, body);
 }

@@ -1,7 +1,8 @@
 /**
- * The account calls of the user area: login, sign-up and password change, over the user, session,
- * password and login-limit services. The user routes validate the body, call these and map the
- * answer.
+ * The account calls of the user area: login (with the security-auth code once it is on, ADR 34),
+ * logout, sign-up and password change, over the user, session, password and login-limit
+ * services. Logins, failed logins of known users, logouts and password changes go to the
+ * activity log. The user routes validate the body, call these and map the answer.
  */
 import { eq } from 'drizzle-orm';
 import type { UserDetails } from '@exchange/contracts';
@@ -9,8 +10,11 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/time.ts';
+import { recordActivity, type RequestOrigin } from './activity.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { OTP_INVALID_MESSAGE, spendCode } from './security-auth/index.ts';
+import type { SecretBox } from './security-auth/secret-box.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
 import { createUser, findUserById, findUserByName, userDetails } from './users.ts';
 
@@ -20,24 +24,69 @@ export interface AccountServices {
   clock: Clock;
   sessions: SessionStore;
   loginLimiter: LoginLimiter;
+  secretBox: SecretBox;
   /** The user name of the agent that sign-ups are created under. */
   defaultAgent: string;
 }
 
 const INVALID_CREDENTIALS = () => new AppError(400, 'INVALID_CREDENTIALS', 'Invalid username or password');
+export const OTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
-/** Checks the password within the login limit (ADR 25) and opens a session: the user's details with the new token. */
-export async function logIn(app: AccountServices, userName: string, password: string, ip: string): Promise<UserDetails> {
-  const attempt = app.loginLimiter.reserve(userName, ip);
+export interface LoginInput {
+  userName: string;
+  password: string;
+  /** The security-auth code (TOTP or backup code), asked once the user has it on. */
+  otp?: string;
+}
+
+/**
+ * Checks the password, then the security-auth code when it is on, within the login limit
+ * (ADR 25), and opens a session: the user's details with the new token.
+ *
+ * The guess stays counted as a failure until the whole login succeeds: a right password without
+ * a code (OTP_REQUIRED) and a wrong or replayed code (OTP_INVALID) both use up the name's budget,
+ * so neither the password nor the code can be guessed past the limit (ADR 34).
+ */
+export async function logIn(app: AccountServices, input: LoginInput, origin: RequestOrigin): Promise<UserDetails> {
+  const attempt = app.loginLimiter.reserve(input.userName, origin.ip);
   if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many failed login attempts. Try again later.');
-  const user = await findUserByName(app.db, userName);
+  const user = await findUserByName(app.db, input.userName);
   // An unknown name costs one hash too, so timing does not reveal which names exist.
-  const passwordOk = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
-  if (!user || !passwordOk) throw INVALID_CREDENTIALS();
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  if (!user || !passwordOk) {
+    if (user) await recordActivity(app.db, { userId: user.id, kind: 'LOGIN_FAILED', origin, detail: 'password' }, app.clock());
+    throw INVALID_CREDENTIALS();
+  }
+  if (user.status !== 'active' || user.loginLocked) {
+    attempt.succeeded();
+    throw new AppError(403, 'ACCOUNT_LOCKED', 'Your account is locked. Please contact your agent.');
+  }
+  const otp = input.otp?.trim() ?? '';
+  if (user.securityAuthEnabled && !otp) throw new AppError(401, 'OTP_REQUIRED', OTP_REQUIRED_MESSAGE);
+  const at = app.clock();
+  // The code is spent, the session opened and the login recorded together, or none of them.
+  const token = await app.db.transaction(async (tx) => {
+    if (user.securityAuthEnabled) {
+      const spent = await spendCode(tx, app.secretBox, user, otp, at);
+      if (!spent) return null;
+      if (spent === 'backup') await recordActivity(tx, { userId: user.id, kind: 'BACKUP_CODE_USED', origin, detail: 'login' }, at);
+    }
+    const opened = await app.sessions.create(tx, user.id);
+    await recordActivity(tx, { userId: user.id, kind: 'LOGIN', origin }, at);
+    return opened;
+  });
+  if (token === null) {
+    await recordActivity(app.db, { userId: user.id, kind: 'LOGIN_FAILED', origin, detail: 'code' }, at);
+    throw new AppError(401, 'OTP_INVALID', OTP_INVALID_MESSAGE);
+  }
   attempt.succeeded();
-  if (user.status !== 'active' || user.loginLocked) throw new AppError(403, 'ACCOUNT_LOCKED', 'Your account is locked. Please contact your agent.');
-  const token = await app.sessions.create(app.db, user.id);
   return userDetails(app.db, user, token);
+}
+
+/** Revokes the caller's token and records the logout. */
+export async function logOut(app: AccountServices, user: AuthUser, origin: RequestOrigin): Promise<void> {
+  await app.sessions.revoke(user.tokenHash);
+  await recordActivity(app.db, { userId: user.userId, kind: 'LOGOUT', origin }, app.clock());
 }
 
 export interface SignUp {
@@ -74,9 +123,15 @@ export async function signUp(app: AccountServices, input: SignUp): Promise<UserD
  * Replaces the caller's password once the current one checks out (within the login limit), clears
  * the forced change and revokes every session of the user, in one transaction.
  */
-export async function changePassword(app: AccountServices, user: AuthUser, currentPassword: string, newPassword: string, ip: string): Promise<void> {
+export async function changePassword(
+  app: AccountServices,
+  user: AuthUser,
+  currentPassword: string,
+  newPassword: string,
+  origin: RequestOrigin,
+): Promise<void> {
   // A token holder guessing the current password shares the name's budget with login.
-  const attempt = app.loginLimiter.reserve(user.userName, ip);
+  const attempt = app.loginLimiter.reserve(user.userName, origin.ip);
   if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many failed password attempts. Try again later.');
   const current = await findUserById(app.db, user.userId);
   if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
@@ -84,9 +139,11 @@ export async function changePassword(app: AccountServices, user: AuthUser, curre
   }
   attempt.succeeded();
   const passwordHash = await hashPassword(newPassword);
+  const at = app.clock();
   await app.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, isChangePassword: false }).where(eq(users.id, user.userId));
+    await tx.update(users).set({ passwordHash, isChangePassword: false, passwordChangedAt: at }).where(eq(users.id, user.userId));
     await app.sessions.revokeAllOf(tx, user.userId);
+    await recordActivity(tx, { userId: user.userId, kind: 'PASSWORD_CHANGED', origin }, at);
   });
   app.sessions.forgetUser(user.userId);
 }

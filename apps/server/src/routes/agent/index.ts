@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { originOf } from '../../services/activity.ts';
 import {
   agentCreateUser,
   agentGetDownline,
+  agentGetUserActivityLog,
+  agentGetUserProfile,
   agentResetPassword,
   agentSetUserStatus,
   agentTransferChips,
@@ -14,10 +17,15 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
     agentCreateUser: async ({ body, user }) => ({ data: await agentCreateUser(app, user, body), message: 'User created' }),
     agentGetDownline: async ({ body, user }) => ({ data: await agentGetDownline(app, user, body) }),
     agentTransferChips: async ({ body, user }) => ({ data: await agentTransferChips(app, user, body), message: 'Chips transferred' }),
-    agentSetUserStatus: async ({ body, user }) => ({ data: await agentSetUserStatus(app, user, body), message: 'User status updated' }),
-    agentResetPassword: async ({ body, user }) => {
-      await agentResetPassword(app, user, body);
+    agentSetUserStatus: async ({ body, user, request }) => ({
+      data: await agentSetUserStatus(app, user, body, originOf(request)),
+      message: 'User status updated',
+    }),
+    agentResetPassword: async ({ body, user, request }) => {
+      await agentResetPassword(app, user, body, originOf(request));
       return { data: undefined, message: 'Password reset. The user must change it at next login.' };
     },
+    agentGetUserProfile: async ({ body, user }) => ({ data: await agentGetUserProfile(app, user, body.user_id) }),
+    agentGetUserActivityLog: async ({ body, user }) => ({ data: await agentGetUserActivityLog(app, user, body) }),
   });
 }

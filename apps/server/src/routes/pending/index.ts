@@ -23,15 +23,6 @@ export default function pendingRoutes(app: FastifyInstance, registry: EndpointRe
     paymentWithdraw: notYet,
     paymentGetPaymentStatement: notYet,
 
-    // security auth, profile, activity
-    securityAuthSetup: notYet,
-    securityAuthEnable: notYet,
-    securityAuthDisable: notYet,
-    getProfile: notYet,
-    getActivityLog: notYet,
-    agentGetUserProfile: notYet,
-    agentGetUserActivityLog: notYet,
-
     // agent reads, voided bets, notices
     agentGetUserStatement: notYet,
     agentGetUserBets: notYet,

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { originOf } from '../../services/activity.ts';
+import { activityLogPage } from '../../services/activity-log.ts';
 import { buttonsOf, replaceButtons } from '../../services/buttons.ts';
 import { accountOfUser, balanceView } from '../../services/money/index.ts';
-import { changePassword, logIn, signUp } from '../../services/user-account.ts';
+import { userProfile } from '../../services/profile.ts';
+import { disableSecurityAuth, enableSecurityAuth, setupSecurityAuth } from '../../services/security-auth/index.ts';
+import { changePassword, logIn, logOut, signUp } from '../../services/user-account.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function userRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
     login: async ({ body, request }) => ({
-      data: await logIn(app, body.user_name, body.password, request.ip),
+      data: await logIn(app, { userName: body.user_name, password: body.password, otp: body.otp }, originOf(request)),
       message: 'Login successful',
     }),
 
@@ -17,12 +21,12 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     }),
 
     changePassword: async ({ body, user, request }) => {
-      await changePassword(app, user, body.master_password, body.new_password, request.ip);
+      await changePassword(app, user, body.master_password, body.new_password, originOf(request));
       return { data: undefined, message: 'Password changed successfully. Please log in again.' };
     },
 
-    logout: async ({ user }) => {
-      await app.sessions.revoke(user.tokenHash);
+    logout: async ({ user, request }) => {
+      await logOut(app, user, originOf(request));
       return { data: undefined, message: 'Logged out successfully' };
     },
 
@@ -37,5 +41,24 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
       await replaceButtons(app.db, user.userId, body);
       return { data: undefined, message: 'Button values updated' };
     },
+
+    securityAuthSetup: async ({ user }) => ({
+      data: await setupSecurityAuth(app, user),
+      message: 'Scan the QR code with your authenticator app, then enter the code it shows',
+    }),
+
+    securityAuthEnable: async ({ body, user, request }) => ({
+      data: await enableSecurityAuth(app, user, body.code, originOf(request)),
+      message: 'Security auth is on. Keep your backup codes somewhere safe: they are shown only once.',
+    }),
+
+    securityAuthDisable: async ({ body, user, request }) => ({
+      data: await disableSecurityAuth(app, user, body.code, originOf(request)),
+      message: 'Security auth is off',
+    }),
+
+    getProfile: async ({ user }) => ({ data: await userProfile(app.db, user.userId) }),
+
+    getActivityLog: async ({ body, user }) => ({ data: await activityLogPage(app.db, user.userId, body) }),
   });
 }
