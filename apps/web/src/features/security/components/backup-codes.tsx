@@ -21,8 +21,11 @@ export function BackupCodes({ codes, onDone }: { codes: readonly string[]; onDon
         each code logs you in one time in place of the app's code.
       </div>
       <ol className="sec-backup__codes" data-testid="security-auth-backup-codes">
-        {codes.map((c) => (
+        {codes.map((c, i) => (
           <li key={c}>
+            <span className="sec-backup__n" aria-hidden="true">
+              {i + 1}.
+            </span>
             <code data-testid="security-auth-backup-code">{c}</code>
           </li>
         ))}

@@ -28,7 +28,10 @@ export function SetupPanel({
       </div>
       <div className="sec-setup__steps">
         <p>
-          <strong>1.</strong> Open your authenticator app and scan this QR code.
+          <strong>1.</strong> Open your authenticator app and scan this QR code.{' '}
+          <a className="sec-open-app" href={setup.otpauth_url} data-testid="security-auth-open-app">
+            On this phone? Open it in the app
+          </a>
         </p>
         <p>
           <strong>2.</strong> Can't scan it? Add an account in the app by hand with this secret key (time

@@ -145,8 +145,8 @@ function ActivityLog() {
             <tr>
               <th>Time (IST)</th>
               <th>Activity</th>
-              <th>IP</th>
-              <th>Device</th>
+              <th className="sec-wide">IP</th>
+              <th className="sec-wide">Device</th>
             </tr>
           </thead>
           <tbody>
@@ -161,17 +161,19 @@ function ActivityLog() {
             {!isLoading &&
               rows.map((r) => (
                 <tr key={r.id} data-testid="activity-row" data-kind={r.kind}>
-                  <td className="nowrap" data-label="Time">
-                    {formatIst(r.created_at)}
-                  </td>
-                  <td data-label="Activity">
+                  <td className="sec-activity__time">{formatIst(r.created_at)}</td>
+                  <td>
                     {r.description}
                     {r.by && <span className="muted"> by {r.by}</span>}
+                    {/* A phone has no room for the IP and device columns: they go under the activity. */}
+                    <span className="sec-activity__meta">
+                      {r.ip} · {r.device}
+                    </span>
                   </td>
-                  <td className="nowrap" data-label="IP" data-testid="activity-ip">
+                  <td className="nowrap sec-wide" data-testid="activity-ip">
                     {r.ip}
                   </td>
-                  <td data-label="Device" data-testid="activity-device">
+                  <td className="sec-wide" data-testid="activity-device">
                     {r.device}
                   </td>
                 </tr>
