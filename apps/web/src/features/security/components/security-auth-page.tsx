@@ -21,7 +21,7 @@ const anyCode = (code: string) => {
 };
 
 /** Words for the codes a security-auth call can be refused with (the server's message otherwise). */
-export function refusalWords(code: string | undefined, message: string): string {
+function refusalWords(code: string | undefined, message: string): string {
   switch (code) {
     case 'OTP_INVALID':
       return 'The code is not valid. Enter the code your app shows now (codes change every 30 seconds).';
