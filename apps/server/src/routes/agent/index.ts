@@ -6,6 +6,7 @@ import {
   agentSetUserStatus,
   agentTransferChips,
 } from '../../services/agents.ts';
+import { agentGetUserBets, agentGetUserStatement } from '../../services/agent-reads.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 /** The agent area (ADR 32): agents and the root, on their downline only. */
@@ -19,5 +20,7 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
       await agentResetPassword(app, user, body);
       return { data: undefined, message: 'Password reset. The user must change it at next login.' };
     },
+    agentGetUserStatement: async ({ body, user }) => ({ data: await agentGetUserStatement(app.db, user, body) }),
+    agentGetUserBets: async ({ body, user }) => ({ data: await agentGetUserBets(app.db, user, body) }),
   });
 }

@@ -33,8 +33,6 @@ export default function pendingRoutes(app: FastifyInstance, registry: EndpointRe
     agentGetUserActivityLog: notYet,
 
     // agent reads, voided bets, notices
-    agentGetUserStatement: notYet,
-    agentGetUserBets: notYet,
     operatorVoidBet: notYet,
     getNotices: notYet,
     markNoticesSeen: notYet,

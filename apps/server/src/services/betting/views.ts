@@ -220,6 +220,18 @@ export async function currentBets(
   return rows.map(betView);
 }
 
+/** The current bets filter as the contracts take it (the bettor's own call and an agent's read). */
+export interface CurrentBetsFilter {
+  bet_type: 'matched' | 'unmatched' | 'all';
+  sport_id?: number | undefined;
+  match_id?: number | undefined;
+}
+
+/** A user's current bets by the contracts' filter: the bettor's own call and an agent's read share it. */
+export function userCurrentBets(db: DbOrTx, userId: number, filter: CurrentBetsFilter): Promise<CurrentBet[]> {
+  return currentBets(db, userId, { betType: filter.bet_type, sportId: filter.sport_id, matchId: filter.match_id });
+}
+
 /**
  * The caller's settled bets on one match (the match page's My Bets after a result): each with
  * its outcome and P&L as settlement stored them. A rolled-back result clears them, so only
