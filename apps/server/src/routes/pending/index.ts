@@ -34,7 +34,5 @@ export default function pendingRoutes(app: FastifyInstance, registry: EndpointRe
 
     // agent reads, voided bets, notices
     operatorVoidBet: notYet,
-    getNotices: notYet,
-    markNoticesSeen: notYet,
   });
 }

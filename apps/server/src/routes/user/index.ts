@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buttonsOf, replaceButtons } from '../../services/buttons.ts';
 import { accountOfUser, balanceView } from '../../services/money/index.ts';
+import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
 import { changePassword, logIn, signUp } from '../../services/user-account.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
@@ -36,6 +37,13 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     setButtonValue: async ({ body, user }) => {
       await replaceButtons(app.db, user.userId, body);
       return { data: undefined, message: 'Button values updated' };
+    },
+
+    getNotices: async ({ user }) => ({ data: { notices: await unseenNotices(app.db, user.userId) } }),
+
+    markNoticesSeen: async ({ body, user }) => {
+      await markNoticesSeen(app.db, user.userId, body.ids, app.clock());
+      return { data: undefined, message: 'Notices marked as seen' };
     },
   });
 }
