@@ -12,7 +12,11 @@ const NOTICES_MAX = 100;
 
 export type NoticeKind = 'BET_VOIDED';
 
-export async function addNotice(db: DbOrTx, notice: { userId: number; kind: NoticeKind; message: string }, at: Date): Promise<void> {
+export async function addNotice(
+  db: DbOrTx,
+  notice: { userId: number; kind: NoticeKind; message: string },
+  at: Date,
+): Promise<void> {
   await db.insert(userNotices).values({ ...notice, createdAt: at });
 }
 
@@ -24,13 +28,29 @@ export async function unseenNotices(db: DbOrTx, userId: number): Promise<UserNot
     .where(and(eq(userNotices.userId, userId), isNull(userNotices.seenAt)))
     .orderBy(asc(userNotices.id))
     .limit(NOTICES_MAX);
-  return rows.map((n) => ({ id: n.id, kind: n.kind, message: n.message, created_at: n.createdAt.toISOString() }));
+  return rows.map((n) => ({
+    id: n.id,
+    kind: n.kind,
+    message: n.message,
+    created_at: n.createdAt.toISOString(),
+  }));
 }
 
 /** Marks the user's own notices among `ids` seen; ids of anyone else's notices change nothing. */
-export async function markNoticesSeen(db: DbOrTx, userId: number, ids: readonly number[], at: Date): Promise<void> {
+export async function markNoticesSeen(
+  db: DbOrTx,
+  userId: number,
+  ids: readonly number[],
+  at: Date,
+): Promise<void> {
   await db
     .update(userNotices)
     .set({ seenAt: at })
-    .where(and(eq(userNotices.userId, userId), inArray(userNotices.id, [...new Set(ids)]), isNull(userNotices.seenAt)));
+    .where(
+      and(
+        eq(userNotices.userId, userId),
+        inArray(userNotices.id, [...new Set(ids)]),
+        isNull(userNotices.seenAt),
+      ),
+    );
 }

@@ -32,20 +32,37 @@ describeEachDatabase("an agent's reads of a downline user", (ctx) => {
     agent1 = await ctx().login('agent1');
     demo1 = await ctx().login('demo1');
     for (const token of [admin, agent1]) {
-      for (const row of (await ok('agentGetDownline', { page: 1, limit: 100 }, token)).rows) ids[row.user_name] = row.user_id;
+      for (const row of (await ok('agentGetDownline', { page: 1, limit: 100 }, token)).rows)
+        ids[row.user_name] = row.user_id;
     }
     ids.admin = (await ok('agentGetDownline', { page: 1, limit: 1 }, admin)).parent_id;
-    const created = await ok('agentCreateUser', { user_name: 'readagent2', password: 'Agent@1234', role: 'agent' }, admin);
+    const created = await ok(
+      'agentCreateUser',
+      { user_name: 'readagent2', password: 'Agent@1234', role: 'agent' },
+      admin,
+    );
     ids.agent2 = created.user_id;
     const first = await ctx().login('readagent2', 'Agent@1234');
-    await ok('changePassword', { master_password: 'Agent@1234', new_password: 'Agent@5678', confirm_password: 'Agent@5678' }, first);
+    await ok(
+      'changePassword',
+      { master_password: 'Agent@1234', new_password: 'Agent@5678', confirm_password: 'Agent@5678' },
+      first,
+    );
     agent2 = await ctx().login('readagent2', 'Agent@5678');
 
     const cricket = await firstMatchOf(ctx().db, SPORT.CRICKET, false);
     marketId = await createMatchOdds(ctx(), admin, cricket.matchId);
     // demo1: one unmatched bet; agent1 moves chips to it, so its statement has a row.
-    await ok('placeMarketBet', { market_id: marketId, selection_id: 1, is_back: 1, odds: 3, stake: 150 }, demo1);
-    await ok('agentTransferChips', { user_id: ids.demo1, amount: 25, direction: 'deposit', client_ref: 'reads-1' }, agent1);
+    await ok(
+      'placeMarketBet',
+      { market_id: marketId, selection_id: 1, is_back: 1, odds: 3, stake: 150 },
+      demo1,
+    );
+    await ok(
+      'agentTransferChips',
+      { user_id: ids.demo1, amount: 25, direction: 'deposit', client_ref: 'reads-1' },
+      agent1,
+    );
   });
 
   afterEach(async () => {
@@ -67,7 +84,12 @@ describeEachDatabase("an agent's reads of a downline user", (ctx) => {
   });
 
   it("reads a downline user's current bets exactly as the user reads its own", async () => {
-    for (const filter of [{}, { bet_type: 'unmatched' }, { bet_type: 'matched' }, { sport_id: SPORT.CRICKET }]) {
+    for (const filter of [
+      {},
+      { bet_type: 'unmatched' },
+      { bet_type: 'matched' },
+      { sport_id: SPORT.CRICKET },
+    ]) {
       const own = await ok('getCurrentBets', filter, demo1);
       expect(await ok('agentGetUserBets', { ...filter, user_id: ids.demo1 }, agent1)).toEqual(own);
     }
@@ -90,7 +112,12 @@ describeEachDatabase("an agent's reads of a downline user", (ctx) => {
         ['agentGetUserBets', { user_id: userId }],
       ] as const) {
         const res = await call(name, body, agent2);
-        expect({ what, name, status: res.statusCode, json: res.json }).toEqual({ what, name, status: 404, json: NOT_FOUND });
+        expect({ what, name, status: res.statusCode, json: res.json }).toEqual({
+          what,
+          name,
+          status: 404,
+          json: NOT_FOUND,
+        });
       }
     }
     // agent1 on itself and on its parent, too.
@@ -101,7 +128,14 @@ describeEachDatabase("an agent's reads of a downline user", (ctx) => {
   });
 
   it('validates the filter after the scope: bad dates are 400', async () => {
-    const res = await call('agentGetUserStatement', { user_id: ids.demo1, from_date: '2026-02-10', to_date: '2026-02-01' }, agent1);
-    expect({ status: res.statusCode, code: res.json.code }).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+    const res = await call(
+      'agentGetUserStatement',
+      { user_id: ids.demo1, from_date: '2026-02-10', to_date: '2026-02-01' },
+      agent1,
+    );
+    expect({ status: res.statusCode, code: res.json.code }).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

@@ -31,8 +31,5 @@ export default function pendingRoutes(app: FastifyInstance, registry: EndpointRe
     getActivityLog: notYet,
     agentGetUserProfile: notYet,
     agentGetUserActivityLog: notYet,
-
-    // agent reads, voided bets, notices
-    operatorVoidBet: notYet,
   });
 }

@@ -56,7 +56,11 @@ describeEachDatabase('notices', (ctx) => {
   it('refuses a bad list of ids with 400', async () => {
     for (const ids of [[], ['x'], [-1.5], 'all']) {
       const res = await markSeen(ids, demo3);
-      expect({ ids, status: res.statusCode, code: res.json.code }).toEqual({ ids, status: 400, code: 'VALIDATION_ERROR' });
+      expect({ ids, status: res.statusCode, code: res.json.code }).toEqual({
+        ids,
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      });
     }
   });
 });
