@@ -36,6 +36,8 @@ export const queryKeys = {
   exposureDetail: ['user', 'exposureDetail'] as const,
   balance: ['user', 'balance'] as const,
   buttonValues: ['user', 'buttonValues'] as const,
+  /** user/getNotices: the unseen notices shown once on load (a voided bet). */
+  notices: ['user', 'notices'] as const,
   globalSettings: ['globalSetting'] as const,
   reports: {
     accountStatement: <F extends object>(filter: F) => ['report', 'accountStatement', filter] as const,

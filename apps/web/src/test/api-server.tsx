@@ -4,7 +4,7 @@
  * database; these helpers point the web app's own client at it and sign a demo user in the way
  * the login page stores a session. For test files that run in jsdom.
  */
-import { SPORT, type MatchDetail } from '@exchange/contracts';
+import { endpoints, SPORT, type BodyOf, type DataOf, type EndpointName, type MatchDetail } from '@exchange/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -44,9 +44,9 @@ function useTestServer(): void {
   globalThis.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
 }
 
-/** Signs a demo user in through the API and stores the session as a login does. */
-async function signInAs(userName: string): Promise<void> {
-  const answer = await callApi('login', { user_name: userName, password: inject('demoPassword') });
+/** Signs a user in (a demo user by default) through the API and stores the session as a login does. */
+async function signInAs(userName: string, password = inject('demoPassword')): Promise<void> {
+  const answer = await callApi('login', { user_name: userName, password });
   if (!answer.status || !answer.data) throw new Error(`login ${userName}: ${answer.message}`);
   queryClient.clear();
   saveLogin(answer.data);
@@ -63,13 +63,29 @@ function signOut(): void {
  * The hooks of a component test file on the real server: before its tests the page points at the
  * server and `userName` signs in; the rendered DOM goes after each test; the session at the end.
  */
-export function signedInOnTestServer(userName: string): void {
+export function signedInOnTestServer(userName: string, password?: string): void {
   beforeAll(async () => {
     useTestServer();
-    await signInAs(userName);
+    await signInAs(userName, password);
   });
   afterEach(cleanup);
   afterAll(signOut);
+}
+
+/**
+ * One call to the test server as another user than the signed-in one (the operator, an agent
+ * setting up a test's data), with that user's token; a refusal throws.
+ */
+export async function callAs<N extends EndpointName>(token: string | null, name: N, body?: BodyOf<N>): Promise<DataOf<N>> {
+  const endpoint = endpoints[name];
+  const res = await fetch(`${inject('apiOrigin')}/api/${endpoint.path}`, {
+    method: endpoint.method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(endpoint.method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+  });
+  const answer = (await res.json()) as { status: boolean; message: string; data: DataOf<N> };
+  if (!answer.status) throw new Error(`${name}: ${answer.message}`);
+  return answer.data;
 }
 
 /**
