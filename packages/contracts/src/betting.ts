@@ -212,6 +212,10 @@ export type CurrentBet = z.infer<typeof CurrentBet>;
 export const BetOutcome = z.enum(['WON', 'LOST', 'VOID']);
 export type BetOutcome = z.infer<typeof BetOutcome>;
 
+/** Why the operator voids a settled winning bet (the rules' list). */
+export const VOID_REASONS = ['VPN', 'ROBOT', 'MULTIPLE_ENTRIES', 'PUNCHING'] as const;
+export const VoidReason = z.enum(VOID_REASONS, { error: 'Reason must be VPN, ROBOT, MULTIPLE_ENTRIES or PUNCHING' });
+
 export const SettledBetsRequest = z.object({ match_id: IdLike });
 /** A settled bet: as listed among current bets (requested `odds`, matched `avg_odds`), with its result. */
 export const SettledBet = CurrentBet.extend({
@@ -219,6 +223,11 @@ export const SettledBet = CurrentBet.extend({
   /** The bet's own profit (negative: loss) before the market's commission; 0 when void. */
   pnl: Rupees,
   settled_at: IsoDate,
+  /**
+   * Set when the operator voided this winning bet for a rules breach (ADR 35): outcome is then
+   * VOID and pnl 0, and `amount` is the win taken back.
+   */
+  voided: z.object({ reason: VoidReason, amount: Rupees, voided_at: IsoDate }).optional(),
 });
 export type SettledBet = z.infer<typeof SettledBet>;
 
@@ -390,10 +399,6 @@ export const RemovedRunner = z.object({
 });
 export type RemovedRunner = z.infer<typeof RemovedRunner>;
 
-/** Why the operator voids a settled winning bet (the rules' list). */
-export const VOID_REASONS = ['VPN', 'ROBOT', 'MULTIPLE_ENTRIES', 'PUNCHING'] as const;
-export const VoidReason = z.enum(VOID_REASONS, { error: 'Reason must be VPN, ROBOT, MULTIPLE_ENTRIES or PUNCHING' });
-
 /** Operator: void a settled winning bet and take its win back through the ledger (ADR 35). */
 export const VoidBetRequest = z.object({
   bet_id: BigIdLike,
@@ -413,3 +418,4 @@ export const VoidedBet = z.object({
   user_balance: Rupees,
   created_at: IsoDate,
 });
+export type VoidedBet = z.infer<typeof VoidedBet>;

@@ -657,7 +657,8 @@ export const endpoints = {
     data: ActivityLogPage,
   }),
   getNotices: def({
-    method: 'POST',
+    // A read without a body, like getUserBalance: a POST with body None would refuse the web client's {}.
+    method: 'GET',
     path: 'user/getNotices',
     auth: 'user',
     summary: "The caller's unseen notices (e.g. a voided bet), oldest first",

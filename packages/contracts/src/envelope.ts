@@ -55,6 +55,7 @@ export const ErrorCode = z.enum([
   // Voided bets (ADR 35).
   'BET_NOT_VOIDABLE',
   'BET_ALREADY_VOIDED',
+  'MARKET_HAS_VOIDED_BETS',
   // TEMPORARY while issue 11 is built (routes/pending): removed with it.
   'NOT_BUILT',
 ]);

@@ -4,6 +4,7 @@ import { paiseToRupees, CHIPS_REASONS, PAYMENT_REASONS } from '@exchange/engine'
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerTransfers } from '../db/schema/index.ts';
 import { IST_OFFSET_MS, istDayRange } from '../lib/time.ts';
+import { accountOfUser } from './money/index.ts';
 
 export interface StatementQuery {
   accountId: number;
@@ -130,4 +131,26 @@ export async function accountStatement(db: DbOrTx, q: StatementQuery): Promise<A
       balance: paiseToRupees(toNumber(d.balance)),
     })),
   };
+}
+
+/** The statement filter as the contracts take it (the bettor's own call and an agent's read). */
+export interface StatementFilter {
+  from_date: string;
+  to_date: string;
+  statement_type?: StatementType | undefined;
+  page: number;
+  limit: number;
+}
+
+/** A user's account statement: the bettor's own call and an agent's read of a downline user share it. */
+export async function userStatement(db: DbOrTx, userId: number, filter: StatementFilter): Promise<AccountStatementPage> {
+  const account = await accountOfUser(db, userId);
+  return accountStatement(db, {
+    accountId: account.id,
+    fromDay: filter.from_date,
+    toDay: filter.to_date,
+    type: filter.statement_type ?? 'all',
+    page: filter.page,
+    limit: filter.limit,
+  });
 }

@@ -36,6 +36,8 @@ export const queryKeys = {
   exposureDetail: ['user', 'exposureDetail'] as const,
   balance: ['user', 'balance'] as const,
   buttonValues: ['user', 'buttonValues'] as const,
+  /** user/getNotices: the unseen notices shown once on load (a voided bet). */
+  notices: ['user', 'notices'] as const,
   globalSettings: ['globalSetting'] as const,
   /** user/getProfile (the user page, the security-auth page's status) and user/getActivityLog. */
   profile: ['user', 'profile'] as const,

@@ -116,10 +116,10 @@ function signOut(): void {
  * The hooks of a component test file on the real server: before its tests the page points at the
  * server and `userName` signs in; the rendered DOM goes after each test; the session at the end.
  */
-export function signedInOnTestServer(userName: string): void {
+export function signedInOnTestServer(userName: string, password?: string): void {
   beforeAll(async () => {
     useTestServer();
-    await signInAs(userName);
+    await signInAs(userName, password);
   });
   afterEach(cleanup);
   afterAll(signOut);

@@ -9,6 +9,7 @@ import {
   agentSetUserStatus,
   agentTransferChips,
 } from '../../services/agents.ts';
+import { agentGetUserBets, agentGetUserStatement } from '../../services/agent-reads.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 /** The agent area (ADR 32): agents and the root, on their downline only. */
@@ -27,5 +28,7 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
     },
     agentGetUserProfile: async ({ body, user }) => ({ data: await agentGetUserProfile(app, user, body.user_id) }),
     agentGetUserActivityLog: async ({ body, user }) => ({ data: await agentGetUserActivityLog(app, user, body) }),
+    agentGetUserStatement: async ({ body, user }) => ({ data: await agentGetUserStatement(app.db, user, body) }),
+    agentGetUserBets: async ({ body, user }) => ({ data: await agentGetUserBets(app.db, user, body) }),
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../services/sessions.ts';
-import { currentBets, exposureDetail, settledBets } from '../../services/betting/views.ts';
+import { exposureDetail, settledBets, userCurrentBets } from '../../services/betting/views.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 /**
@@ -26,13 +26,7 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
       data: await app.betting.cancelBet(user.userId, body.bet_id),
       message: 'Bet cancelled',
     }),
-    getCurrentBets: async ({ body, user }) => ({
-      data: await currentBets(app.db, user.userId, {
-        betType: body.bet_type,
-        sportId: body.sport_id,
-        matchId: body.match_id,
-      }),
-    }),
+    getCurrentBets: async ({ body, user }) => ({ data: await userCurrentBets(app.db, user.userId, body) }),
     getSettledBets: async ({ body, user }) => ({ data: await settledBets(app.db, user.userId, body.match_id) }),
     getExposureDetail: async ({ user }) => ({ data: { data: await exposureDetail(app.db, user.userId) } }),
   });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { percentToBps, roundToPaise } from '@exchange/engine';
+import { originOf } from '../../services/activity.ts';
 import { sessionHoursOf } from '../../services/betting/service.ts';
 import { operatorMarketView, operatorMarkets } from '../../services/betting/views.ts';
+import { voidBet } from '../../services/betting/voids.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : roundToPaise(rupees));
@@ -89,6 +91,13 @@ export default function operatorRoutes(app: FastifyInstance, registry: EndpointR
     },
     operatorRollbackResult: async ({ body }) => {
       return { data: await betting.rollbackResult(body.market_id), message: 'Result rolled back' };
+    },
+    operatorVoidBet: async ({ body, user, request }) => {
+      const voided = await voidBet(app, user, body, originOf(request));
+      return {
+        data: voided,
+        message: `Bet #${voided.bet_id} voided: ${voided.amount.toFixed(2)} taken back`,
+      };
     },
   });
 }

@@ -23,11 +23,5 @@ export default function pendingRoutes(app: FastifyInstance, registry: EndpointRe
     paymentWithdraw: notYet,
     paymentGetPaymentStatement: notYet,
 
-    // agent reads, voided bets, notices
-    agentGetUserStatement: notYet,
-    agentGetUserBets: notYet,
-    operatorVoidBet: notYet,
-    getNotices: notYet,
-    markNoticesSeen: notYet,
   });
 }

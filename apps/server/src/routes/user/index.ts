@@ -5,6 +5,7 @@ import { buttonsOf, replaceButtons } from '../../services/buttons.ts';
 import { accountOfUser, balanceView } from '../../services/money/index.ts';
 import { userProfile } from '../../services/profile.ts';
 import { disableSecurityAuth, enableSecurityAuth, setupSecurityAuth } from '../../services/security-auth/index.ts';
+import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
 import { changePassword, logIn, logOut, signUp } from '../../services/user-account.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
@@ -60,5 +61,12 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     getProfile: async ({ user }) => ({ data: await userProfile(app.db, user.userId) }),
 
     getActivityLog: async ({ body, user }) => ({ data: await activityLogPage(app.db, user.userId, body) }),
+
+    getNotices: async ({ user }) => ({ data: { notices: await unseenNotices(app.db, user.userId) } }),
+
+    markNoticesSeen: async ({ body, user }) => {
+      await markNoticesSeen(app.db, user.userId, body.ids, app.clock());
+      return { data: undefined, message: 'Notices marked as seen' };
+    },
   });
 }

@@ -22,6 +22,7 @@ import {
 } from '@exchange/engine';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import {
+  betReversals,
   fills,
   ledgerTransfers,
   markets,
@@ -32,6 +33,7 @@ import {
   settlementResults,
   sports,
 } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
 import { postTransfers, releaseMarketExposures, reserveMarketExposures, systemAccount } from '../money/index.ts';
 import { refuse } from './refusals.ts';
@@ -300,6 +302,27 @@ function withRemark(t: TransferRequest, title: string, settlement: Settlement): 
   return { ...t, remark: `${title} — ${what}` };
 }
 
+/**
+ * A voided bet's win was taken back on this result (ADR 35); rolling the result back would
+ * reverse that win's posting a second time. The result stands: the rollback is refused. The
+ * void holds the market row lock too, so neither can slip in while the other runs.
+ */
+async function refuseIfBetsVoided(tx: DbOrTx, marketId: number): Promise<void> {
+  const voided = await tx
+    .select({ betId: betReversals.orderId })
+    .from(betReversals)
+    .innerJoin(orders, eq(orders.id, betReversals.orderId))
+    .where(eq(orders.marketId, marketId))
+    .orderBy(asc(betReversals.orderId))
+    .limit(5);
+  if (voided.length === 0) return;
+  throw new AppError(
+    409,
+    'MARKET_HAS_VOIDED_BETS',
+    `The result cannot be rolled back: bets on this market were voided by the operator (${voided.map((v) => `#${v.betId}`).join(', ')})`,
+  );
+}
+
 export async function rollbackInTx(
   tx: DbOrTx,
   market: MarketState,
@@ -307,6 +330,7 @@ export async function rollbackInTx(
 ): Promise<SettlementSummary> {
   if (!market.settled) throw refuse.invalid('The market has no result to roll back');
   const marketId = market.id;
+  await refuseIfBetsVoided(tx, marketId);
   const version = market.row.settlementVersion;
   const prefix = `${marketId}:${version}:`;
   const posted = await tx

@@ -15,6 +15,7 @@ import type {
 import { bpsToPercent, paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  betReversals,
   markets,
   matches,
   orders,
@@ -220,10 +221,23 @@ export async function currentBets(
   return rows.map(betView);
 }
 
+/** The current bets filter as the contracts take it (the bettor's own call and an agent's read). */
+export interface CurrentBetsFilter {
+  bet_type: 'matched' | 'unmatched' | 'all';
+  sport_id?: number | undefined;
+  match_id?: number | undefined;
+}
+
+/** A user's current bets by the contracts' filter: the bettor's own call and an agent's read share it. */
+export function userCurrentBets(db: DbOrTx, userId: number, filter: CurrentBetsFilter): Promise<CurrentBet[]> {
+  return currentBets(db, userId, { betType: filter.bet_type, sportId: filter.sport_id, matchId: filter.match_id });
+}
+
 /**
  * The caller's settled bets on one match (the match page's My Bets after a result): each with
  * its outcome and P&L as settlement stored them. A rolled-back result clears them, so only
- * standing results are listed.
+ * standing results are listed. A bet the operator voided (ADR 35) is listed as VOID with no
+ * P&L, and says why and what was taken back.
  */
 export async function settledBets(db: DbOrTx, userId: number, matchId: number): Promise<SettledBet[]> {
   const rows = await betsQuery(db, [
@@ -234,12 +248,26 @@ export async function settledBets(db: DbOrTx, userId: number, matchId: number): 
   ])
     .orderBy(desc(orders.settledAt), desc(orders.id))
     .limit(1_000);
-  return rows.map((row) => ({
-    ...betView(row),
-    outcome: row.order.outcome ?? 'VOID',
-    pnl: paiseToRupees(row.order.pnlPaise ?? 0),
-    settled_at: row.order.settledAt!.toISOString(),
-  }));
+  const voids = await voidsOf(db, rows.filter((r) => r.order.outcome === 'WON').map((r) => r.order.id));
+  return rows.map((row): SettledBet => {
+    const voided = voids.get(row.order.id);
+    const view: SettledBet = {
+      ...betView(row),
+      outcome: voided ? 'VOID' : (row.order.outcome ?? 'VOID'),
+      pnl: voided ? 0 : paiseToRupees(row.order.pnlPaise ?? 0),
+      settled_at: row.order.settledAt!.toISOString(),
+    };
+    if (voided)
+      view.voided = { reason: voided.reason, amount: paiseToRupees(voided.amountPaise), voided_at: voided.createdAt.toISOString() };
+    return view;
+  });
+}
+
+/** The operator's voids (ADR 35) of these bets, by bet id. */
+async function voidsOf(db: DbOrTx, betIds: number[]) {
+  if (betIds.length === 0) return new Map<number, typeof betReversals.$inferSelect>();
+  const rows = await db.select().from(betReversals).where(inArray(betReversals.orderId, betIds));
+  return new Map(rows.map((r) => [r.orderId, r]));
 }
 
 /** The "My Market" table: matches with the caller's open bets, and per market how many. */
@@ -305,7 +333,10 @@ export async function exposureDetail(db: DbOrTx, userId: number): Promise<Exposu
   return out;
 }
 
-/** The caller's settled markets between two IST days (inclusive), rolled-back results left out. */
+/**
+ * The caller's settled markets between two IST days (inclusive), rolled-back results left out;
+ * a market's P&L is less the wins the operator took back on it (voided bets, ADR 35).
+ */
 export async function profitLoss(
   db: DbOrTx,
   userId: number,
@@ -320,6 +351,9 @@ export async function profitLoss(
       matchId: matches.matchId,
       matchName: matches.matchName,
       marketName: marketLabel,
+      // Wins the operator took back from this user on this result (ADR 35; such a result stands).
+      voidedPaise: sql<string | number>`coalesce((select sum(r.amount_paise) from bet_reversals r join orders o on o.id = r.order_id
+        where o.market_id = ${settlementResults.marketId} and r.user_id = ${settlementResults.userId}), 0)`,
     })
     .from(settlementResults)
     .innerJoin(markets, eq(markets.id, settlementResults.marketId))
@@ -340,8 +374,9 @@ export async function profitLoss(
   let pnl = 0;
   let commission = 0;
   const out = rows.map((r) => {
-    const net = r.result.netPnlPaise - r.result.commissionPaise;
-    pnl += r.result.netPnlPaise;
+    const marketPnl = r.result.netPnlPaise - Number(r.voidedPaise);
+    const net = marketPnl - r.result.commissionPaise;
+    pnl += marketPnl;
     commission += r.result.commissionPaise;
     const sport = sportsTotal.get(r.sportId) ?? { sport_id: r.sportId, sport_name: r.sportName, net: 0 };
     sport.net += net;
@@ -354,7 +389,7 @@ export async function profitLoss(
       market_id: r.result.marketId,
       market_name: r.marketName,
       settled_at: r.result.settledAt.toISOString(),
-      pnl: paiseToRupees(r.result.netPnlPaise),
+      pnl: paiseToRupees(marketPnl),
       commission: paiseToRupees(r.result.commissionPaise),
       net: paiseToRupees(net),
     };

@@ -6,7 +6,7 @@
  *   mv   bump the market's version, only if it is still the version the book was matched at
  *        (locks the market row first: the same lock order as every other market change);
  *   lk   lock every affected account, in id order, and read its balance and exposure;
- *   ok   the taker can afford the new exposure (or the bet lowers it);
+ *   ok   the taker can afford the new exposure (or the bet lowers it), and is not in debt;
  *   ord  insert the order (a client_ref already used inserts nothing);
  *   fl, mk, pos, acct   fills, makers' orders, market positions and account exposures, each
  *        gated on `ord`, so a refused or stale bet writes nothing but (perhaps) the version.
@@ -88,7 +88,7 @@ const betStatement = fixedStatement`
         order by id for update
       ), ok as (
         select 1 as ok from (
-          select bool_or(id = ${(v) => v.takerAccountId}::int and (${(v) => v.takerDelta}::bigint <= 0 or balance_paise - exposure_paise - ${(v) => v.takerDelta}::bigint >= 0)) as good
+          select bool_or(id = ${(v) => v.takerAccountId}::int and balance_paise - exposure_paise - greatest(${(v) => v.takerDelta}::bigint, 0) >= 0) as good
           from lk
         ) s where s.good
       ), ord as (

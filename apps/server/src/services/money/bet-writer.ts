@@ -106,7 +106,8 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
       const takerAccount = accounts.find((a) => a.id === taker.accountId);
       if (!takerAccount) throw new Error(`Ledger account ${taker.accountId} missing`);
       const takerDelta = taker.afterPaise - taker.beforePaise;
-      if (takerDelta > 0 && takerAccount.balancePaise - takerAccount.exposurePaise - takerDelta < 0)
+      // A bet that lowers the exposure needs no funds, but a user in debt (ADR 35) may not bet at all.
+      if (takerAccount.balancePaise - takerAccount.exposurePaise - Math.max(takerDelta, 0) < 0)
         return { kind: 'funds', versionBumped: false };
 
       const newVersion = plan.expectVersion + 1;

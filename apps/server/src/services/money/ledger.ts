@@ -1,6 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Balance } from '@exchange/contracts';
-import { assertValidTransfer, canDebit, paiseToRupees, transferPostings, type TransferRequest } from '@exchange/engine';
+import {
+  assertValidTransfer,
+  canDebit,
+  paiseToRupees,
+  transferPostings,
+  type TransferReason,
+  type TransferRequest,
+} from '@exchange/engine';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,14 +22,29 @@ export interface TransferResult {
 }
 
 /**
+ * The only reasons a debit may take a user's available balance below zero, leaving a debt: the
+ * operator taking back the win of a voided bet, which the bettor may have spent (ADR 35). While
+ * a user's available balance is negative, bets and withdrawals are refused.
+ */
+const OVERDRAW_REASONS: ReadonlySet<TransferReason> = new Set<TransferReason>(['BET_VOID_REVERSAL']);
+
+export interface TransferOptions {
+  /** Take the debit even past the user's available balance (only for OVERDRAW_REASONS). */
+  overdraw?: boolean;
+}
+
+/**
  * Moves money between two accounts in one transaction: locks both accounts in id order (so
  * concurrent transfers cannot deadlock), records the transfer with each side's balance after
  * it (idempotent on its key: a repeat returns the first transfer and moves nothing), refuses a
- * debit that would leave a non-world account's available balance negative, then applies the
- * postings to both balances.
+ * debit that would leave a user account's available balance negative (unless `overdraw`, for
+ * the reasons allowed to), then applies the postings to both balances.
  */
-export async function transfer(db: DbOrTx, req: TransferRequest, at: Date): Promise<TransferResult> {
+export async function transfer(db: DbOrTx, req: TransferRequest, at: Date, options: TransferOptions = {}): Promise<TransferResult> {
   assertValidTransfer(req);
+  if (options.overdraw && !OVERDRAW_REASONS.has(req.reason)) {
+    throw new Error(`A ${req.reason} transfer may not overdraw an account`);
+  }
   return db.transaction(async (tx) => {
     const existing = await transferByKey(tx, req.idempotencyKey);
     if (existing) return { transfer: existing, created: false };
@@ -31,7 +53,7 @@ export async function transfer(db: DbOrTx, req: TransferRequest, at: Date): Prom
     const debit = accounts.find((a) => a.id === req.debitAccountId);
     const credit = accounts.find((a) => a.id === req.creditAccountId);
     if (!debit || !credit) throw new Error(`Ledger account missing for transfer ${req.idempotencyKey}`);
-    if (!canDebit(debit, req.amountPaise)) throw new AppError(400, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+    if (!options.overdraw && !canDebit(debit, req.amountPaise)) throw new AppError(400, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
     const [inserted] = await tx
       .insert(ledgerTransfers)
       .values({

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Spinner } from '@/components';
 import { useCancelBet } from '@/lib/bet-changes';
 import { betOutcomeLabel, betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatRupees } from '@/lib/format';
 import { useMatchBets, useSettledBets } from '../api/current-bets';
 
 type Section = 'unmatched' | 'matched' | 'settled';
@@ -95,13 +95,20 @@ function BetRows({ bets, section }: { bets: CurrentBet[]; section: Section }) {
   );
 }
 
-/** Won / Lost / Void and the bet's P&L, green for a profit and red for a loss. */
+/**
+ * Won / Lost / Void and the bet's P&L, green for a profit and red for a loss. A win the operator
+ * voided for a rules breach (ADR 35) says Voided, with what was taken back.
+ */
 function SettledCell({ bet }: { bet: SettledBet }) {
   const tone = bet.pnl > 0 ? 'profit' : bet.pnl < 0 ? 'loss' : '';
   return (
     <td className={`num my-bets__result ${tone}`}>
-      <span className="my-bets__outcome" data-testid="bet-result">
-        {betOutcomeLabel(bet.outcome)}
+      <span
+        className="my-bets__outcome"
+        data-testid="bet-result"
+        title={bet.voided ? `Voided by the operator: ${formatRupees(bet.voided.amount)} taken back` : undefined}
+      >
+        {bet.voided ? 'Voided' : betOutcomeLabel(bet.outcome)}
       </span>
       <span data-testid="bet-pnl">{formatAmount(bet.pnl)}</span>
     </td>

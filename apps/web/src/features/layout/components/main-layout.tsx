@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LOCAL_KEYS } from '@/lib/storage';
 import { Header } from './header';
+import { NoticesModal } from './notices-modal';
 import { Sidebar } from './sidebar';
 import { SiteMessage } from './site-message';
 import { SportsNav } from './sports-nav';
@@ -42,7 +43,8 @@ export function MainLayout({ rules, cardGames, onSignOut }: LayoutSlots) {
           <Outlet />
         </main>
       </div>
-      {welcome && <WelcomePopup onClose={closeWelcome} />}
+      {/* One dialog at a time: the notices after the welcome popup. */}
+      {welcome ? <WelcomePopup onClose={closeWelcome} /> : <NoticesModal />}
     </div>
   );
 }
