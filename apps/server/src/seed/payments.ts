@@ -1,6 +1,6 @@
 /**
  * The demo's payments (ADR 33): agent1's UPI id and bank account, and for demo3 one approved
- * deposit and one pending withdrawal, made through the payment services so the ledger carries
+ * deposit and one pending withdrawal (held), made through the payment services so the ledger carries
  * them as it would any request. Idempotent: details are set only when agent1 has none, and the
  * requests carry fixed client_refs (a repeat answers the first, and deciding again the same way
  * answers the decided request).
@@ -16,6 +16,11 @@ import { findUserByName } from '../services/users.ts';
 export const DEMO_AGENT_UPI = 'agent1pay@okaxis';
 export const DEMO_AGENT_IFSC = 'HDFC0001234';
 export const DEMO_DEPOSIT_UTR = '412345678901';
+/**
+ * The deposit and the withdrawal are of one amount, so demo3 keeps its ₹1,00,000 (the pending
+ * withdrawal holds what the deposit brought); agent1 is ₹5,000 down.
+ */
+export const DEMO_PAYMENT_RUPEES = 5000;
 
 export async function seedPayments(db: Db, now: Date): Promise<void> {
   const [agent, bettor] = [await findUserByName(db, 'agent1'), await findUserByName(db, 'demo3')];
@@ -38,10 +43,10 @@ export async function seedPayments(db: Db, now: Date): Promise<void> {
   // The operator may have turned payments off since: the requests are then left as they are.
   if ((await getGlobalSettings(db)).payment_gateway !== '1') return;
   const payer = { userId: bettor.id, parentId: bettor.parentId };
-  const deposit = await requestDeposit(svc, payer, { amount: 5000, method: 'UPI', utr: DEMO_DEPOSIT_UTR, client_ref: 'seed-deposit-1' }, undefined);
+  const deposit = await requestDeposit(svc, payer, { amount: DEMO_PAYMENT_RUPEES, method: 'UPI', utr: DEMO_DEPOSIT_UTR, client_ref: 'seed-deposit-1' }, undefined);
   await settlePaymentRequest(svc, deposit.request_id, { approve: true, remark: 'Received, thank you', deciderId: agent.id });
   await requestWithdraw(svc, payer, {
-    amount: 2000,
+    amount: DEMO_PAYMENT_RUPEES,
     method: 'BANK',
     account_name: 'Demo Three',
     account_number: '123456789012',

@@ -46,13 +46,13 @@ describeEachDatabase('seed', (ctx) => {
     ]);
     const mine = await ctx().call('paymentGetPaymentStatement', { from_date: '2020-01-01', to_date: '2099-12-31' }, demo3);
     expect(mine.json.data.rows).toMatchObject([
-      { kind: 'WITHDRAW', status: 'PENDING', amount: 2000, method: 'BANK' },
+      { kind: 'WITHDRAW', status: 'PENDING', amount: 5000, method: 'BANK', account_number: '123456789012', ifsc: 'SBIN0005678' },
       { kind: 'DEPOSIT', status: 'APPROVED', amount: 5000, utr: '412345678901' },
     ]);
-    // 1,00,000 chips + 5,000 deposited - 2,000 held.
-    expect((await ctx().call('getUserBalance', undefined, demo3)).json.data).toMatchObject({ total_balance: 103_000, available_balance: 103_000 });
+    // 1,00,000 chips + 5,000 deposited - 5,000 held.
+    expect((await ctx().call('getUserBalance', undefined, demo3)).json.data).toMatchObject({ total_balance: 100_000, available_balance: 100_000 });
     const inbox = await ctx().call('agentGetPaymentRequests', { status: 'PENDING' }, agent1);
-    expect(inbox.json.data.rows).toMatchObject([{ user_name: 'demo3', kind: 'WITHDRAW', amount: 2000 }]);
+    expect(inbox.json.data.rows).toMatchObject([{ user_name: 'demo3', kind: 'WITHDRAW', amount: 5000 }]);
   });
 
   it('retires finished fixtures and generates new ones when none lie ahead', async () => {
