@@ -167,6 +167,17 @@ describeEachDatabase('payments: deposits and withdrawals', (ctx) => {
     expect({ status: anonymous.statusCode, code: anonymous.json().code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
   });
 
+  it('documents payment/deposit as JSON or multipart/form-data with the receipt file, and no other call as multipart', async () => {
+    const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const multipart = Object.entries(doc.paths as Record<string, { post?: { requestBody?: { content: Record<string, unknown> } } }>)
+      .filter(([, ops]) => ops.post?.requestBody?.content['multipart/form-data'])
+      .map(([path]) => path);
+    expect(multipart).toEqual(['/api/payment/deposit']);
+    const form = doc.paths['/api/payment/deposit'].post.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(form.properties).sort()).toEqual(['amount', 'client_ref', 'method', 'receipt', 'utr']);
+    expect(form.required.sort()).toEqual(['amount', 'client_ref', 'method', 'utr']);
+  });
+
   it('counts a UTR once among live deposits, and again once its deposit is rejected', async () => {
     const utr = nextUtr();
     const first = await deposit(payer.token, { amount: 200, utr, client_ref: 'utr-1' });
