@@ -97,6 +97,22 @@ describeEachDatabase('payments: deposits and withdrawals', (ctx) => {
     expect((await balanceOf(ctx(), payer.token)).total_balance).toBe(before.total_balance);
   });
 
+  it("takes a browser's FormData over real HTTP: the text fields and the receipt file, the boundary set by fetch", async () => {
+    // Listening until the suite's app closes.
+    const origin = await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('amount', '1000');
+    form.append('method', 'BANK');
+    form.append('utr', nextUtr());
+    form.append('client_ref', 'dep-formdata-1');
+    form.append('receipt', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'receipt.png');
+    const res = await fetch(`${origin}/api/payment/deposit`, { method: 'POST', headers: { authorization: `Bearer ${payer.token}` }, body: form });
+    const json = (await res.json()) as { data: { request_id: number } };
+    expect({ status: res.status, data: json.data }).toMatchObject({ status: 200, data: { amount: 1000, method: 'BANK', has_receipt: true, status: 'PENDING' } });
+    const receipt = await call('agentGetPaymentReceipt', { request_id: json.data.request_id }, agent1);
+    expect(receipt.json.data.data_url).toBe(`data:image/png;base64,${PNG_1X1.toString('base64')}`);
+  });
+
   it('refuses a receipt that is not a PNG, JPEG or WebP, or is too large, and writes nothing', async () => {
     const requestsBefore = (await statement(payer.token)).total;
     const filesBefore = receiptFiles(ctx());
