@@ -2,9 +2,9 @@
  * Starts the process: opens the database (DATABASE_URL=postgres://... or PGlite in DATA_DIR),
  * migrates, seeds on first start, listens on PORT and shuts down cleanly on SIGINT / SIGTERM.
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { openDatabase, targetFromEnv } from './db/client.ts';
+import { dataDirFromEnv, openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
 import { SERVER_DIR } from './package-dir.ts';
@@ -21,8 +21,9 @@ const host = process.env.HOST ?? '0.0.0.0';
 const webDist = process.env.WEB_DIST || join(SERVER_DIR, '../web/dist');
 
 const target = targetFromEnv(process.env, 'data');
-// The data folder holds the generated security-auth key on PostgreSQL too (ADR 34).
-const dataDir = target.kind === 'pglite' && target.dataDir ? target.dataDir : resolve(process.env.DATA_DIR || 'data');
+// The data folder holds the generated security-auth key (ADR 34) and the deposit receipts
+// (ADR 33), on PostgreSQL too.
+const dataDir = dataDirFromEnv(process.env, 'data');
 const securityAuthKey = loadSecurityAuthKey(process.env, dataDir);
 const database = await openDatabase(target);
 await migrateDatabase(database);
@@ -35,6 +36,8 @@ const app = buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === '1',
   securityAuthKey: securityAuthKey.key,
+  // Deposit receipts: in the data folder, never under the web root (ADR 33).
+  receiptsDir: join(dataDir, 'receipts'),
 });
 app.log.info({ source: securityAuthKey.source, path: securityAuthKey.path }, 'security auth key loaded');
 if (securityAuthKey.warning) app.log.warn(securityAuthKey.warning);

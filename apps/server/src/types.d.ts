@@ -3,6 +3,7 @@ import type { Clock } from './lib/time.ts';
 import type { BettingService } from './services/betting/service.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
 import type { SecretBox } from './services/security-auth/secret-box.ts';
+import type { PaymentConfig } from './services/payments/index.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 
 declare module 'fastify' {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     secretBox: SecretBox;
     /** The sign-up parent's user name. */
     defaultAgent: string;
+    /** Deposits and withdrawals: the payment gateway and where receipts are kept (ADR 33). */
+    payments: PaymentConfig;
     /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

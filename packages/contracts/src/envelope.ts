@@ -56,8 +56,6 @@ export const ErrorCode = z.enum([
   'BET_NOT_VOIDABLE',
   'BET_ALREADY_VOIDED',
   'MARKET_HAS_VOIDED_BETS',
-  // TEMPORARY while issue 11 is built (routes/pending): removed with it.
-  'NOT_BUILT',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/time.ts';
 import { BettingService, type BettingOptions } from '../services/betting/service.ts';
 import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
 import { SecretBox } from '../services/security-auth/secret-box.ts';
+import type { PaymentConfig } from '../services/payments/index.ts';
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
 
 export interface ServicesOptions {
@@ -17,6 +18,7 @@ export interface ServicesOptions {
   bettingOptions?: BettingOptions;
   /** The security-auth key (32 bytes, ADR 34); server.ts loads it, tests give their own. */
   securityAuthKey: Uint8Array;
+  payments: PaymentConfig;
 }
 
 /** The database, the clock and the stateful services, as decorators every route can reach. */
@@ -29,6 +31,7 @@ export default fp<ServicesOptions>(
     app.decorate('defaultAgent', opts.defaultAgent);
     app.decorate('secretBox', new SecretBox(opts.securityAuthKey));
     app.decorate('betting', opts.betting ?? new BettingService(opts.db, opts.clock, opts.bettingOptions));
+    app.decorate('payments', opts.payments);
   },
   { name: 'services' },
 );

@@ -11,6 +11,7 @@ import {
 } from '../../services/agents.ts';
 import { agentGetUserBets, agentGetUserStatement } from '../../services/agent-reads.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
+import agentPaymentRoutes from './payments.ts';
 
 /** The agent area (ADR 32): agents and the root, on their downline only. */
 export default function agentRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
@@ -31,4 +32,5 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
     agentGetUserStatement: async ({ body, user }) => ({ data: await agentGetUserStatement(app.db, user, body) }),
     agentGetUserBets: async ({ body, user }) => ({ data: await agentGetUserBets(app.db, user, body) }),
   });
+  agentPaymentRoutes(app, registry);
 }

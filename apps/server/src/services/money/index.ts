@@ -12,3 +12,4 @@ export * from './bet-statement.ts';
 export * from './bet-batch.ts';
 export * from './chips.ts';
 export * from './bet-void.ts';
+export * from './payments.ts';
