@@ -13,6 +13,7 @@ import {
   WorldCasinoPage,
 } from '@/features/casino';
 import { AllSportsPage, HomePage, MatchRedirect } from '@/features/matches';
+import { DepositWithdrawPage, PaymentStatementPage } from '@/features/payments';
 import { RulesPage } from '@/features/rules';
 import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
 import { AppLayout, MatchBettingPage, RaceBettingPage } from './routes/composed-pages';
@@ -64,10 +65,7 @@ export function createAppRouter() {
                   children: [
                     { index: true, element: <Navigate to="account-statement" replace /> },
                     { path: 'account-statement', element: <AccountStatementPage /> },
-                    {
-                      path: 'payment-withdraw',
-                      element: later('Payment Statement', 'payment-statement-page'),
-                    },
+                    { path: 'payment-withdraw', element: <PaymentStatementPage /> },
                     { path: 'current-bet', element: <CurrentBetsPage /> },
                     { path: 'profit-loss', element: <ProfitLossPage /> },
                     { path: 'casino-result', element: <CasinoResultPage /> },
@@ -86,7 +84,7 @@ export function createAppRouter() {
                   path: 'setting',
                   children: [
                     { path: 'change-password', element: <ChangePasswordPage /> },
-                    { path: 'd-w', element: later('Deposit / Withdraw', 'deposit-withdraw-page') },
+                    { path: 'd-w', element: <DepositWithdrawPage /> },
                   ],
                 },
                 { path: 'security-auth', element: later('Security Auth Verification', 'security-auth-page') },
