@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentMethods } from '@exchange/contracts';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useBalance } from '@/lib/balance';
 import { formatAmount } from '@/lib/format';
@@ -55,6 +55,16 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
   const withdraw = useWithdraw();
   const attempt = useAttemptRef();
   const sending = useRef(false);
+
+  // Saved accounts that arrive after the form opened (a cached list refreshed) fill it while nothing is typed.
+  useEffect(() => {
+    const { account_name, account_number, ifsc, upi_id } = getValues();
+    if (account_name || account_number || ifsc || upi_id || saved.length === 0) return;
+    const next = saved[0]!.method;
+    const fields = payoutFields(saved, next);
+    setValue('method', next);
+    for (const [name, value] of Object.entries(fields)) setValue(name as keyof typeof fields, value);
+  }, [saved, getValues, setValue]);
 
   /** Another method: its saved account's details, keeping a name typed when none is saved. */
   const chooseMethod = (next: PaymentMethod) => {
