@@ -276,9 +276,10 @@ describe.each(VIEWPORTS)('reports at $width px', (vp: Viewport) => {
         'No data available in table',
       );
       expect(await page.getByTestId('profit-loss-total').count()).toBe(0);
-      // The statement has demo3's chips, but no betting: the sports filter is empty.
+      // The statement has demo3's chips and its seeded deposit and withdrawal hold, but no
+      // betting: the sports filter is empty.
       await openFromUserMenu(page, 'account-statement');
-      await eventually(() => page.getByTestId('statement-row').count()).toBe(1);
+      await eventually(() => page.getByTestId('statement-row').count()).toBe(3);
       await page.getByTestId('statement-type').selectOption('sports');
       await page.getByTestId('statement-submit').click();
       await eventually(() => textOf(page.getByTestId('statement-table'), 'table-empty')).toBe(

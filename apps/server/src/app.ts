@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { endpoints, redactingLogger, type EndpointName } from '@exchange/contracts';
 import type { Db } from './db/client.ts';
@@ -12,6 +14,7 @@ import webRoutes from './plugins/web.ts';
 import accountStatementRoutes from './routes/account-statement/index.ts';
 import agentRoutes from './routes/agent/index.ts';
 import pendingRoutes from './routes/pending/index.ts';
+import paymentRoutes from './routes/payment/index.ts';
 import betRoutes from './routes/bet/index.ts';
 import casinoRoutes from './routes/casino/index.ts';
 import type { EndpointRegistry } from './routes/endpoint.ts';
@@ -28,6 +31,7 @@ import { casinoConfigFromEnv, gameOrigins, type CasinoConfig } from './services/
 import type { BettingOptions, BettingService } from './services/betting/service.ts';
 import { DEFAULT_AGENT } from './services/demo-accounts.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
+import { manualGateway, type PaymentGateway } from './services/payments/index.ts';
 import type { SessionStoreOptions } from './services/sessions.ts';
 
 export interface AppOptions {
@@ -52,9 +56,16 @@ export interface AppOptions {
   bettingOptions?: BettingOptions;
   /** Live push at /ws: conflation window, heartbeat and bounds (defaults in the contracts' LIVE_LIMITS). */
   live?: LiveOptions;
+  /**
+   * Where deposit receipts are written: server.ts gives the data folder's receipts/ (never under
+   * the web root); without it, a folder in the OS temp dir (tests, benches).
+   */
+  receiptsDir?: string;
+  /** The payment gateway; the built-in manual one (the agent decides) by default (ADR 33). */
+  paymentGateway?: PaymentGateway;
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, pendingRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, pendingRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {
@@ -73,6 +84,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
     betting: options.betting,
     bettingOptions: options.bettingOptions,
+    payments: {
+      gateway: options.paymentGateway ?? manualGateway,
+      receiptsDir: options.receiptsDir ?? join(tmpdir(), `exchange-receipts-${process.pid}`),
+    },
   });
   const casinoConfig: CasinoConfig = { ...casinoConfigFromEnv(process.env), ...options.casino };
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: casinoConfig });

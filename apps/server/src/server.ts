@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { openDatabase, targetFromEnv } from './db/client.ts';
+import { dataDirFromEnv, openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
 import { SERVER_DIR } from './package-dir.ts';
@@ -30,6 +30,8 @@ const app = buildApp({
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === '1',
+  // Deposit receipts: in the data folder, never under the web root (ADR 33).
+  receiptsDir: join(dataDirFromEnv(process.env, 'data'), 'receipts'),
 });
 
 let feed: FeedSimulator | null = null;

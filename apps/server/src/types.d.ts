@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './lib/time.ts';
 import type { BettingService } from './services/betting/service.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
+import type { PaymentConfig } from './services/payments/index.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     betting: BettingService;
     /** The sign-up parent's user name. */
     defaultAgent: string;
+    /** Deposits and withdrawals: the payment gateway and where receipts are kept (ADR 33). */
+    payments: PaymentConfig;
     /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

@@ -18,6 +18,8 @@ export const AgentCreateUserRequest = z.object({
   mobile: z.string().trim().regex(/^\d{6,15}$/, 'Enter a valid mobile number').optional(),
   /** Stored for the agent screens (users.credit_limit_paise); no check uses it yet (ADR 32). */
   credit_limit: Rupees.refine((v) => v >= 0, 'Credit limit must not be negative').optional(),
+  /** The user pays in and out online through the site (users.is_signup_user, ADR 33); default false. */
+  online_payments: z.boolean({ error: 'online_payments must be true or false' }).optional(),
 });
 export type AgentCreateUserRequest = z.infer<typeof AgentCreateUserRequest>;
 

@@ -74,11 +74,13 @@ import {
   GetPaymentRequestsRequest,
   PaymentDetail,
   PaymentMethods,
+  PaymentMethodsRequest,
   PaymentRequestAnswer,
   PaymentRequestIdRequest,
   PaymentRequestRow,
   PaymentStatementPage,
   PaymentStatementRequest,
+  RECEIPT_MAX_BYTES,
   SetPaymentDetailsRequest,
   WithdrawRequest,
 } from './payment.ts';
@@ -127,6 +129,11 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, D extends z.ZodType =
    * change-password page and the header around it. Every other call answers 403 (ADR 25).
    */
   beforePasswordChange?: true;
+  /**
+   * Also accepted as multipart/form-data: the body's fields as text parts and at most one file in
+   * this part, refused by the handler beyond maxBytes (ADR 33). JSON stays accepted.
+   */
+  upload?: { field: string; maxBytes: number };
   summary: string;
   body: B;
   data: D;
@@ -589,7 +596,7 @@ export const endpoints = {
     path: 'payment/getMethods',
     auth: 'user',
     summary: "The parent agent's UPI and bank details to pay deposits to, and the caller's saved payout accounts",
-    body: None,
+    body: PaymentMethodsRequest,
     data: PaymentMethods,
   }),
   paymentDeposit: def({
@@ -597,6 +604,7 @@ export const endpoints = {
     path: 'payment/deposit',
     auth: 'user',
     summary: 'Ask the parent agent to credit a deposit paid by UPI or bank transfer (JSON, or multipart with a receipt image)',
+    upload: { field: 'receipt', maxBytes: RECEIPT_MAX_BYTES },
     body: DepositRequest,
     data: PaymentRequestAnswer,
   }),

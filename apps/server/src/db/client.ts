@@ -29,12 +29,18 @@ const betPools = new WeakMap<object, pg.Pool>();
 /** The pool reserved for the bet statement on PostgreSQL (generic plans), if `db` has one. */
 export const betPoolOf = (db: object): pg.Pool | undefined => betPools.get(db);
 
+/**
+ * The data folder: DATA_DIR, else defaultDataDir, relative to the working directory (the
+ * repository root under `npm start`). PGlite's files live there, and so do the files the server
+ * keeps whatever the database (deposit receipts), PostgreSQL or not.
+ */
+export const dataDirFromEnv = (env: NodeJS.ProcessEnv, defaultDataDir: string): string => resolve(env.DATA_DIR || defaultDataDir);
+
 /** DATABASE_URL (postgres://...) selects PostgreSQL; otherwise PGlite in dataDir. */
 export function targetFromEnv(env: NodeJS.ProcessEnv, defaultDataDir: string): DatabaseTarget {
   const url = env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
-  // Relative to the working directory (the repository root under `npm start`).
-  return { kind: 'pglite', dataDir: resolve(env.DATA_DIR || defaultDataDir) };
+  return { kind: 'pglite', dataDir: dataDirFromEnv(env, defaultDataDir) };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {

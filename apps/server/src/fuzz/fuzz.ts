@@ -112,6 +112,9 @@ export async function stateDigest(db: Db): Promise<Record<string, string>> {
     sessions: 'select id, user_id, revoked_at from sessions',
     casino_transactions: 'select * from casino_transactions',
     casino_launch_tokens: 'select id, user_id from casino_launch_tokens',
+    payment_requests: 'select * from payment_requests',
+    payout_accounts: 'select * from payout_accounts',
+    agent_payment_details: 'select * from agent_payment_details',
   };
   const digest: Record<string, string> = {};
   for (const [table, query] of Object.entries(tables)) {

@@ -23,6 +23,22 @@ function forbidden(e: Endpoint): string | undefined {
   return refusals.length > 0 ? `Refused before the body is read: ${refusals.join(', or ')}` : undefined;
 }
 
+/** A call that takes an upload: the same fields as text parts, and the file part beside them (ADR 33). */
+function withFile(schema: JsonSchema, upload: NonNullable<Endpoint['upload']>): JsonSchema {
+  const properties = (schema.properties ?? {}) as JsonSchema;
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      [upload.field]: {
+        type: 'string',
+        contentMediaType: 'application/octet-stream',
+        description: `Optional file, at most ${upload.maxBytes} bytes`,
+      },
+    },
+  };
+}
+
 /** OpenAPI 3.1 from the contracts table: every path, method, summary, body and answer. */
 export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -44,7 +60,11 @@ export function openApiDocument(): JsonSchema {
       },
     };
     if (e.method === 'POST') {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } };
+      const schema = jsonSchema(e.body, 'input');
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema }, ...(e.upload ? { 'multipart/form-data': { schema: withFile(schema, e.upload) } } : {}) },
+      };
     }
     paths[`/api/${e.path}`] = { [e.method.toLowerCase()]: operation };
   }

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { checkRequestBody, endpoints, type DataOf, type EndpointName, type Endpoints } from '@exchange/contracts';
+import { checkRequestBody, endpoints, type DataOf, type Endpoint, type EndpointName, type Endpoints } from '@exchange/contracts';
 import { AppError } from '../lib/errors.ts';
 import { checkAccess } from '../plugins/auth.ts';
+import { acceptMultipart, readMultipartBody, type UploadedFile } from '../plugins/multipart-body.ts';
 import type { AuthUser } from '../services/sessions.ts';
 
 export interface HandlerContext<N extends EndpointName> {
@@ -10,6 +11,8 @@ export interface HandlerContext<N extends EndpointName> {
   body: z.output<Endpoints[N]['body']>;
   /** The caller; always set on 'user' endpoints. */
   user: Endpoints[N]['auth'] extends 'user' ? AuthUser : null;
+  /** The file of a multipart call with `upload` in the table; undefined when none was sent (or JSON). */
+  upload: UploadedFile | undefined;
   app: FastifyInstance;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -46,9 +49,10 @@ export function registerEndpoints<K extends EndpointName>(
   handlers: EndpointHandlers<K>,
 ): void {
   for (const name of Object.keys(handlers) as K[]) {
-    const endpoint = endpoints[name];
+    const endpoint: Endpoint = endpoints[name];
     const handle = handlers[name] as unknown as (ctx: HandlerContext<K>) => Promise<HandlerResult<K>>;
-    app.route({
+    const upload = endpoint.upload;
+    const route: RouteOptions = {
       method: endpoint.method,
       url: `/api/${endpoint.path}`,
       // Token, role and forced password change are checked on request, before the body is
@@ -61,17 +65,30 @@ export function registerEndpoints<K extends EndpointName>(
             }
           : undefined,
       handler: async (request, reply) => {
+        // A multipart body's text parts go through the same contract as a JSON body.
+        const multipart = upload && request.isMultipart() ? await readMultipartBody(request, upload.field) : undefined;
+        const raw = multipart ? multipart.fields : request.body;
         // No body is an empty one; a JSON null is a body, and refused like any other non-object.
-        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, request.body === undefined ? {} : request.body);
+        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, raw === undefined ? {} : raw);
         const user = request.user as HandlerContext<K>['user'];
-        const result = await handle({ body: body as HandlerContext<K>['body'], user, app, request, reply });
+        const ctx = { body: body as HandlerContext<K>['body'], user, upload: multipart?.file, app, request, reply };
+        const result = await handle(ctx);
         if (registry.checkResponses) {
           const check = endpoint.data.safeParse(result.data);
           if (!check.success) throw new Error(`${name} answered outside its contract: ${check.error.message}`);
         }
         return { status: true, message: result.message ?? 'Success', data: result.data };
       },
-    });
+    };
+    if (upload) {
+      // The multipart parser lives in this call's own scope: every other call still refuses it (415).
+      app.register(async (scope) => {
+        await acceptMultipart(scope, upload.maxBytes);
+        scope.route(route);
+      });
+    } else {
+      app.route(route);
+    }
     registry.registered.add(name);
   }
 }

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName, type NewUser } from '../services/users.ts';
+import { seedPayments } from './payments.ts';
 
 export const DEMO_STARTING_BALANCE_PAISE = 10_000_000; // ₹1,00,000
 
@@ -28,7 +29,7 @@ export const DEMO_USERS: DemoUser[] = [
   { userName: 'agent1', role: 'agent', parent: 'admin', chipsPaise: 500_000_000, note: 'agent; parent of the demo bettors and of sign-ups' },
   { userName: 'demo1', role: 'user', parent: 'agent1', chipsPaise: DEMO_STARTING_BALANCE_PAISE, note: 'bettor' },
   { userName: 'demo2', role: 'user', parent: 'agent1', isChangePassword: true, chipsPaise: DEMO_STARTING_BALANCE_PAISE, note: 'bettor who must change the password first' },
-  { userName: 'demo3', role: 'user', parent: 'agent1', isSignupUser: true, chipsPaise: DEMO_STARTING_BALANCE_PAISE, note: 'sign-up bettor (Deposit/Withdraw shown)' },
+  { userName: 'demo3', role: 'user', parent: 'agent1', isSignupUser: true, chipsPaise: DEMO_STARTING_BALANCE_PAISE, note: 'sign-up bettor (Deposit/Withdraw shown; one approved deposit, one pending withdrawal)' },
 ];
 
 /** The site's look and switches at first start. */
@@ -52,13 +53,15 @@ export async function hasUsers(db: Db): Promise<boolean> {
 }
 
 /**
- * Seeds the demo: settings, catalog, users and their starting balances. Idempotent: existing
+ * Seeds the demo: settings, catalog, users and their starting balances, agent1's payment details
+ * and demo3's payment requests. Idempotent: existing
  * rows are kept, transfers carry fixed idempotency keys, passwords are hashed only for new users.
  */
 export async function seed(db: Db, now: Date): Promise<void> {
   await db.insert(globalSettings).values({ id: 1, ...GLOBAL_SETTINGS }).onConflictDoNothing();
   await ensureCatalog(db);
   await seedUsers(db, now);
+  await seedPayments(db, now);
   await refreshFixtures(db, now);
 }
 

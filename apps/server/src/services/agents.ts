@@ -58,6 +58,9 @@ export async function agentCreateUser(app: AgentServices, caller: AuthUser, body
       role: body.role,
       parentId: caller.userId,
       isChangePassword: true,
+      // Pays in and out through the site's deposit and withdraw pages (ADR 33).
+      isSignupUser: body.online_payments ?? false,
+      creditLimitPaise: body.credit_limit === undefined ? 0 : rupeesToPaise(body.credit_limit),
       mobile: body.mobile ?? null,
     },
     app.clock(),

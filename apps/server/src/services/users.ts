@@ -27,6 +27,8 @@ export interface NewUser {
   parentId: number | null;
   isChangePassword?: boolean;
   isSignupUser?: boolean;
+  /** Stored for the agent screens; nothing enforces it yet (ADR 32). */
+  creditLimitPaise?: number;
   mobile?: string | null;
   dialCode?: string | null;
 }

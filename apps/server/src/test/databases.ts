@@ -4,7 +4,7 @@
  * when TEST_DATABASE_URL is set. CI must set it: there a missing URL fails instead of skipping.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -30,6 +30,8 @@ export interface TestContext {
   call<N extends EndpointName>(name: N, body?: BodyOf<N> | unknown, token?: string, remoteAddress?: string): Promise<CallResult>;
   /** Logs a user in (demo password by default) and returns the token. */
   login(userName: string, password?: string): Promise<string>;
+  /** The suite's own folder for deposit receipts (removed after the suite). */
+  receiptsDir: string;
 }
 
 export interface CallResult {
@@ -127,12 +129,14 @@ export function describeEachDatabase(
         let offsetMs = 0;
         const now = () => new Date(Date.now() + offsetMs);
         await seed(handle.db, now());
-        const app = buildApp({ db: handle.db, clock: now, checkResponses: true, ...appOptions });
+        const receiptsDir = mkdtempSync(join(tmpdir(), 'exchange-test-receipts-'));
+        const app = buildApp({ db: handle.db, clock: now, checkResponses: true, receiptsDir, ...appOptions });
         await app.ready();
         cleanup = async () => {
           await app.close();
           await handle.close();
           await drop();
+          rmSync(receiptsDir, { recursive: true, force: true });
         };
         const call: TestContext['call'] = async (name, body, token, remoteAddress) => {
           const e = endpoints[name];
@@ -151,6 +155,7 @@ export function describeEachDatabase(
           db: handle.db,
           now,
           advanceClock: (ms) => void (offsetMs += ms),
+          receiptsDir,
           call,
           login: async (userName, password = DEMO_PASSWORD) => {
             const res = await call('login', { user_name: userName, password });

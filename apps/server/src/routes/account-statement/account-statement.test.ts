@@ -24,8 +24,10 @@ describeEachDatabase('account statement', (ctx) => {
 
   it('shows an agent its chips in and out, newest first, with the running balance, filtered and paged', async () => {
     const all = (await statement('agent1')).json.data as AccountStatementPage;
-    expect(all.total).toBe(4);
+    expect(all.total).toBe(5);
     expect(all.rows.map((r) => [r.type, r.credit, r.debit, r.balance])).toEqual([
+      // demo3's seeded deposit, credited from agent1.
+      ['withdraw', 0, 5_000, 4_695_000],
       ['withdraw', 0, 100_000, 4_700_000],
       ['withdraw', 0, 100_000, 4_800_000],
       ['withdraw', 0, 100_000, 4_900_000],
@@ -33,21 +35,21 @@ describeEachDatabase('account statement', (ctx) => {
     ]);
     expect(all.rows.map((r) => r.id)).toEqual([...all.rows.map((r) => r.id)].sort((a, b) => b - a));
     expect((await statement('agent1', { statement_type: 'deposit' })).json.data.total).toBe(1);
-    expect((await statement('agent1', { statement_type: 'withdraw' })).json.data.rows).toHaveLength(3);
-    expect(all.totals).toEqual({ credit: 5_000_000, debit: 300_000, opening_balance: 0, closing_balance: 4_700_000 });
+    expect((await statement('agent1', { statement_type: 'withdraw' })).json.data.rows).toHaveLength(4);
+    expect(all.totals).toEqual({ credit: 5_000_000, debit: 305_000, opening_balance: 0, closing_balance: 4_695_000 });
     // Chips are no one's profit or loss: the day shows no P&L, only the balance at its end.
-    expect(all.days).toEqual([{ day: today(), pnl: 0, balance: 4_700_000 }]);
+    expect(all.days).toEqual([{ day: today(), pnl: 0, balance: 4_695_000 }]);
     expect((await statement('agent1', { statement_type: 'casino' })).json.data).toEqual({
       rows: [],
       total: 0,
       page: 1,
       limit: 20,
-      totals: { credit: 0, debit: 0, opening_balance: 0, closing_balance: 4_700_000 },
-      days: [{ day: today(), pnl: 0, balance: 4_700_000 }],
+      totals: { credit: 0, debit: 0, opening_balance: 0, closing_balance: 4_695_000 },
+      days: [{ day: today(), pnl: 0, balance: 4_695_000 }],
     });
     const page2 = (await statement('agent1', { page: 2, limit: 3 })).json.data as AccountStatementPage;
-    expect(page2).toMatchObject({ total: 4, page: 2, limit: 3 });
-    expect(page2.rows.map((r) => r.balance)).toEqual([5_000_000]);
+    expect(page2).toMatchObject({ total: 5, page: 2, limit: 3 });
+    expect(page2.rows.map((r) => r.balance)).toEqual([4_900_000, 5_000_000]);
     expect((await statement('agent1', { page: 3, limit: 3 })).json.data.rows).toEqual([]);
     // Totals cover every page, not just the one shown.
     expect(page2.totals).toEqual(all.totals);
@@ -63,9 +65,10 @@ describeEachDatabase('account statement', (ctx) => {
     const day = istDate(yesterday);
     const onlyYesterday = (await statement('demo3', { from_date: day, to_date: day })).json.data as AccountStatementPage;
     expect(onlyYesterday.rows).toEqual([expect.objectContaining({ credit: 25.5, balance: 100_025.5, remark: 'Late chips', type: 'deposit' })]);
-    expect((await statement('demo3')).json.data.total).toBe(1);
+    // Today: the opening chips, the seeded deposit and the seeded withdrawal's hold.
+    expect((await statement('demo3')).json.data.total).toBe(3);
     const both = (await statement('demo3', { from_date: day })).json.data as AccountStatementPage;
-    expect(both.total).toBe(2);
+    expect(both.total).toBe(4);
     expect(both.days.map((d) => d.day)).toEqual([day, today()]);
     expect(onlyYesterday.totals).toMatchObject({ credit: 25.5, debit: 0, opening_balance: 0 });
   });

@@ -120,7 +120,9 @@ describeEachDatabase('agents and their downline', (ctx) => {
 
   it('refuses a bettor every agent call with 403', async () => {
     const bettor = await ctx().login('demo1');
-    expect(AGENT_CALLS.length).toBe(5);
+    expect(AGENT_CALLS).toEqual(
+      expect.arrayContaining(['agentTransferChips', 'agentGetPaymentRequests', 'agentDecidePaymentRequest', 'agentGetPaymentReceipt', 'agentSetPaymentDetails']),
+    );
     for (const name of AGENT_CALLS) {
       const res = await call(name, { user_id: ids.demo3, page: 1, limit: 10 }, bettor);
       expect({ name, status: res.statusCode, json: res.json }).toEqual({

@@ -7,6 +7,7 @@ import {
   agentTransferChips,
 } from '../../services/agents.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
+import agentPaymentRoutes from './payments.ts';
 
 /** The agent area (ADR 32): agents and the root, on their downline only. */
 export default function agentRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
@@ -20,4 +21,5 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
       return { data: undefined, message: 'Password reset. The user must change it at next login.' };
     },
   });
+  agentPaymentRoutes(app, registry);
 }

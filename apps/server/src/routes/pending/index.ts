@@ -13,16 +13,6 @@ const notYet = async (): Promise<never> => {
 
 export default function pendingRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
-    // payments
-    agentGetPaymentRequests: notYet,
-    agentDecidePaymentRequest: notYet,
-    agentGetPaymentReceipt: notYet,
-    agentSetPaymentDetails: notYet,
-    paymentGetMethods: notYet,
-    paymentDeposit: notYet,
-    paymentWithdraw: notYet,
-    paymentGetPaymentStatement: notYet,
-
     // security auth, profile, activity
     securityAuthSetup: notYet,
     securityAuthEnable: notYet,

@@ -11,3 +11,4 @@ export * from './bet-writer.ts';
 export * from './bet-statement.ts';
 export * from './bet-batch.ts';
 export * from './chips.ts';
+export * from './payments.ts';

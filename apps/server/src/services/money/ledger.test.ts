@@ -17,7 +17,8 @@ describeEachDatabase('ledger', (ctx) => {
   it('seeds balanced books: world funds admin, chips flow down the tree', async () => {
     expect((await worldAccount(ctx().db)).balancePaise).toBe(-1_000_000_000);
     expect((await account('admin')).balancePaise).toBe(500_000_000);
-    expect((await account('agent1')).balancePaise).toBe(470_000_000);
+    // 50 lakh to agent1, 1 lakh to each of its three bettors, and demo3's seeded ₹5,000 deposit.
+    expect((await account('agent1')).balancePaise).toBe(469_500_000);
     expect((await account('demo1')).balancePaise).toBe(10_000_000);
     expect(await checkLedger(ctx().db)).toEqual({ sumPaise: 0, mismatchedAccountIds: [] });
   });
@@ -25,7 +26,7 @@ describeEachDatabase('ledger', (ctx) => {
   it('moves money once per idempotency key', async () => {
     const first = await chips('agent1', 'demo1', 12_345, 'test:once');
     expect(first.created).toBe(true);
-    expect(first.transfer).toMatchObject({ amountPaise: 12_345, debitBalanceAfterPaise: 469_987_655, creditBalanceAfterPaise: 10_012_345 });
+    expect(first.transfer).toMatchObject({ amountPaise: 12_345, debitBalanceAfterPaise: 469_487_655, creditBalanceAfterPaise: 10_012_345 });
     const again = await chips('agent1', 'demo1', 12_345, 'test:once');
     expect(again).toEqual({ transfer: first.transfer, created: false });
     expect((await account('demo1')).balancePaise).toBe(10_012_345);

@@ -95,10 +95,11 @@ export async function worldAccount(db: DbOrTx): Promise<LedgerAccount> {
 }
 
 /**
- * The house (commission, bookmaker and fancy counterparty), clearing (exchange settlement) or
- * casino (casino wallet counterparty) account, created on first use.
+ * The house (commission, bookmaker and fancy counterparty), clearing (exchange settlement),
+ * casino (casino wallet counterparty) or payout (withdrawals held until decided, ADR 33)
+ * account, created on first use.
  */
-export async function systemAccount(db: DbOrTx, kind: 'house' | 'clearing' | 'casino'): Promise<LedgerAccount> {
+export async function systemAccount(db: DbOrTx, kind: 'house' | 'clearing' | 'casino' | 'payout'): Promise<LedgerAccount> {
   await db.insert(ledgerAccounts).values({ kind }).onConflictDoNothing();
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind));
   if (!account) throw new Error(`${kind} account missing`);
