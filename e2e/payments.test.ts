@@ -87,6 +87,8 @@ describe.each(VIEWPORTS)('deposit through the agent at $width px', (vp: Viewport
         await page.getByTestId('deposit-withdraw-link').click();
         await page.waitForURL(/#\/setting\/d-w$/);
         await page.getByTestId('pay-to-upi-id').waitFor();
+        await page.getByTestId('pay-to-upi-id-copy').click();
+        await eventually(() => textOf(page, 'pay-to-upi-id-copy')).toBe('Copied');
         await page.getByTestId('deposit-amount').fill(String(amount));
         await page.getByTestId('deposit-utr').fill(utr);
         await page.getByTestId('deposit-receipt-input').setInputFiles(receiptPath);

@@ -44,7 +44,10 @@ export function DepositForm({ methods }: { methods: PaymentMethods }) {
     formState: { errors, isSubmitted },
   } = useForm<Form, unknown, DepositBody>({
     resolver,
-    mode: 'onTouched',
+    // Checked on submit, then as the bettor types: a message appearing on blur would move the
+    // controls under a tap that is landing (the tap is then lost).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: { amount: '', method: payable[0] ?? 'UPI', utr: '' },
   });
   const method = watch('method');
@@ -85,6 +88,7 @@ export function DepositForm({ methods }: { methods: PaymentMethods }) {
 
   return (
     <div className="pay-panel" data-testid="deposit-panel">
+      {made && <MadeNotice made={made} testId="deposit-made" />}
       <section className="pay-step" aria-labelledby="deposit-step-pay">
         <h2 className="pay-step__title" id="deposit-step-pay">
           <span className="pay-step__number">1</span> Pay your agent
@@ -140,7 +144,6 @@ export function DepositForm({ methods }: { methods: PaymentMethods }) {
           {deposit.isPending ? 'Sending…' : 'Submit Deposit Request'}
         </button>
       </form>
-      {made && <MadeNotice made={made} testId="deposit-made" />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@exchange/contracts';
-import type { InputHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, NO_ANSWER_MESSAGE } from '@/lib/api';
@@ -37,7 +37,7 @@ export function AmountField({
           className="input"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={`${bounds.min_amount} to ${bounds.max_amount}`}
+          placeholder="Enter amount"
           aria-invalid={Boolean(error)}
           aria-describedby={`${testId}-bounds`}
           data-testid={testId}
@@ -168,8 +168,11 @@ export function SendError({ error, testId }: { error: Error | null; testId: stri
 /** The request just made: what happens next, and its row as the statement shows it. */
 export function MadeNotice({ made, testId }: { made: MadeRequest; testId: string }) {
   const deposit = made.kind === 'DEPOSIT';
+  // Above the form: brought into view (a phone's submit button is far below it) and read out.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [made]);
   return (
-    <div className="pay-alert pay-alert--success" role="status" data-testid={testId}>
+    <div className="pay-alert pay-alert--success" role="status" tabIndex={-1} ref={box} data-testid={testId}>
       <p className="pay-alert__text">
         {KIND_LABEL[made.kind]} request of {formatAmount(made.amount)} sent.{' '}
         {deposit

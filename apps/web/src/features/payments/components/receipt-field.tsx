@@ -1,8 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { RECEIPT_ACCEPT, readAsDataUrl, receiptProblem } from '../lib/receipt';
 
-const kb = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const fileSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${Math.ceil(bytes / 1024)} KB`
+      : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * The payment's screenshot, optional: a PNG, JPEG or WebP of at most 5 MB, checked when chosen.
@@ -56,7 +60,7 @@ export function ReceiptField({
           )}
           <div className="receipt__about">
             <span className="receipt__name">{file.name}</span>
-            <span className="muted">{kb(file.size)}</span>
+            <span className="muted">{fileSize(file.size)}</span>
             <button
               type="button"
               className="btn btn--small"

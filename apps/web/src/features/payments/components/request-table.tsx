@@ -8,7 +8,8 @@ export const REQUEST_COLUMNS = 7;
 
 /**
  * Payment requests as the statement lists them: Date | Type | Method | Amount | UTR / Account |
- * Status | Remark. `stateRow` is the loading, error or empty row shown instead of rows.
+ * Status | Remark. `stateRow` is the loading, error or empty row shown instead of rows. On a
+ * phone each row stacks into a card of labelled cells (data-label), so the status stays in view.
  */
 export function RequestTable({
   rows,
@@ -37,17 +38,24 @@ export function RequestTable({
           {stateRow}
           {rows.map((r) => (
             <tr key={r.request_id} data-testid="payment-row" data-request-id={r.request_id}>
-              <td className="nowrap">{formatIst(r.created_at)}</td>
-              <td>{KIND_LABEL[r.kind]}</td>
-              <td className="nowrap">{METHOD_LABEL[r.method]}</td>
-              <td className={`num ${r.kind === 'DEPOSIT' ? 'amount--credit' : 'amount--debit'}`}>
+              <td data-label="Date">{formatIst(r.created_at)}</td>
+              <td data-label="Type">{KIND_LABEL[r.kind]}</td>
+              <td data-label="Method">{METHOD_LABEL[r.method]}</td>
+              <td
+                data-label="Amount"
+                className={`num ${r.kind === 'DEPOSIT' ? 'amount--credit' : 'amount--debit'}`}
+              >
                 {formatAmount(r.amount)}
               </td>
-              <td className="pay-table__ref">{requestReference(r)}</td>
-              <td>
+              <td data-label="UTR / Account" className="pay-table__ref">
+                {requestReference(r)}
+              </td>
+              <td data-label="Status">
                 <PaymentStatusBadge status={r.status} />
               </td>
-              <td className="pay-table__remark">{r.remark}</td>
+              <td data-label="Remark" className="pay-table__remark">
+                {r.remark}
+              </td>
             </tr>
           ))}
         </tbody>

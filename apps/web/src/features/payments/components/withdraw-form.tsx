@@ -47,7 +47,10 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
     formState: { errors, isSubmitted },
   } = useForm<Form, unknown, WithdrawBody>({
     resolver,
-    mode: 'onTouched',
+    // Checked on submit, then as the bettor types: a message appearing on blur would move the
+    // controls under a tap that is landing (the tap is then lost).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: { amount: '', method: firstMethod, ...payoutFields(saved, firstMethod) },
   });
   const method = watch('method');
@@ -94,6 +97,7 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
 
   return (
     <div className="pay-panel pay-panel--single" data-testid="withdraw-panel">
+      {made && <MadeNotice made={made} testId="withdraw-made" />}
       <form
         className="pay-step"
         onSubmit={onSubmit}
@@ -168,7 +172,6 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
           {withdraw.isPending ? 'Sending…' : 'Submit Withdraw Request'}
         </button>
       </form>
-      {made && <MadeNotice made={made} testId="withdraw-made" />}
     </div>
   );
 }
