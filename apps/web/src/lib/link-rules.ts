@@ -42,3 +42,13 @@ export function useLinkContext(): LinkContext {
     isSignupUser: user?.is_signup_user,
   };
 }
+
+/**
+ * Whether Deposit/Withdraw and Payment Statement open for the signed-in user; null while the
+ * site's settings are still on their way (a page then waits rather than saying no).
+ */
+export function usePaymentLinks(): boolean | null {
+  const { isPending } = useGlobalSettings();
+  const ctx = useLinkContext();
+  return isPending ? null : showPaymentLinks(ctx);
+}

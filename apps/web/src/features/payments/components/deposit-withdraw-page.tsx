@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageFrame, Spinner } from '@/components';
 import { isRetryable } from '@/lib/api';
-import { showPaymentLinks, useLinkContext } from '@/lib/link-rules';
+import { usePaymentLinks } from '@/lib/link-rules';
 import { usePaymentMethods } from '../api/payment-methods';
 import { DepositForm } from './deposit-form';
 import { PaymentsClosed } from './payments-closed';
@@ -19,11 +19,12 @@ type Tab = (typeof TABS)[number]['id'];
  * through the parent agent, each a request the agent approves or rejects.
  */
 export function DepositWithdrawPage() {
-  const open = showPaymentLinks(useLinkContext());
+  const open = usePaymentLinks();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'withdraw' ? 'withdraw' : 'deposit';
-  const { data: methods, isLoading, error, refetch } = usePaymentMethods(open);
+  const { data: methods, isLoading, error, refetch } = usePaymentMethods(open === true);
 
+  if (open === null) return <Spinner label="Loading" />;
   if (!open) return <PaymentsClosed title="Deposit / Withdraw" testId="deposit-withdraw-page" />;
 
   return (

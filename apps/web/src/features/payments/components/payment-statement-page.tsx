@@ -1,8 +1,8 @@
 import type { PaymentKind, PaymentStatus } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
-import { DateRangeFields, PageFrame, Pager, rangeProblem, TableStateRow } from '@/components';
+import { DateRangeFields, PageFrame, Pager, rangeProblem, Spinner, TableStateRow } from '@/components';
 import { istYmdDaysAgo } from '@/lib/format';
-import { showPaymentLinks, useLinkContext } from '@/lib/link-rules';
+import { usePaymentLinks } from '@/lib/link-rules';
 import { usePaymentStatement, type PaymentStatementFilter } from '../api/payment-statement';
 import { KIND_LABEL, STATUS_LABEL } from '../lib/request-rows';
 import { PaymentsClosed } from './payments-closed';
@@ -65,13 +65,14 @@ function OptionalSelect<T extends string>({
  * then the requests newest first with their status, paged like the account statement.
  */
 export function PaymentStatementPage() {
-  const open = showPaymentLinks(useLinkContext());
+  const open = usePaymentLinks();
   const [draft, setDraft] = useState(defaultFilter);
   const [filter, setFilter] = useState(draft);
-  const { data, isLoading, isFetching, isError, error, refetch } = usePaymentStatement(filter, open);
+  const { data, isLoading, isFetching, isError, error, refetch } = usePaymentStatement(filter, open === true);
   const rows = data?.rows ?? [];
   const rangeError = rangeProblem(draft);
 
+  if (open === null) return <Spinner label="Loading" />;
   if (!open) return <PaymentsClosed title="Payment Statement" testId="payment-statement-page" />;
 
   const submit = (e: FormEvent) => {
