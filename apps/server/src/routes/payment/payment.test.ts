@@ -97,6 +97,22 @@ describeEachDatabase('payments: deposits and withdrawals', (ctx) => {
     expect((await balanceOf(ctx(), payer.token)).total_balance).toBe(before.total_balance);
   });
 
+  it("takes a browser's FormData over real HTTP: the text fields and the receipt file, the boundary set by fetch", async () => {
+    // Listening until the suite's app closes.
+    const origin = await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('amount', '1000');
+    form.append('method', 'BANK');
+    form.append('utr', nextUtr());
+    form.append('client_ref', 'dep-formdata-1');
+    form.append('receipt', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'receipt.png');
+    const res = await fetch(`${origin}/api/payment/deposit`, { method: 'POST', headers: { authorization: `Bearer ${payer.token}` }, body: form });
+    const json = (await res.json()) as { data: { request_id: number } };
+    expect({ status: res.status, data: json.data }).toMatchObject({ status: 200, data: { amount: 1000, method: 'BANK', has_receipt: true, status: 'PENDING' } });
+    const receipt = await call('agentGetPaymentReceipt', { request_id: json.data.request_id }, agent1);
+    expect(receipt.json.data.data_url).toBe(`data:image/png;base64,${PNG_1X1.toString('base64')}`);
+  });
+
   it('refuses a receipt that is not a PNG, JPEG or WebP, or is too large, and writes nothing', async () => {
     const requestsBefore = (await statement(payer.token)).total;
     const filesBefore = receiptFiles(ctx());
@@ -165,6 +181,17 @@ describeEachDatabase('payments: deposits and withdrawals', (ctx) => {
     // An anonymous multipart deposit is 401 before anything is read.
     const anonymous = await ctx().app.inject({ method: 'POST', url: '/api/payment/deposit', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' });
     expect({ status: anonymous.statusCode, code: anonymous.json().code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('documents payment/deposit as JSON or multipart/form-data with the receipt file, and no other call as multipart', async () => {
+    const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const multipart = Object.entries(doc.paths as Record<string, { post?: { requestBody?: { content: Record<string, unknown> } } }>)
+      .filter(([, ops]) => ops.post?.requestBody?.content['multipart/form-data'])
+      .map(([path]) => path);
+    expect(multipart).toEqual(['/api/payment/deposit']);
+    const form = doc.paths['/api/payment/deposit'].post.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(form.properties).sort()).toEqual(['amount', 'client_ref', 'method', 'receipt', 'utr']);
+    expect(form.required.sort()).toEqual(['amount', 'client_ref', 'method', 'utr']);
   });
 
   it('counts a UTR once among live deposits, and again once its deposit is rejected', async () => {
