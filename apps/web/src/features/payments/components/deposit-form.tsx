@@ -69,10 +69,9 @@ export function DepositForm({ methods }: { methods: PaymentMethods }) {
     if (sending.current) return;
     sending.current = true;
     // The same request sent again (a second click, a retry after no answer) keeps its client_ref.
-    const clientRef = attempt.refFor({
-      body,
-      receipt: receipt && [receipt.name, receipt.size, receipt.lastModified],
-    });
+    // The receipt is not part of it, as for the server (ADR 33): a retry with another screenshot
+    // of a request that was made answers that request instead of refusing its UTR as used.
+    const clientRef = attempt.refFor(body);
     try {
       const request = await deposit.mutateAsync({ body, clientRef, receipt });
       attempt.done();

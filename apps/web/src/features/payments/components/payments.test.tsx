@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchData } from '@/lib/api';
+import { fetchData, NO_ANSWER_MESSAGE } from '@/lib/api';
 import { formatAmount, formatDay, istYmdDaysAgo } from '@/lib/format';
 import {
   callAsOnTestServer,
@@ -35,6 +35,8 @@ const pngFile = (name = 'receipt.png') =>
   new File([Uint8Array.from(atob(PNG_BASE64), (c) => c.charCodeAt(0))], name, { type: 'image/png' });
 /** A UTR no other run has given: the server refuses one given twice. */
 const UTR = `${Date.now()}`.padStart(12, '9').slice(-12);
+/** Another one, for the deposit whose answer is lost. */
+const RETRY_UTR = `${UTR.slice(0, 11)}${(Number(UTR.slice(-1)) + 1) % 10}`;
 const today = istYmdDaysAgo(0);
 
 const statement = () => fetchData('paymentGetPaymentStatement', { from_date: today, to_date: today });
@@ -124,6 +126,34 @@ describe('deposit', () => {
     );
     expect(screen.queryByTestId('deposit-made')).toBeNull();
   });
+  it('sends a request again with its client_ref when the answer was lost: one request', async () => {
+    await openDeposit();
+    type('deposit-amount', '300');
+    type('deposit-utr', RETRY_UTR);
+    // The request reaches the server; its answer is lost on the way back, as on a dropped line.
+    const withAnswers = globalThis.fetch;
+    let depositCalls = 0;
+    globalThis.fetch = async (input, init) => {
+      const answer = await withAnswers(input, init);
+      if (String(input).endsWith('payment/deposit') && ++depositCalls === 1)
+        throw new TypeError('Failed to fetch');
+      return answer;
+    };
+    try {
+      submit('Submit Deposit Request');
+      expect((await screen.findByTestId('deposit-error')).textContent).toBe(
+        `${NO_ANSWER_MESSAGE} Sending again will not make a second request.`,
+      );
+      submit('Submit Deposit Request');
+      await screen.findByTestId('deposit-made');
+    } finally {
+      globalThis.fetch = withAnswers;
+    }
+    // Two calls with one client_ref: one request.
+    expect(depositCalls).toBe(2);
+    const rows = (await statement()).rows.filter((r) => r.utr === RETRY_UTR);
+    expect(rows.map((r) => [r.amount, r.status])).toEqual([[300, 'PENDING']]);
+  });
 });
 
 describe('withdraw', () => {
@@ -183,7 +213,7 @@ describe('payment statement', () => {
   };
 
   it('lists the requests newest first and filters them by type, status and day', async () => {
-    const deposit = (await statement()).rows.find((r) => r.kind === 'DEPOSIT')!;
+    const deposit = (await statement()).rows.find((r) => r.utr === UTR)!;
     await callAsOnTestServer(agent, 'agentDecidePaymentRequest', {
       request_id: deposit.request_id,
       approve: true,
@@ -193,15 +223,16 @@ describe('payment statement', () => {
     renderInApp(<PaymentStatementPage />, '/report/payment-withdraw');
     const withdrawRow = ['Withdraw', 'Bank Transfer', '1200.00', '123456789012 / HDFC0001234', 'Pending', ''];
     const depositRow = ['Deposit', 'UPI', '1500.00', `UTR ${UTR}`, 'Approved', 'Received, thank you'];
-    await waitFor(() => expect(shownRows()).toEqual([withdrawRow, depositRow]));
+    const retriedRow = ['Deposit', 'UPI', '300.00', `UTR ${RETRY_UTR}`, 'Pending', ''];
+    await waitFor(() => expect(shownRows()).toEqual([withdrawRow, retriedRow, depositRow]));
     expect(screen.getByTestId('payment-statement-pager').textContent).toContain(
-      'Showing 1 to 2 of 2 entries',
+      'Showing 1 to 3 of 3 entries',
     );
 
     await filter({ 'payment-statement-kind': 'DEPOSIT' });
-    await waitFor(() => expect(shownRows()).toEqual([depositRow]));
+    await waitFor(() => expect(shownRows()).toEqual([retriedRow, depositRow]));
     await filter({ 'payment-statement-kind': '', 'payment-statement-status': 'PENDING' });
-    await waitFor(() => expect(shownRows()).toEqual([withdrawRow]));
+    await waitFor(() => expect(shownRows()).toEqual([withdrawRow, retriedRow]));
     await filter({ 'payment-statement-kind': 'DEPOSIT', 'payment-statement-status': 'REJECTED' });
     await waitFor(() => expect(screen.getByTestId('table-empty').textContent).toBe('No records found'));
 
