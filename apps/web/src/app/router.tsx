@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, createHashRouter } from 'react-router';
-import { LaterRelease, Spinner } from '@/components';
+import { Spinner } from '@/components';
 import { AccountStatementPage, ChangePasswordPage } from '@/features/account';
 import { AuthLayout, LoginPage, SignUpPage } from '@/features/auth';
 import {
@@ -13,6 +13,7 @@ import {
   WorldCasinoPage,
 } from '@/features/casino';
 import { AllSportsPage, HomePage, MatchRedirect } from '@/features/matches';
+import { DepositWithdrawPage, PaymentStatementPage } from '@/features/payments';
 import { RulesPage } from '@/features/rules';
 import { SecurityAuthPage, UserPage } from '@/features/security';
 import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
@@ -20,7 +21,6 @@ import { AppLayout, MatchBettingPage, RaceBettingPage } from './routes/composed-
 import { RequireSession, RootRedirect } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
-const later = (title: string, testId: string) => <LaterRelease title={title} testId={testId} />;
 
 const signUp = (
   <Suspense fallback={<Spinner />}>
@@ -65,10 +65,7 @@ export function createAppRouter() {
                   children: [
                     { index: true, element: <Navigate to="account-statement" replace /> },
                     { path: 'account-statement', element: <AccountStatementPage /> },
-                    {
-                      path: 'payment-withdraw',
-                      element: later('Payment Statement', 'payment-statement-page'),
-                    },
+                    { path: 'payment-withdraw', element: <PaymentStatementPage /> },
                     { path: 'current-bet', element: <CurrentBetsPage /> },
                     { path: 'profit-loss', element: <ProfitLossPage /> },
                     { path: 'casino-result', element: <CasinoResultPage /> },
@@ -87,7 +84,7 @@ export function createAppRouter() {
                   path: 'setting',
                   children: [
                     { path: 'change-password', element: <ChangePasswordPage /> },
-                    { path: 'd-w', element: later('Deposit / Withdraw', 'deposit-withdraw-page') },
+                    { path: 'd-w', element: <DepositWithdrawPage /> },
                   ],
                 },
                 { path: 'security-auth', element: <SecurityAuthPage /> },

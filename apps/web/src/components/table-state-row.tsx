@@ -15,6 +15,7 @@ export function TableStateRow({
   empty,
   error,
   onRetry,
+  emptyText = EMPTY_TABLE_TEXT,
 }: {
   columns: number;
   loading: boolean;
@@ -22,6 +23,8 @@ export function TableStateRow({
   empty: boolean;
   error: Error | null;
   onRetry?: () => unknown;
+  /** What an empty table says (the reports' 'No data available in table' unless given). */
+  emptyText?: string;
 }) {
   if (loading)
     return (
@@ -35,7 +38,7 @@ export function TableStateRow({
   return (
     <tr>
       <td colSpan={columns} className="table__empty" data-testid="table-empty">
-        {error ? error.message : EMPTY_TABLE_TEXT}
+        {error ? error.message : emptyText}
         {error && onRetry && isRetryable(error) && (
           <>
             {' '}

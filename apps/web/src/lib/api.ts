@@ -76,7 +76,10 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   const headers: Record<string, string> = { 'Cache-Control': 'no-store, no-cache' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers };
-  if (method === 'POST') {
+  if (method === 'POST' && body instanceof FormData) {
+    // The browser writes the multipart Content-Type itself, with the boundary it chose.
+    init.body = body;
+  } else if (method === 'POST') {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
@@ -109,6 +112,25 @@ export async function callApi<N extends EndpointName>(
 }
 
 /**
+ * Calls one endpoint of the contracts table as multipart/form-data: each field of `body` as a text
+ * part (numbers and booleans written out; undefined left out), then each file under its part
+ * name. The same headers, envelope and error handling as callApi.
+ */
+export async function callApiWithFiles<N extends EndpointName>(
+  name: N,
+  body: BodyOf<N>,
+  files: Record<string, Blob>,
+): Promise<Envelope<DataOf<N>>> {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(body ?? {})) {
+    if (value !== undefined && value !== null) form.append(field, String(value));
+  }
+  for (const [field, file] of Object.entries(files)) form.append(field, file);
+  const ep = endpoints[name];
+  return request<DataOf<N>>(ep.method, ep.path, form);
+}
+
+/**
  * Calls a path that the contracts table does not name yet (a later issue adds it there), with
  * the same headers and error handling as callApi. Prefer callApi whenever the endpoint exists.
  */
@@ -116,12 +138,25 @@ export function callPath<T>(method: 'GET' | 'POST', path: string, body?: unknown
   return request<T>(method, path, body);
 }
 
+/** The data of an answered call, or its refusal thrown as an ApiError. */
+function dataOf<T>(env: Envelope<T>): T {
+  if (!env.status) throw new ApiError(env.message, 200, env.code);
+  return env.data as T;
+}
+
 /** Like callApi but returns data, throwing ApiError when status is false. For query hooks. */
 export async function fetchData<N extends EndpointName>(
   name: N,
   ...args: BodyOf<N> extends undefined ? [] : [body: BodyOf<N>]
 ): Promise<DataOf<N>> {
-  const env = await callApi(name, ...args);
-  if (!env.status) throw new ApiError(env.message, 200, env.code);
-  return env.data as DataOf<N>;
+  return dataOf(await callApi(name, ...args));
+}
+
+/** Like callApiWithFiles but returns data, throwing ApiError when status is false. */
+export async function fetchDataWithFiles<N extends EndpointName>(
+  name: N,
+  body: BodyOf<N>,
+  files: Record<string, Blob>,
+): Promise<DataOf<N>> {
+  return dataOf(await callApiWithFiles(name, body, files));
 }

@@ -50,6 +50,12 @@ export const queryKeys = {
     profitLoss: <F extends object>(range: F) => ['report', 'profitLoss', range] as const,
     liveCasinoBets: <F extends object>(filter: F) => ['report', 'liveCasinoBets', filter] as const,
   },
+  /** payment/*: where to pay the agent and the bettor's saved payout accounts; its requests. */
+  payments: {
+    all: ['payment'] as const,
+    methods: ['payment', 'methods'] as const,
+    statement: <F extends object>(filter: F) => ['payment', 'statement', filter] as const,
+  },
   casino: {
     games: ['casino', 'games'] as const,
     result: <F extends object>(filter: F) => ['casino', 'result', filter] as const,

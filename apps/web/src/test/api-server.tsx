@@ -46,9 +46,46 @@ declare global {
 function useTestServer(): void {
   jsdom.reconfigure({ url: `${inject('apiOrigin')}/` });
   const nodeFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) =>
-    nodeFetch(typeof input === 'string' ? new URL(input, document.baseURI) : input, init);
+  globalThis.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? new URL(input, document.baseURI) : input;
+    if (!(init?.body instanceof FormData)) return nodeFetch(url, init);
+    const { body, contentType } = await multipartOf(init.body);
+    return nodeFetch(url, {
+      ...init,
+      body,
+      headers: { ...(init.headers as object), 'Content-Type': contentType },
+    });
+  };
   globalThis.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
+}
+
+/**
+ * jsdom's FormData as the multipart/form-data body a browser sends for it: Node's fetch does not
+ * know jsdom's FormData (it would send "[object FormData]"), and vitest's copy into Node's reads
+ * a Blob field that jsdom 29 no longer has.
+ */
+async function multipartOf(form: FormData): Promise<{ body: Buffer<ArrayBuffer>; contentType: string }> {
+  const boundary = `----exchange-test-${Math.random().toString(16).slice(2)}`;
+  const text = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      chunks.push(
+        text.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+      continue;
+    }
+    chunks.push(
+      text.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\n` +
+          `Content-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`,
+      ),
+      new Uint8Array(await value.arrayBuffer()),
+      text.encode('\r\n'),
+    );
+  }
+  chunks.push(text.encode(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** Signs a user in through the API and stores the session as a login does. */
@@ -114,12 +151,13 @@ function signOut(): void {
 
 /**
  * The hooks of a component test file on the real server: before its tests the page points at the
- * server and `userName` signs in; the rendered DOM goes after each test; the session at the end.
+ * server and `user` signs in (a demo user's name, or a function making the user first and
+ * answering its name); the rendered DOM goes after each test; the session at the end.
  */
-export function signedInOnTestServer(userName: string, password?: string): void {
+export function signedInOnTestServer(user: string | (() => Promise<string>), password?: string): void {
   beforeAll(async () => {
     useTestServer();
-    await signInAs(userName, password);
+    await signInAs(typeof user === 'string' ? user : await user(), password);
   });
   afterEach(cleanup);
   afterAll(signOut);
@@ -187,4 +225,67 @@ export function setWindowWidth(width: number): void {
       dispatchEvent: () => false,
     };
   };
+}
+
+/**
+ * One call as a user other than the signed-in one (an agent acting on its bettor): the token is
+ * given, not the stored one. Answers the data, or throws the server's message.
+ */
+export async function callAsOnTestServer<N extends EndpointName>(
+  token: string | null,
+  name: N,
+  body: BodyOf<N>,
+): Promise<DataOf<N>> {
+  const res = await fetch(new URL(`api/${endpoints[name].path}`, `${inject('apiOrigin')}/`), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  const answer = (await res.json()) as { status: boolean; message: string; data: DataOf<N> };
+  if (!answer.status) throw new Error(`${name}: ${answer.message}`);
+  return answer.data;
+}
+
+/** A demo user's token, from a login of its own (the page's session is not touched). */
+export async function tokenOnTestServer(userName: string): Promise<string> {
+  const login = await callAsOnTestServer(null, 'login', {
+    user_name: userName,
+    password: inject('demoPassword'),
+  });
+  return login.usertoken;
+}
+
+/**
+ * A new bettor of agent1 who pays in and out online (is_signup_user), for a test file whose
+ * money must meet no other file's: created by agent1, its first password changed to the demo
+ * password (an agent's new user must change it at first login), then `chips` rupees from agent1.
+ */
+export async function newOnlineBettor(
+  prefix: string,
+  chips: number,
+): Promise<{ userName: string; userId: number }> {
+  const agent = await tokenOnTestServer('agent1');
+  const userName = `${prefix}${Date.now().toString(36)}`.slice(0, 20);
+  const first = 'Start@1234';
+  const created = await callAsOnTestServer(agent, 'agentCreateUser', {
+    user_name: userName,
+    password: first,
+    role: 'user',
+    online_payments: true,
+  });
+  const login = await callAsOnTestServer(null, 'login', { user_name: userName, password: first });
+  const demo = inject('demoPassword');
+  await callAsOnTestServer(login.usertoken, 'changePassword', {
+    master_password: first,
+    new_password: demo,
+    confirm_password: demo,
+  });
+  if (chips > 0)
+    await callAsOnTestServer(agent, 'agentTransferChips', {
+      user_id: created.user_id,
+      amount: chips,
+      direction: 'deposit',
+      client_ref: `chips-${userName}`,
+    });
+  return { userName, userId: created.user_id };
 }

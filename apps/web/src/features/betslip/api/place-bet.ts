@@ -4,6 +4,7 @@ import { fetchData } from '@/lib/api';
 import { refreshBalance, setBalance } from '@/lib/balance';
 import { refreshAfterBet } from '@/lib/bet-changes';
 import { isBackSide, parseAmount, type SlipDraft } from '@/lib/bet-slip';
+import { newClientRef } from '@/lib/client-ref';
 
 function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
   const stake = parseAmount(draft.stakeText) ?? 0;
@@ -26,13 +27,6 @@ function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
     stake,
     client_ref: clientRef,
   });
-}
-
-/** 128 random bits in hex; getRandomValues works on plain http too, unlike randomUUID. */
-function newClientRef(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
 }
 
 /**

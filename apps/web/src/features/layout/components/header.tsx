@@ -4,10 +4,9 @@ import { SiteLogo } from '@/components';
 import { useBalance } from '@/lib/balance';
 import { useLiveUser } from '@/lib/live';
 import { formatAmount } from '@/lib/format';
-import { useGlobalSettings } from '@/lib/global-settings';
 import { useSignedIn } from '@/lib/session';
-import { getStoredParentId, getStoredUser, getToken, readJson } from '@/lib/storage';
-import { showParentTokenLinks, showPaymentLinks } from '../lib/link-rules';
+import { showParentTokenLinks, showPaymentLinks, useLinkContext } from '@/lib/link-rules';
+import { getStoredUser, readJson } from '@/lib/storage';
 import { VISIBILITY_STORAGE_KEY, initialVisibility, type Visibility } from '../lib/visibility';
 import { HeaderSearch } from './header-search';
 import { MyMarketModal } from './my-market-modal';
@@ -34,14 +33,8 @@ export function Header({
   const { data: balance } = useBalance(signedIn);
   // Pushed balance and bet changes; the poll above stays as the fallback.
   useLiveUser();
-  const { data: settings } = useGlobalSettings();
   const user = getStoredUser();
-  const ctx = {
-    parentId: getStoredParentId() ?? user?.parent_id,
-    token: getToken(),
-    paymentGateway: settings?.payment_gateway,
-    isSignupUser: user?.is_signup_user,
-  };
+  const ctx = useLinkContext();
   const payments = showPaymentLinks(ctx);
   const [visibility, setVisibility] = useState<Visibility>(() =>
     initialVisibility(window.innerWidth, readJson<Partial<Visibility>>(localStorage, VISIBILITY_STORAGE_KEY)),

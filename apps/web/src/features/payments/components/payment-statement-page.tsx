@@ -1,0 +1,156 @@
+import type { PaymentKind, PaymentStatus } from '@exchange/contracts';
+import { useState, type FormEvent } from 'react';
+import { DateRangeFields, PageFrame, Pager, rangeProblem, Spinner, TableStateRow } from '@/components';
+import { istYmdDaysAgo } from '@/lib/format';
+import { usePaymentLinks } from '@/lib/link-rules';
+import { usePaymentStatement, type PaymentStatementFilter } from '../api/payment-statement';
+import { KIND_LABEL, STATUS_LABEL } from '../lib/request-rows';
+import { PaymentsClosed } from './payments-closed';
+import { REQUEST_COLUMNS, RequestTable } from './request-table';
+import './payments.css';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+/** Like the account statement: the last 7 days (IST). */
+const DEFAULT_DAYS = 7;
+export const NO_RECORDS_TEXT = 'No records found';
+
+const KINDS: PaymentKind[] = ['DEPOSIT', 'WITHDRAW'];
+const STATUSES: PaymentStatus[] = ['PENDING', 'APPROVED', 'REJECTED'];
+
+const defaultFilter = (): PaymentStatementFilter => ({
+  from_date: istYmdDaysAgo(DEFAULT_DAYS),
+  to_date: istYmdDaysAgo(0),
+  page: 1,
+  limit: PAGE_SIZES[1] as number,
+});
+
+/** A select of `options` with 'All' first ('' in the form, absent from the filter). */
+function OptionalSelect<T extends string>({
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T | undefined;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T | undefined) => void;
+  testId: string;
+}) {
+  return (
+    <label className="field field--inline">
+      <span className="field__label">{label}</span>
+      <select
+        className="input"
+        value={value ?? ''}
+        onChange={(e) => onChange((e.target.value || undefined) as T | undefined)}
+        data-testid={testId}
+      >
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * The bettor's deposit and withdrawal requests: From / To (IST days), type and status on top,
+ * then the requests newest first with their status, paged like the account statement.
+ */
+export function PaymentStatementPage() {
+  const open = usePaymentLinks();
+  const [draft, setDraft] = useState(defaultFilter);
+  const [filter, setFilter] = useState(draft);
+  const { data, isLoading, isFetching, isError, error, refetch } = usePaymentStatement(filter, open === true);
+  const rows = data?.rows ?? [];
+  const rangeError = rangeProblem(draft);
+
+  if (open === null) return <Spinner label="Loading" />;
+  if (!open) return <PaymentsClosed title="Payment Statement" testId="payment-statement-page" />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!rangeError) setFilter({ ...draft, limit: filter.limit, page: 1 });
+  };
+
+  return (
+    <PageFrame title="Payment Statement" testId="payment-statement-page">
+      <form className="filters" onSubmit={submit} data-testid="payment-statement-filters">
+        <DateRangeFields value={draft} onChange={setDraft} testIdPrefix="payment-statement" />
+        <OptionalSelect
+          label="Type"
+          value={draft.kind}
+          options={KINDS}
+          labels={KIND_LABEL}
+          onChange={(kind) => setDraft({ ...draft, kind })}
+          testId="payment-statement-kind"
+        />
+        <OptionalSelect
+          label="Status"
+          value={draft.status}
+          options={STATUSES}
+          labels={STATUS_LABEL}
+          onChange={(status) => setDraft({ ...draft, status })}
+          testId="payment-statement-status"
+        />
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={rangeError !== null}
+          data-testid="payment-statement-submit"
+        >
+          Submit
+        </button>
+        {rangeError && <span className="field__error">{rangeError}</span>}
+      </form>
+      <div className="table-tools">
+        <label className="field field--inline">
+          <span className="field__label">Show</span>
+          <select
+            className="input input--small"
+            value={filter.limit}
+            onChange={(e) => setFilter({ ...filter, limit: Number(e.target.value), page: 1 })}
+            data-testid="payment-statement-limit"
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <span className="field__label">entries</span>
+        </label>
+        {isFetching && !isLoading && <span className="muted">Loading…</span>}
+      </div>
+      <RequestTable
+        rows={isLoading ? [] : rows}
+        testId="payment-statement-table"
+        stateRow={
+          <TableStateRow
+            columns={REQUEST_COLUMNS}
+            loading={isLoading}
+            loadingLabel="Loading payment statement"
+            empty={rows.length === 0}
+            error={isError ? error : null}
+            onRetry={refetch}
+            emptyText={NO_RECORDS_TEXT}
+          />
+        }
+      />
+      <Pager
+        page={filter.page}
+        limit={filter.limit}
+        total={data?.total ?? 0}
+        onPage={(page) => setFilter({ ...filter, page })}
+        testId="payment-statement-pager"
+      />
+    </PageFrame>
+  );
+}
