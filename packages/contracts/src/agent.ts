@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { CurrentBetsRequest } from './betting.ts';
-import { Day, Flag, IdLike, Rupees } from './common.ts';
-import { STATEMENT_MAX_LIMIT, StatementType } from './statement.ts';
+import { Flag, IdLike, Rupees } from './common.ts';
+import { DAYS_IN_ORDER, daysInOrder, StatementFilter } from './statement.ts';
 import { NewPassword, USER_NAME_PATTERN } from './user.ts';
 
 export const AGENT_ROLES = ['user', 'agent'] as const;
@@ -106,21 +106,7 @@ export const ResetPasswordRequest = z.object({
 });
 
 /** Agent: a downline user's account statement, the same filter and shape as the bettor's own. */
-export const AgentUserStatementRequest = z
-  .object({
-    user_id: IdLike,
-    from_date: Day,
-    to_date: Day,
-    statement_type: StatementType.optional(),
-    page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'Limit must be at least 1')
-      .max(STATEMENT_MAX_LIMIT, `Limit must be at most ${STATEMENT_MAX_LIMIT}`)
-      .default(20),
-  })
-  .refine((v) => v.from_date <= v.to_date, { path: ['to_date'], message: 'From date must not be after to date' });
+export const AgentUserStatementRequest = StatementFilter.extend({ user_id: IdLike }).refine(daysInOrder, DAYS_IN_ORDER);
 
 /** Agent: a downline user's current bets, the same filter and shape as the bettor's own. */
 export const AgentUserBetsRequest = CurrentBetsRequest.extend({ user_id: IdLike });

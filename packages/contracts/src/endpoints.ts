@@ -74,7 +74,6 @@ import {
   GetPaymentRequestsRequest,
   PaymentDetail,
   PaymentMethods,
-  PaymentMethodsRequest,
   PaymentRequestAnswer,
   PaymentRequestIdRequest,
   PaymentRequestRow,
@@ -142,6 +141,8 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, D extends z.ZodType =
 // Keeps each entry's `auth` literal so handlers of 'user' endpoints are typed with a caller.
 const def = <B extends z.ZodType, D extends z.ZodType, A extends Endpoint['auth']>(e: Endpoint<B, D> & { auth: A }) => e;
 const None = z.undefined();
+/** A POST that takes no fields: the web client sends `{}`; anything else is refused. */
+const EmptyBody = z.strictObject({}, { error: 'This call takes no fields' });
 
 export const endpoints = {
   getGlobalSetting: def({
@@ -592,11 +593,11 @@ export const endpoints = {
     data: VoidedBet,
   }),
   paymentGetMethods: def({
-    method: 'POST',
+    method: 'GET',
     path: 'payment/getMethods',
     auth: 'user',
     summary: "The parent agent's UPI and bank details to pay deposits to, and the caller's saved payout accounts",
-    body: PaymentMethodsRequest,
+    body: None,
     data: PaymentMethods,
   }),
   paymentDeposit: def({
@@ -629,7 +630,7 @@ export const endpoints = {
     path: 'user/securityAuth/setup',
     auth: 'user',
     summary: 'Start security auth: a new TOTP secret with its QR code (not active until enabled)',
-    body: None,
+    body: EmptyBody,
     data: SecurityAuthSetup,
   }),
   securityAuthEnable: def({
@@ -649,7 +650,7 @@ export const endpoints = {
     data: SecurityAuthDisabled,
   }),
   getProfile: def({
-    method: 'POST',
+    method: 'GET',
     path: 'user/getProfile',
     auth: 'user',
     summary: "The caller's profile: name, mobile, parent agent, account dates, security status",

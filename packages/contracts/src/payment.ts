@@ -55,9 +55,6 @@ export const PayoutAccount = z.object({
 });
 export type PayoutAccount = z.infer<typeof PayoutAccount>;
 
-/** payment/getMethods takes no fields; POST bodies are objects (the web client sends `{}`). */
-export const PaymentMethodsRequest = z.object({});
-
 export const PaymentMethods = z.object({
   /** Where to pay deposits: the parent agent's active UPI ids and bank accounts. */
   methods: z.array(PaymentDetail),

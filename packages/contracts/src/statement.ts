@@ -6,23 +6,28 @@ export const StatementType = z.enum(['all', 'deposit', 'withdraw', 'sports', 'ca
 export type StatementType = z.infer<typeof StatementType>;
 export const STATEMENT_MAX_LIMIT = 100;
 
-export const AccountStatementRequest = z
-  .object({
-    /** First day, yyyy-MM-dd in IST (inclusive). */
-    from_date: Day,
-    /** Last day, yyyy-MM-dd in IST (inclusive). */
-    to_date: Day,
-    statement_type: StatementType.optional(),
-    /** 1-based page number. */
-    page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'Limit must be at least 1')
-      .max(STATEMENT_MAX_LIMIT, `Limit must be at most ${STATEMENT_MAX_LIMIT}`)
-      .default(20),
-  })
-  .refine((v) => v.from_date <= v.to_date, { path: ['to_date'], message: 'From date must not be after to date' });
+/** The statement's filter fields, shared by the bettor's call and the agent's (agent.ts). */
+export const StatementFilter = z.object({
+  /** First day, yyyy-MM-dd in IST (inclusive). */
+  from_date: Day,
+  /** Last day, yyyy-MM-dd in IST (inclusive). */
+  to_date: Day,
+  statement_type: StatementType.optional(),
+  /** 1-based page number. */
+  page: z.coerce.number().int().min(1, 'Page must be at least 1').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be at least 1')
+    .max(STATEMENT_MAX_LIMIT, `Limit must be at most ${STATEMENT_MAX_LIMIT}`)
+    .default(20),
+});
+
+/** The days must be in order. */
+export const daysInOrder = (v: { from_date: string; to_date: string }) => v.from_date <= v.to_date;
+export const DAYS_IN_ORDER = { path: ['to_date'], message: 'From date must not be after to date' };
+
+export const AccountStatementRequest = StatementFilter.refine(daysInOrder, DAYS_IN_ORDER);
 
 /** One ledger transfer as the caller sees it; balance is the caller's balance after it. */
 export const StatementRow = z.object({

@@ -32,9 +32,6 @@ export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
   return result.data;
 }
 
-const isEmptyObject = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
-
 export interface EndpointRegistry {
   registered: Set<EndpointName>;
   /** Parse every answer with the contract's data schema (tests); a mismatch is a 500. */
@@ -54,8 +51,6 @@ export function registerEndpoints<K extends EndpointName>(
   for (const name of Object.keys(handlers) as K[]) {
     const endpoint: Endpoint = endpoints[name];
     const handle = handlers[name] as unknown as (ctx: HandlerContext<K>) => Promise<HandlerResult<K>>;
-    // A POST that takes no body (the contracts' None): the web client sends {}, which is no body.
-    const takesNoBody = endpoint.body.safeParse(undefined).success;
     const upload = endpoint.upload;
     const route: RouteOptions = {
       method: endpoint.method,
@@ -74,8 +69,7 @@ export function registerEndpoints<K extends EndpointName>(
         const multipart = upload && request.isMultipart() ? await readMultipartBody(request, upload.field) : undefined;
         const raw = multipart ? multipart.fields : request.body;
         // No body is an empty one; a JSON null is a body, and refused like any other non-object.
-        const empty = takesNoBody && isEmptyObject(raw ?? {});
-        const body = endpoint.method === 'GET' || empty ? undefined : parseBody(endpoint.body, raw === undefined ? {} : raw);
+        const body = endpoint.method === 'GET' ? undefined : parseBody(endpoint.body, raw === undefined ? {} : raw);
         const user = request.user as HandlerContext<K>['user'];
         const ctx = { body: body as HandlerContext<K>['body'], user, upload: multipart?.file, app, request, reply };
         const result = await handle(ctx);

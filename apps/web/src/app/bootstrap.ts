@@ -2,7 +2,7 @@ import { onUnauthorized } from '@/lib/api';
 import { startConsoleClearTimer } from '@/lib/console-clear';
 import { ROUTES, startupDecision } from '@/lib/guard';
 import { queryClient } from '@/lib/query-client';
-import { localLogout, onLoggedOut, setSignedIn } from '@/lib/session';
+import { isSignedIn, localLogout, onLoggedOut, setSignedIn } from '@/lib/session';
 import { LOCAL_KEYS, getStoredUser, getToken } from '@/lib/storage';
 import { createAppRouter, type AppRouter } from './router';
 
@@ -30,9 +30,12 @@ export function bootstrap(): AppRouter {
   // A refused call that carried the token in use ends that session (the login page says so). A
   // late answer to a call of a session already gone (signed out, or replaced by a new login)
   // changes nothing: it must neither end the new session nor overwrite why the old one ended.
+  // A refusal of a call that carried no token (sent after the logout, e.g. by a query of the
+  // page being left) ends no session: it must not turn "your session has ended" into a sign-out.
   onUnauthorized(({ token }) => {
     if (token !== getToken()) return;
-    localLogout(token ? 'session-ended' : 'signed-out');
+    if (token) localLogout('session-ended');
+    else if (isSignedIn()) localLogout('signed-out');
   });
   onLoggedOut(() => {
     void router.navigate(ROUTES.login, { replace: true }).then(() => queryClient.clear());

@@ -130,6 +130,23 @@ export function DateRangeFields<T extends DayRange>({
   );
 }
 
+/** A date range filter's Submit, off while `problem` (from rangeProblem) stands, said beside it. */
+export function RangeSubmit({ problem, testIdPrefix }: { problem: string | null; testIdPrefix: string }) {
+  return (
+    <>
+      <button
+        type="submit"
+        className="btn btn--primary"
+        disabled={problem !== null}
+        data-testid={`${testIdPrefix}-submit`}
+      >
+        Submit
+      </button>
+      {problem && <span className="field__error">{problem}</span>}
+    </>
+  );
+}
+
 /** From / To (IST days) and Submit; refuses a range that is incomplete or ends before it starts. */
 export function DateRangeForm({
   initial,
@@ -151,15 +168,7 @@ export function DateRangeForm({
   return (
     <form className="filters" onSubmit={submit} data-testid={`${testIdPrefix}-filters`}>
       <DateRangeFields value={draft} onChange={setDraft} testIdPrefix={testIdPrefix} />
-      <button
-        type="submit"
-        className="btn btn--primary"
-        disabled={problem !== null}
-        data-testid={`${testIdPrefix}-submit`}
-      >
-        Submit
-      </button>
-      {problem && <span className="field__error">{problem}</span>}
+      <RangeSubmit problem={problem} testIdPrefix={testIdPrefix} />
       {busy && <span className="muted">Loading…</span>}
     </form>
   );

@@ -4,6 +4,14 @@ export { Spinner } from './spinner';
 export { SiteLogo } from './site-logo';
 export { Pager } from './pager';
 export { lazyPage } from './lazy-page';
-export { DateRangeFields, DateRangeForm, rangeProblem, type DayRange } from './date-range-fields';
+export {
+  DateRangeFields,
+  DateRangeForm,
+  RangeSubmit,
+  rangeProblem,
+  type DayRange,
+} from './date-range-fields';
 export { EMPTY_TABLE_TEXT, TableStateRow } from './table-state-row';
 export { InPlayBadge, MatchStateBadge } from './match-state-badge';
+export { DEFAULT_PAGE_SIZE, TableTools } from './table-tools';
+export { CodeField, useCodeForm } from './code-field';

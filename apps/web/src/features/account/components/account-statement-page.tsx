@@ -1,6 +1,15 @@
 import type { StatementDay, StatementType } from '@exchange/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { DateRangeFields, PageFrame, Pager, rangeProblem, TableStateRow } from '@/components';
+import {
+  DateRangeFields,
+  DEFAULT_PAGE_SIZE,
+  PageFrame,
+  Pager,
+  RangeSubmit,
+  rangeProblem,
+  TableStateRow,
+  TableTools,
+} from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useAccountStatement, type StatementFilter } from '../api/account-statement';
 import { periodPnl } from '../lib/statement';
@@ -16,7 +25,6 @@ const TYPES: Array<{ value: StatementType; label: string }> = [
   { value: 'sports', label: 'Sports Report' },
   { value: 'casino', label: 'Casino Report' },
 ];
-const PAGE_SIZES = [10, 20, 50, 100];
 /** The statement opens on the last 7 days (IST). */
 const DEFAULT_DAYS = 7;
 
@@ -25,7 +33,7 @@ const defaultFilter = (): StatementFilter => ({
   to_date: istYmdDaysAgo(0),
   statement_type: 'all',
   page: 1,
-  limit: PAGE_SIZES[1] as number,
+  limit: DEFAULT_PAGE_SIZE,
 });
 
 const signed = (v: number) => (v > 0 ? 'amount--credit' : v < 0 ? 'amount--debit' : '');
@@ -66,35 +74,14 @@ export function AccountStatementPage() {
             ))}
           </select>
         </label>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={rangeError !== null}
-          data-testid="statement-submit"
-        >
-          Submit
-        </button>
-        {rangeError && <span className="field__error">{rangeError}</span>}
+        <RangeSubmit problem={rangeError} testIdPrefix="statement" />
       </form>
-      <div className="table-tools">
-        <label className="field field--inline">
-          <span className="field__label">Show</span>
-          <select
-            className="input input--small"
-            value={filter.limit}
-            onChange={(e) => setFilter({ ...filter, limit: Number(e.target.value), page: 1 })}
-            data-testid="statement-limit"
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <span className="field__label">entries</span>
-        </label>
-        {isFetching && !isLoading && <span className="muted">Loading…</span>}
-      </div>
+      <TableTools
+        value={filter.limit}
+        onChange={(limit) => setFilter({ ...filter, limit, page: 1 })}
+        testId="statement-limit"
+        loading={isFetching && !isLoading}
+      />
       {data && data.total > 0 && (
         <PeriodSummary totals={data.totals} days={data.days} from={filter.from_date} to={filter.to_date} />
       )}

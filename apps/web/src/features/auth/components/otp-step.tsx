@@ -1,7 +1,6 @@
 import { OtpCode, type LoginRequest, type UserDetails } from '@exchange/contracts';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { CodeField, useCodeForm } from '@/components';
 import { ApiError } from '@/lib/api';
 import { login } from '../api/login';
 
@@ -25,77 +24,55 @@ interface OtpStepProps {
  * in the login throttle, whose refusal shows as a toast like any other).
  */
 export function OtpStep({ credentials, onLoggedIn, onBack }: OtpStepProps) {
-  const hintId = useId();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({ defaultValues: { otp: '' } });
-
-  useEffect(() => setFocus('otp'), [setFocus]);
-
-  const onSubmit = handleSubmit(async ({ otp }) => {
-    setRefusal(null);
+  /** Logs in with the code: the words under the field when the code is refused, else null. */
+  const tryCode = async (otp: string): Promise<string | null> => {
     let refused: { message: string; code?: string };
     try {
-      const res = await login({ ...credentials, otp: otp.trim() });
+      const res = await login({ ...credentials, otp });
       if (res.status && res.data) {
         await onLoggedIn(res.data);
-        return;
+        return null;
       }
       refused = res;
     } catch (err) {
       // Too many tries (the login throttle), no answer: said as on the first step, the code kept.
       if (!(err instanceof ApiError) || err.retryable) {
         toast.error(err instanceof Error ? err.message : 'Login failed');
-        return;
+        return null;
       }
       refused = err;
     }
-    if (refused.code === 'OTP_INVALID' || refused.code === 'OTP_REQUIRED') {
-      setRefusal(refused.code === 'OTP_INVALID' ? 'The code is not valid' : refused.message);
-      setValue('otp', '');
-      setFocus('otp');
-      return;
-    }
+    if (refused.code === 'OTP_INVALID' || refused.code === 'OTP_REQUIRED')
+      return refused.code === 'OTP_INVALID' ? 'The code is not valid' : refused.message;
     // The password no longer holds (changed meanwhile) or the account was locked: start over.
     toast.error(refused.message || 'Login failed');
     onBack();
+    return null;
+  };
+  const { submit, isSubmitting, field } = useCodeForm({
+    name: 'otp',
+    validate: checkCode,
+    onCode: tryCode,
+    autoFocus: true,
   });
-  const error = errors.otp?.message ?? refusal;
 
   return (
-    <form className="auth__form" onSubmit={onSubmit} noValidate data-testid="login-otp-form">
+    <form className="auth__form" onSubmit={submit} noValidate data-testid="login-otp-form">
       <h1 className="auth__title">Security Auth</h1>
       <p className="auth__lead">
         Logging in as <strong>{credentials.user_name}</strong>
       </p>
-      <label className="field">
-        <span className="field__label">Enter the 6-digit code from your authenticator app</span>
-        <input
-          className="input auth__code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={20}
-          placeholder="123456"
-          aria-invalid={Boolean(error)}
-          aria-describedby={hintId}
-          data-testid="login-otp"
-          {...register('otp', { validate: checkCode, onChange: () => setRefusal(null) })}
-        />
-        <span className="auth__hint" id={hintId}>
-          Lost your phone? Enter one of your backup codes instead.
-        </span>
-        {error && (
-          <span className="field__error" role="alert" data-testid="login-otp-error">
-            {error}
-          </span>
-        )}
-      </label>
+      <CodeField
+        {...field}
+        label="Enter the 6-digit code from your authenticator app"
+        hint="Lost your phone? Enter one of your backup codes instead."
+        className="input auth__code"
+        hintClassName="auth__hint"
+        maxLength={20}
+        placeholder="123456"
+        testId="login-otp"
+        errorTestId="login-otp-error"
+      />
       <button
         type="submit"
         className="btn btn--primary btn--block"

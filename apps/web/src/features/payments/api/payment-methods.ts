@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function usePaymentMethods(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.payments.methods,
-    queryFn: () => fetchData('paymentGetMethods', {}),
+    queryFn: () => fetchData('paymentGetMethods'),
     enabled,
     staleTime: 60_000,
   });

@@ -165,6 +165,35 @@ export function SendError({ error, testId }: { error: Error | null; testId: stri
   );
 }
 
+/** Why the last send failed, if it did, over the form's submit button. */
+export function RequestSubmit({
+  error,
+  pending,
+  label,
+  testIdPrefix,
+}: {
+  error: Error | null;
+  /** A request on the wire: the button is off and says so. */
+  pending: boolean;
+  label: string;
+  /** `${testIdPrefix}-error` for the error, `${testIdPrefix}-submit` for the button. */
+  testIdPrefix: string;
+}) {
+  return (
+    <>
+      <SendError error={error} testId={`${testIdPrefix}-error`} />
+      <button
+        type="submit"
+        className="btn btn--primary btn--block pay-submit"
+        disabled={pending}
+        data-testid={`${testIdPrefix}-submit`}
+      >
+        {pending ? 'Sending…' : label}
+      </button>
+    </>
+  );
+}
+
 /** The request just made: what happens next, and its row as the statement shows it. */
 export function MadeNotice({ made, testId }: { made: MadeRequest; testId: string }) {
   const deposit = made.kind === 'DEPOSIT';

@@ -1,6 +1,6 @@
 import type { PaymentDetail, PaymentMethod } from '@exchange/contracts';
 import { useEffect, useState } from 'react';
-import { copyText } from '../lib/copy-text';
+import { copyText } from '@/lib/clipboard';
 
 /** A value with a Copy button that says "Copied" for a moment. */
 function CopyRow({ label, value, testId }: { label: string; value: string | null; testId: string }) {

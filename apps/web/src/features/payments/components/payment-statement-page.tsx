@@ -1,6 +1,16 @@
 import type { PaymentKind, PaymentStatus } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
-import { DateRangeFields, PageFrame, Pager, rangeProblem, Spinner, TableStateRow } from '@/components';
+import {
+  DateRangeFields,
+  DEFAULT_PAGE_SIZE,
+  PageFrame,
+  Pager,
+  RangeSubmit,
+  rangeProblem,
+  Spinner,
+  TableStateRow,
+  TableTools,
+} from '@/components';
 import { istYmdDaysAgo } from '@/lib/format';
 import { usePaymentLinks } from '@/lib/link-rules';
 import { usePaymentStatement, type PaymentStatementFilter } from '../api/payment-statement';
@@ -9,7 +19,6 @@ import { PaymentsClosed } from './payments-closed';
 import { REQUEST_COLUMNS, RequestTable } from './request-table';
 import './payments.css';
 
-const PAGE_SIZES = [10, 20, 50, 100];
 /** Like the account statement: the last 7 days (IST). */
 const DEFAULT_DAYS = 7;
 export const NO_RECORDS_TEXT = 'No records found';
@@ -21,7 +30,7 @@ const defaultFilter = (): PaymentStatementFilter => ({
   from_date: istYmdDaysAgo(DEFAULT_DAYS),
   to_date: istYmdDaysAgo(0),
   page: 1,
-  limit: PAGE_SIZES[1] as number,
+  limit: DEFAULT_PAGE_SIZE,
 });
 
 /** A select of `options` with 'All' first ('' in the form, absent from the filter). */
@@ -100,35 +109,14 @@ export function PaymentStatementPage() {
           onChange={(status) => setDraft({ ...draft, status })}
           testId="payment-statement-status"
         />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={rangeError !== null}
-          data-testid="payment-statement-submit"
-        >
-          Submit
-        </button>
-        {rangeError && <span className="field__error">{rangeError}</span>}
+        <RangeSubmit problem={rangeError} testIdPrefix="payment-statement" />
       </form>
-      <div className="table-tools">
-        <label className="field field--inline">
-          <span className="field__label">Show</span>
-          <select
-            className="input input--small"
-            value={filter.limit}
-            onChange={(e) => setFilter({ ...filter, limit: Number(e.target.value), page: 1 })}
-            data-testid="payment-statement-limit"
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <span className="field__label">entries</span>
-        </label>
-        {isFetching && !isLoading && <span className="muted">Loading…</span>}
-      </div>
+      <TableTools
+        value={filter.limit}
+        onChange={(limit) => setFilter({ ...filter, limit, page: 1 })}
+        testId="payment-statement-limit"
+        loading={isFetching && !isLoading}
+      />
       <RequestTable
         rows={isLoading ? [] : rows}
         testId="payment-statement-table"

@@ -1,30 +1,17 @@
 import type { PaymentMethod, PaymentMethods } from '@exchange/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
 import { useBalance } from '@/lib/balance';
 import { formatAmount } from '@/lib/format';
-import { firstErrorPerField } from '@/lib/form-errors';
 import { useSignedIn } from '@/lib/session';
-import { useWithdraw, type MadeRequest } from '../api/payment-requests';
-import { useAttemptRef } from '../lib/attempt';
+import { useWithdraw } from '../api/payment-requests';
 import {
-  addQuickAmount,
   checkWithdraw,
   payoutFields,
-  type AmountBounds,
   type WithdrawBody,
   type WithdrawForm as Form,
 } from '../lib/payment-forms';
-import { AmountField, MadeNotice, MethodSwitch, SendError, TextField } from './form-parts';
-
-function withdrawResolver(bounds: AmountBounds, available: number): Resolver<Form, unknown, WithdrawBody> {
-  return (values) => {
-    const checked = checkWithdraw(values, bounds, available);
-    return checked.ok
-      ? { values: checked.body, errors: {} }
-      : { values: {}, errors: firstErrorPerField<Form>(checked.issues) };
-  };
-}
+import { AmountField, MadeNotice, MethodSwitch, RequestSubmit, TextField } from './form-parts';
+import { checkedResolver, usePaymentForm, useSendRequest } from './request-form';
 
 /**
  * Withdraw: an amount up to the balance available now, paid out by bank transfer or UPI to the
@@ -36,7 +23,10 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
   const available = balance?.available_balance ?? 0;
   const { min_amount, max_amount, saved_accounts: saved } = methods;
   const bounds = useMemo(() => ({ min_amount, max_amount }), [min_amount, max_amount]);
-  const resolver = useMemo(() => withdrawResolver(bounds, available), [bounds, available]);
+  const resolver = useMemo(
+    () => checkedResolver((values: Form) => checkWithdraw(values, bounds, available)),
+    [bounds, available],
+  );
   const firstMethod: PaymentMethod = saved[0]?.method ?? 'BANK';
   const {
     register,
@@ -44,20 +34,19 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
     setValue,
     getValues,
     watch,
-    formState: { errors, isSubmitted },
-  } = useForm<Form, unknown, WithdrawBody>({
-    resolver,
-    // Checked on submit, then as the bettor types: a message appearing on blur would move the
-    // controls under a tap that is landing (the tap is then lost).
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { amount: '', method: firstMethod, ...payoutFields(saved, firstMethod) },
+    formState: { errors },
+    amount,
+  } = usePaymentForm<Form, WithdrawBody>(resolver, bounds, {
+    amount: '',
+    method: firstMethod,
+    ...payoutFields(saved, firstMethod),
   });
   const method = watch('method');
-  const [made, setMade] = useState<MadeRequest | null>(null);
   const withdraw = useWithdraw();
-  const attempt = useAttemptRef();
-  const sending = useRef(false);
+  const { made, send } = useSendRequest<WithdrawBody>(
+    (body, clientRef) => withdraw.mutateAsync({ body, clientRef }),
+    () => setValue('amount', ''),
+  );
 
   // Saved accounts that arrive after the form opened (a cached list refreshed) fill it while nothing is typed.
   useEffect(() => {
@@ -79,21 +68,7 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
     if (fields.account_name) setValue('account_name', fields.account_name);
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    if (sending.current) return;
-    sending.current = true;
-    const clientRef = attempt.refFor(body);
-    try {
-      const request = await withdraw.mutateAsync({ body, clientRef });
-      attempt.done();
-      setMade(request);
-      setValue('amount', '');
-    } catch {
-      // shown by SendError from the mutation's error
-    } finally {
-      sending.current = false;
-    }
-  });
+  const onSubmit = handleSubmit(send);
 
   return (
     <div className="pay-panel pay-panel--single" data-testid="withdraw-panel">
@@ -109,17 +84,7 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
           <span className="muted">Available balance</span>{' '}
           <strong data-testid="withdraw-available">{formatAmount(available)}</strong>
         </p>
-        <AmountField
-          input={register('amount')}
-          error={errors.amount?.message}
-          bounds={bounds}
-          onChip={(n) =>
-            setValue('amount', addQuickAmount(getValues('amount'), n, bounds), {
-              shouldValidate: isSubmitted,
-            })
-          }
-          testId="withdraw-amount"
-        />
+        <AmountField {...amount} testId="withdraw-amount" />
         <MethodSwitch legend="Pay me by" value={method} onChange={chooseMethod} testId="withdraw-method" />
         <TextField
           label="Account holder name"
@@ -162,15 +127,12 @@ export function WithdrawForm({ methods }: { methods: PaymentMethods }) {
         <p className="pay-hint">
           The amount is held from your balance at once and returned if your agent rejects the request.
         </p>
-        <SendError error={withdraw.error} testId="withdraw-error" />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block pay-submit"
-          disabled={withdraw.isPending}
-          data-testid="withdraw-submit"
-        >
-          {withdraw.isPending ? 'Sending…' : 'Submit Withdraw Request'}
-        </button>
+        <RequestSubmit
+          error={withdraw.error}
+          pending={withdraw.isPending}
+          label="Submit Withdraw Request"
+          testIdPrefix="withdraw"
+        />
       </form>
     </div>
   );

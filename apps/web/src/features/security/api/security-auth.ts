@@ -48,7 +48,7 @@ export function useActivityLog(filter: ActivityFilter) {
   });
 }
 
-export const startSetup = () => outcome('securityAuthSetup');
+export const startSetup = () => outcome('securityAuthSetup', {});
 
 /**
  * Turning security auth on or off changes the profile and the activity log; the stored user's

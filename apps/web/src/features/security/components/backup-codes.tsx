@@ -1,7 +1,7 @@
 import { formatIst } from '@/lib/format';
 import { getStoredUser } from '@/lib/storage';
 import { backupCodesFile, backupCodesFileName } from '../lib/security-auth';
-import { downloadText } from '../lib/clipboard';
+import { downloadText } from '@/lib/clipboard';
 import { CopyButton } from './copy-button';
 
 /**

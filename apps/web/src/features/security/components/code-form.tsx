@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { CodeField, useCodeForm } from '@/components';
 
 interface CodeFormProps {
   /** The field's check: true, or what is wrong with the code in words. */
@@ -23,53 +22,22 @@ interface CodeFormProps {
  */
 export function CodeForm(props: CodeFormProps) {
   const { validate, label, hint, submitLabel, busyLabel, onCode, digitsOnly, testId, danger } = props;
-  const hintId = useId();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({ defaultValues: { code: '' } });
-
-  const submit = handleSubmit(async ({ code }) => {
-    setRefusal(null);
-    const problem = await onCode(code.trim());
-    if (problem) {
-      setRefusal(problem);
-      setValue('code', '');
-      setFocus('code');
-    }
-  });
-  const error = errors.code?.message ?? refusal;
+  const { submit, isSubmitting, field } = useCodeForm({ name: 'code', validate, onCode });
 
   return (
     <form className="sec-code-form" onSubmit={submit} noValidate data-testid={testId}>
-      <label className="field">
-        <span className="field__label">{label}</span>
-        <input
-          className="input sec-code-form__input"
-          autoComplete="one-time-code"
-          inputMode={digitsOnly ? 'numeric' : 'text'}
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={digitsOnly ? 6 : 20}
-          placeholder={digitsOnly ? '123456' : '123456 or abcd-efgh'}
-          aria-invalid={Boolean(error)}
-          aria-describedby={hintId}
-          data-testid={`${testId}-code`}
-          {...register('code', { validate, onChange: () => setRefusal(null) })}
-        />
-        <span className="sec-hint" id={hintId}>
-          {hint}
-        </span>
-        {error && (
-          <span className="field__error" role="alert" data-testid={`${testId}-error`}>
-            {error}
-          </span>
-        )}
-      </label>
+      <CodeField
+        {...field}
+        label={label}
+        hint={hint}
+        className="input sec-code-form__input"
+        hintClassName="sec-hint"
+        inputMode={digitsOnly ? 'numeric' : 'text'}
+        maxLength={digitsOnly ? 6 : 20}
+        placeholder={digitsOnly ? '123456' : '123456 or abcd-efgh'}
+        testId={`${testId}-code`}
+        errorTestId={`${testId}-error`}
+      />
       <button
         type="submit"
         className={danger ? 'btn sec-btn-danger' : 'btn btn--primary'}

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '@/lib/clipboard';
 
 /** Copies `text` and says so in a toast (or that it could not, so the user copies by hand). */
 export function CopyButton({

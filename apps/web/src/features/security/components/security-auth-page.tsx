@@ -157,11 +157,7 @@ function Intro({
       >
         {starting ? 'Starting…' : 'Set Up Security Auth'}
       </button>
-      <p className="sec-more">
-        <Link to="/user" data-testid="security-auth-profile-link">
-          Your profile and login activity
-        </Link>
-      </p>
+      <ProfileLink />
     </div>
   );
 }
@@ -202,11 +198,18 @@ function EnabledPanel({ profile }: { profile: UserProfile }) {
         testId="security-auth-disable"
         danger
       />
-      <p className="sec-more">
-        <Link to="/user" data-testid="security-auth-profile-link">
-          Your profile and login activity
-        </Link>
-      </p>
+      <ProfileLink />
     </div>
+  );
+}
+
+/** Under either panel: the way to the profile and login activity (#/user). */
+function ProfileLink() {
+  return (
+    <p className="sec-more">
+      <Link to="/user" data-testid="security-auth-profile-link">
+        Your profile and login activity
+      </Link>
+    </p>
   );
 }

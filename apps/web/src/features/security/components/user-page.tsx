@@ -1,7 +1,7 @@
 import type { UserProfile } from '@exchange/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageFrame, Pager, Spinner, TableStateRow } from '@/components';
+import { DEFAULT_PAGE_SIZE, PageFrame, Pager, Spinner, TableStateRow, TableTools } from '@/components';
 import { isRetryable } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { useActivityLog, useProfile, type ActivityFilter } from '../api/security-auth';
@@ -12,7 +12,6 @@ const FILTERS: Array<{ value: ActivityFilter['filter']; label: string }> = [
   { value: 'logins', label: 'Logins' },
   { value: 'actions', label: 'Actions' },
 ];
-const PAGE_SIZES = [10, 20, 50, 100];
 
 /** The user area (#/user): the bettor's profile, then the activity log of logins and actions. */
 export function UserPage() {
@@ -97,7 +96,7 @@ function SecurityStatus({ profile }: { profile: UserProfile }) {
 }
 
 function ActivityLog() {
-  const [filter, setFilter] = useState<ActivityFilter>({ filter: 'all', page: 1, limit: 20 });
+  const [filter, setFilter] = useState<ActivityFilter>({ filter: 'all', page: 1, limit: DEFAULT_PAGE_SIZE });
   const { data, isLoading, isFetching, isError, error, refetch } = useActivityLog(filter);
   const rows = data?.rows ?? [];
   return (
@@ -120,25 +119,12 @@ function ActivityLog() {
           </button>
         ))}
       </div>
-      <div className="table-tools">
-        <label className="field field--inline">
-          <span className="field__label">Show</span>
-          <select
-            className="input input--small"
-            value={filter.limit}
-            onChange={(e) => setFilter({ ...filter, limit: Number(e.target.value), page: 1 })}
-            data-testid="activity-limit"
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <span className="field__label">entries</span>
-        </label>
-        {isFetching && !isLoading && <span className="muted">Loading…</span>}
-      </div>
+      <TableTools
+        value={filter.limit}
+        onChange={(limit) => setFilter({ ...filter, limit, page: 1 })}
+        testId="activity-limit"
+        loading={isFetching && !isLoading}
+      />
       <div className="table-wrap">
         <table className="table sec-activity__table" data-testid="activity-table">
           <thead>
