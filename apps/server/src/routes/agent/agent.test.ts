@@ -118,6 +118,44 @@ describeEachDatabase('agents and their downline', (ctx) => {
     await ctx().login('demo1');
   });
 
+  it("reaches nothing of agent1's with any agent call: every call that names a user or a request answers 404", async () => {
+    // demo3's seeded payment requests are addressed to agent1.
+    const requests = await call('agentGetPaymentRequests', { page: 1, limit: 100 }, agent1);
+    // The pending one: a decision that got through would show.
+    const requestId: number = requests.json.data.rows.find((r: { user_name: string; status: string }) => r.user_name === 'demo3' && r.status === 'PENDING').request_id;
+    const day = new Date().toISOString().slice(0, 10);
+    // One body per call that names someone else's user (or agent1's request); the calls that
+    // name nobody act on the caller's own (listed apart, checked below).
+    const naming: Partial<Record<EndpointName, (id: number) => unknown>> = {
+      agentGetDownline: (id) => ({ parent_id: id, page: 1, limit: 10 }),
+      agentTransferChips: (id) => ({ user_id: id, amount: 1, direction: 'withdraw', client_ref: `every-${id}` }),
+      agentSetUserStatus: (id) => ({ user_id: id, bet_locked: true }),
+      agentResetPassword: (id) => ({ user_id: id, new_password: NEW_PASSWORD }),
+      agentGetUserStatement: (id) => ({ user_id: id, from_date: '2020-01-01', to_date: day }),
+      agentGetUserBets: (id) => ({ user_id: id }),
+      agentGetUserProfile: (id) => ({ user_id: id }),
+      agentGetUserActivityLog: (id) => ({ user_id: id }),
+      agentDecidePaymentRequest: () => ({ request_id: requestId, approve: true }),
+      agentGetPaymentReceipt: () => ({ request_id: requestId }),
+    };
+    const ownOnly: EndpointName[] = ['agentCreateUser', 'agentGetPaymentRequests', 'agentSetPaymentDetails'];
+    expect([...Object.keys(naming), ...ownOnly].sort()).toEqual([...AGENT_CALLS].sort());
+    for (const [name, body] of Object.entries(naming) as [EndpointName, (id: number) => unknown][]) {
+      for (const target of [ids.demo3!, ids.agent1!]) {
+        const res = await call(name, body(target), agent2);
+        const message = name.includes('Payment') ? 'Payment request not found' : 'User not found';
+        expect({ name, target, status: res.statusCode, json: res.json }).toEqual({ name, target, status: 404, json: { status: false, message, code: 'NOT_FOUND' } });
+      }
+    }
+    // The calls that name nobody show agent2 none of agent1's.
+    const listed = await call('agentGetPaymentRequests', { page: 1, limit: 100 }, agent2);
+    expect(listed.json.data.rows.map((r: { request_id: number }) => r.request_id)).not.toContain(requestId);
+    // And nothing of agent1's moved: the request is still pending, demo3 unlocked.
+    const still = await call('agentGetPaymentRequests', { page: 1, limit: 100 }, agent1);
+    expect(still.json.data.rows.find((r: { request_id: number }) => r.request_id === requestId).status).toBe('PENDING');
+    expect((await downline(agent1, { search: 'demo3' })).rows[0]).toMatchObject({ login_locked: false, bet_locked: false });
+  });
+
   it('refuses a bettor every agent call with 403', async () => {
     const bettor = await ctx().login('demo1');
     expect(AGENT_CALLS).toEqual(
