@@ -8,7 +8,7 @@
  * its money never disagree. `transfer()` opens a savepoint inside it; a refusal rolls the whole
  * business action back.
  */
-import type { Paise } from '@exchange/engine';
+import type { Paise, TransferReason } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { systemAccount, transfer, type TransferResult } from './ledger.ts';
@@ -28,9 +28,26 @@ async function refusingAs<T>(message: string, move: () => Promise<T>): Promise<T
   try {
     return await move();
   } catch (error) {
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') throw new AppError(400, 'INSUFFICIENT_FUNDS', message);
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
+      throw new AppError(400, 'INSUFFICIENT_FUNDS', message);
     throw error;
   }
+}
+
+/** One movement of a payment request: its key, its two accounts and its reason. */
+function paymentTransfer(
+  tx: DbOrTx,
+  key: string,
+  m: PaymentMove,
+  accounts: { debitAccountId: number; creditAccountId: number },
+  reason: TransferReason,
+  at: Date,
+): Promise<TransferResult> {
+  return transfer(
+    tx,
+    { idempotencyKey: key, ...accounts, amountPaise: m.amountPaise, reason, remark: m.remark },
+    at,
+  );
 }
 
 /**
@@ -38,54 +55,54 @@ async function refusingAs<T>(message: string, move: () => Promise<T>): Promise<T
  * bet. The ledger refuses it beyond the user's available balance (balance less exposure) under
  * the account's row lock.
  */
-export async function holdWithdrawal(tx: DbOrTx, m: PaymentMove & { userAccountId: number }, at: Date): Promise<TransferResult> {
+export async function holdWithdrawal(
+  tx: DbOrTx,
+  m: PaymentMove & { userAccountId: number },
+  at: Date,
+): Promise<TransferResult> {
   const payout = await systemAccount(tx, 'payout');
   return refusingAs('The amount is more than your available balance', () =>
-    transfer(
+    paymentTransfer(
       tx,
-      {
-        idempotencyKey: holdKey(m.requestId),
-        debitAccountId: m.userAccountId,
-        creditAccountId: payout.id,
-        amountPaise: m.amountPaise,
-        reason: 'WITHDRAW_HOLD',
-        remark: m.remark,
-      },
+      holdKey(m.requestId),
+      m,
+      { debitAccountId: m.userAccountId, creditAccountId: payout.id },
+      'WITHDRAW_HOLD',
       at,
     ),
   );
 }
 
 /** Pays an approved withdrawal: the held amount goes to the agent, who paid the user outside. */
-export async function payWithdrawal(tx: DbOrTx, m: PaymentMove & { agentAccountId: number }, at: Date): Promise<TransferResult> {
+export async function payWithdrawal(
+  tx: DbOrTx,
+  m: PaymentMove & { agentAccountId: number },
+  at: Date,
+): Promise<TransferResult> {
   const payout = await systemAccount(tx, 'payout');
-  return transfer(
+  return paymentTransfer(
     tx,
-    {
-      idempotencyKey: decisionKey(m.requestId),
-      debitAccountId: payout.id,
-      creditAccountId: m.agentAccountId,
-      amountPaise: m.amountPaise,
-      reason: 'WITHDRAW_PAID',
-      remark: m.remark,
-    },
+    decisionKey(m.requestId),
+    m,
+    { debitAccountId: payout.id, creditAccountId: m.agentAccountId },
+    'WITHDRAW_PAID',
     at,
   );
 }
 
 /** Releases a rejected withdrawal: the held amount goes back to the user. */
-export async function releaseWithdrawal(tx: DbOrTx, m: PaymentMove & { userAccountId: number }, at: Date): Promise<TransferResult> {
+export async function releaseWithdrawal(
+  tx: DbOrTx,
+  m: PaymentMove & { userAccountId: number },
+  at: Date,
+): Promise<TransferResult> {
   const payout = await systemAccount(tx, 'payout');
-  return transfer(
+  return paymentTransfer(
     tx,
-    {
-      idempotencyKey: decisionKey(m.requestId),
-      debitAccountId: payout.id,
-      creditAccountId: m.userAccountId,
-      amountPaise: m.amountPaise,
-      reason: 'WITHDRAW_RELEASED',
-      remark: m.remark,
-    },
+    decisionKey(m.requestId),
+    m,
+    { debitAccountId: payout.id, creditAccountId: m.userAccountId },
+    'WITHDRAW_RELEASED',
     at,
   );
 }
@@ -100,16 +117,12 @@ export async function creditDeposit(
   at: Date,
 ): Promise<TransferResult> {
   return refusingAs("The agent's available balance is less than this deposit", () =>
-    transfer(
+    paymentTransfer(
       tx,
-      {
-        idempotencyKey: decisionKey(m.requestId),
-        debitAccountId: m.agentAccountId,
-        creditAccountId: m.userAccountId,
-        amountPaise: m.amountPaise,
-        reason: 'PAYMENT_DEPOSIT',
-        remark: m.remark,
-      },
+      decisionKey(m.requestId),
+      m,
+      { debitAccountId: m.agentAccountId, creditAccountId: m.userAccountId },
+      'PAYMENT_DEPOSIT',
       at,
     ),
   );
