@@ -52,6 +52,9 @@ export const DownlineRow = z.object({
   /** For an agent: the sums over its own downline (every depth); absent for a bettor. */
   downline_balance: Rupees.optional(),
   downline_exposure: Rupees.optional(),
+  /** The user's last login (null: never logged in). */
+  last_login_at: z.string().nullable(),
+  credit_limit: Rupees,
 });
 export type DownlineRow = z.infer<typeof DownlineRow>;
 

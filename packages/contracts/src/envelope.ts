@@ -56,6 +56,10 @@ export const ErrorCode = z.enum([
   'BET_NOT_VOIDABLE',
   'BET_ALREADY_VOIDED',
   'MARKET_HAS_VOIDED_BETS',
+  // The console (ADR 36).
+  'CONSOLE_FOR_AGENTS',
+  'GAME_DISABLED',
+  'CATALOG_CONFLICT',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -14,3 +14,4 @@ export * from './agent.ts';
 export * from './endpoints.ts';
 export * from './payment.ts';
 export * from './security.ts';
+export * from './console.ts';

@@ -79,6 +79,8 @@ type RowOut = {
   exposure: string | number;
   login_locked: boolean;
   bet_locked: boolean;
+  last_login_at: Date | string | null;
+  credit_limit_paise: string | number;
   total: string | number;
 };
 
@@ -90,7 +92,7 @@ export async function agentGetDownline(app: AgentServices, caller: AuthUser, bod
   const rows = await queryRows<RowOut>(
     app.db,
     sql`select u.id, u.user_name, u.role, a.balance_paise as balance, a.exposure_paise as exposure,
-               u.login_locked, u.bet_locked, count(*) over () as total
+               u.login_locked, u.bet_locked, u.last_login_at, u.credit_limit_paise, count(*) over () as total
         from users u join ledger_accounts a on a.user_id = u.id
         where u.parent_id = ${parentId} and (${search}::text is null or u.user_name ilike ${search})
         order by u.id limit ${body.limit} offset ${offset}`,
@@ -127,6 +129,8 @@ export async function agentGetDownline(app: AgentServices, caller: AuthUser, bod
         available: paiseToRupees(availablePaise(money)),
         login_locked: r.login_locked,
         bet_locked: r.bet_locked,
+        last_login_at: r.last_login_at == null ? null : new Date(r.last_login_at).toISOString(),
+        credit_limit: paiseToRupees(Number(r.credit_limit_paise)),
       };
       if (r.role === 'agent') {
         const s = sums.get(Number(r.id)) ?? { balance: 0, exposure: 0 };

@@ -5,3 +5,4 @@ export * from './catalog.ts';
 export * from './settings.ts';
 export * from './betting.ts';
 export * from './accounts.ts';
+export * from './console.ts';

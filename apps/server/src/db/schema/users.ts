@@ -32,6 +32,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set at each successful login (the console's downline list shows it). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [
     // Names are unique regardless of case; lookups use lower(user_name).
