@@ -12,34 +12,45 @@ import tseslint from 'typescript-eslint';
 // its feature's root leaves the feature with n + 1 `../`. One entry per depth, up to the deepest
 // file there is (read from the tree, so a new feature or folder is covered without editing this).
 const FEATURES_DIR = 'apps/web/src/features';
+const CONSOLE_FEATURES_DIR = 'apps/web/src/console/features';
 const CROSS_FEATURE =
   'A feature imports only @/lib, @/components, @/hooks, @/assets and its own files (relative paths), never another feature or the app: move the shared part to lib/ or components/, or compose the features in src/app (ADR 29)';
+// The back-office console (ADR 36) is an app of its own beside the bettors': bettors never load
+// its code, so nothing outside src/console imports it, and it imports no bettor feature nor app.
+const CONSOLE_APART = { group: ['@/console', '@/console/**'], message: "The console's code stays out of the bettors' app (ADR 36): move what both need to lib/ or components/" };
+const CONSOLE_RELATIVE = { regex: '^(\\.\\./)+console(/|$)', message: CONSOLE_APART.message };
+const BETTOR_APP = { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: 'The console composes its own features and the shared code, never the bettors\' features or app (ADR 36)' };
 
-/** How many folders below its feature's root the deepest source file lies. */
-function deepestFeatureFile(dir = FEATURES_DIR) {
+/** How many folders below its feature's root the deepest source file of `dir` lies. */
+function deepestFeatureFile(dir, root = dir) {
   let deepest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) deepest = Math.max(deepest, deepestFeatureFile(path));
-    else if (/\.tsx?$/.test(entry.name)) deepest = Math.max(deepest, relative(FEATURES_DIR, path).split(sep).length - 2);
+    if (entry.isDirectory()) deepest = Math.max(deepest, deepestFeatureFile(path, root));
+    else if (/\.tsx?$/.test(entry.name)) deepest = Math.max(deepest, relative(root, path).split(sep).length - 2);
   }
   return deepest;
 }
 
-const featureBoundaries = Array.from({ length: deepestFeatureFile() + 1 }, (_, depth) => ({
-  files: [`${FEATURES_DIR}/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: CROSS_FEATURE },
-          { regex: `^(\\.\\./){${depth + 1}}`, message: CROSS_FEATURE },
-        ],
-      },
-    ],
-  },
-}));
+/** One rule set per depth of the features under `dir`: the `forbidden` imports, and no relative path out of the feature. */
+const boundariesOf = (dir, forbidden) =>
+  Array.from({ length: deepestFeatureFile(dir) + 1 }, (_, depth) => ({
+    files: [`${dir}/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...forbidden, { regex: `^(\\.\\./){${depth + 1}}`, message: CROSS_FEATURE }],
+        },
+      ],
+    },
+  }));
+
+const featureBoundaries = [
+  ...boundariesOf(FEATURES_DIR, [{ group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: CROSS_FEATURE }, CONSOLE_APART]),
+  // A console feature imports the console's shared code (@/console/lib, @/console/components) and the app's shared code.
+  ...boundariesOf(CONSOLE_FEATURES_DIR, [{ group: ['@/console/features', '@/console/features/**', '@/console/routes/**', '@/console/app'], message: CROSS_FEATURE }, BETTOR_APP]),
+];
 
 // Server layering: the demo seed (seed/) stays out of the product's modules.
 const SEED_IMPORTS = { group: ['**/seed/*', '**/seed'], message: 'Only the entry points, tests and seed/ import the demo seed: move what the product needs out of seed/ (feed/, services/).' };
@@ -62,10 +73,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // The app imports a feature through its index.ts (features: see featureBoundaries).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*/*'], message: "Import a feature through its index.ts" }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*/*'], message: "Import a feature through its index.ts" }, CONSOLE_APART, CONSOLE_RELATIVE] }],
     },
   },
   ...featureBoundaries,
+  {
+    // The console's own layers (shell, routes, shared parts): its features and the shared code, never the bettors' app.
+    files: ['apps/web/src/console/*.{ts,tsx}', 'apps/web/src/console/{lib,components,layout,routes}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [BETTOR_APP, { group: ['@/console/features/*/*'], message: 'Import a console feature through its index.ts' }] }] },
+  },
   {
     // Shared code is below the features: it never imports one, nor the app.
     files: ['apps/web/src/{lib,components,hooks}/**/*.{ts,tsx}'],
@@ -76,6 +92,8 @@ export default tseslint.config(
           patterns: [
             { group: ['@/features', '@/features/**', '@/app', '@/app/**'], message: 'Shared code never imports a feature or the app (ADR 29)' },
             { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'Shared code never imports a feature or the app (ADR 29)' },
+            CONSOLE_APART,
+            CONSOLE_RELATIVE,
           ],
         },
       ],

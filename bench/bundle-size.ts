@@ -7,13 +7,16 @@
  *
  * First load = index.html's entry script, its modulepreload links and stylesheets, and every
  * chunk those import statically (followed transitively). Everything else under dist/assets is
- * reached only through a dynamic import() (casino, reports, statement chart, sign-up, operator).
+ * reached only through a dynamic import() (casino, reports, statement chart, sign-up), or is the
+ * back-office console's (console/index.html, ADR 36). No file of the bettors' first load may hold
+ * the console's marker string, while the console's own first load must (else the check is blind).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CONSOLE_APP_MARKER } from '../apps/web/src/console/marker.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
@@ -32,6 +35,13 @@ export interface BundleReport {
   lazy: Asset[];
   firstLoadGzipBytes: number;
   lazyGzipBytes: number;
+  /** The console page's first load (its own entry and what it imports statically). */
+  consoleFirstLoad: Asset[];
+  consoleFirstLoadGzipBytes: number;
+  /** Files of the bettors' first load that hold console code (must be none). */
+  consoleCodeInBettorLoad: string[];
+  /** Whether the marker was found in the console's own first load (the check works). */
+  markerFoundInConsole: boolean;
 }
 
 function asset(file: string): Asset {
@@ -47,15 +57,15 @@ function resolve(from: string, specifier: string): string {
     : posix.normalize(posix.join(posix.dirname(from), specifier));
 }
 
-/** index.html's entry scripts, modulepreload links and stylesheets. */
-function htmlReferences(html: string): string[] {
+/** A page's entry scripts, modulepreload links and stylesheets. */
+function htmlReferences(page: string, html: string): string[] {
   const refs: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const src = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (!src || /^[a-z]+:/i.test(src)) continue;
     const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
     const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
-    if (isScript || rel === 'modulepreload' || rel === 'stylesheet') refs.push(resolve('index.html', src));
+    if (isScript || rel === 'modulepreload' || rel === 'stylesheet') refs.push(resolve(page, src));
   }
   return refs;
 }
@@ -75,26 +85,46 @@ function staticImports(file: string): string[] {
   return found;
 }
 
-export function measureBundle(): BundleReport {
+/** Every file a page loads before anything is clicked: its references and their static imports. */
+function firstLoadOf(page: string): Set<string> {
   const seen = new Set<string>();
-  const queue = htmlReferences(readFileSync(join(dist, 'index.html'), 'utf8'));
+  if (!existsSync(join(dist, page))) return seen;
+  const queue = htmlReferences(page, readFileSync(join(dist, page), 'utf8'));
   while (queue.length > 0) {
     const file = queue.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
     if (file.endsWith('.js')) queue.push(...staticImports(file));
   }
+  return seen;
+}
+
+const holdsMarker = (file: string) => readFileSync(join(dist, file), 'utf8').includes(CONSOLE_APP_MARKER);
+
+export function measureBundle(): BundleReport {
+  const seen = firstLoadOf('index.html');
+  const consoleSeen = firstLoadOf('console/index.html');
   const all = readdirSync(join(dist, 'assets'))
     .filter((name) => /\.(js|css)$/.test(name))
     .map((name) => `assets/${name}`);
   const bySize = (a: Asset, b: Asset) => b.gzipBytes - a.gzipBytes;
   const firstLoad = [...seen].map(asset).sort(bySize);
   const lazy = all
-    .filter((f) => !seen.has(f))
+    .filter((f) => !seen.has(f) && !consoleSeen.has(f))
     .map(asset)
     .sort(bySize);
+  const consoleFirstLoad = [...consoleSeen].map(asset).sort(bySize);
   const sum = (list: Asset[]) => list.reduce((t, a) => t + a.gzipBytes, 0);
-  return { firstLoad, lazy, firstLoadGzipBytes: sum(firstLoad), lazyGzipBytes: sum(lazy) };
+  return {
+    firstLoad,
+    lazy,
+    firstLoadGzipBytes: sum(firstLoad),
+    lazyGzipBytes: sum(lazy),
+    consoleFirstLoad,
+    consoleFirstLoadGzipBytes: sum(consoleFirstLoad),
+    consoleCodeInBettorLoad: [...seen].filter((f) => f.endsWith('.js') && holdsMarker(f)),
+    markerFoundInConsole: [...consoleSeen].some((f) => f.endsWith('.js') && holdsMarker(f)),
+  };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -121,10 +151,16 @@ export default function bundleSize(): BundleReport {
   const report = measureBundle();
   printTable('First load (#/home after login): JS + CSS', report.firstLoad, report.firstLoadGzipBytes);
   printTable('Lazy chunks (fetched on first visit of their pages)', report.lazy, report.lazyGzipBytes);
+  printTable('Back-office console first load (/console/, never fetched by bettors)', report.consoleFirstLoad, report.consoleFirstLoadGzipBytes);
   const verdict = report.firstLoadGzipBytes <= FIRST_LOAD_BUDGET_BYTES ? 'within' : 'OVER';
   console.log(
     `\nfirst load ${kb(report.firstLoadGzipBytes)} gzip: ${verdict} the ${kb(FIRST_LOAD_BUDGET_BYTES)} budget`,
   );
+  if (!report.markerFoundInConsole) throw new Error(`the console's marker "${CONSOLE_APP_MARKER}" is not in the console's first load: the check below would be blind`);
+  if (report.consoleCodeInBettorLoad.length > 0)
+    throw new Error(`console code in the bettors' first load: ${report.consoleCodeInBettorLoad.join(', ')}`);
+  console.log(`console code in the bettors' first load: none (marker "${CONSOLE_APP_MARKER}" checked in ${report.firstLoad.length} files)`);
+  if (report.firstLoadGzipBytes > FIRST_LOAD_BUDGET_BYTES) throw new Error(`the bettors' first load is over its budget`);
   return report;
 }
 

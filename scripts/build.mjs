@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
-const webSources = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(web, 'build'), join(root, 'packages/contracts/src'), join(root, 'packages/engine/src')];
+const webSources = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'console'), join(web, 'vite.config.ts'), join(web, 'build'), join(root, 'packages/contracts/src'), join(root, 'packages/engine/src')];
 
 /** Newest modification time under a file or folder (0 when absent). */
 function newestMtime(path) {

@@ -11,10 +11,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // Two pages (ADR 36): the bettors' app at / and the back-office console at /console/. The
+      // console's code is reached only from its own page, so a bettor never downloads it.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        console: fileURLToPath(new URL('./console/index.html', import.meta.url)),
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // libphonenumber-js stays out of them so it loads only with the lazy sign-up screen, and
-        // uplot only with the statement's chart.
+        // uplot only with the statement's chart. The vendor chunk is on the bettor's first load:
+        // a library only the console uses must be kept out of it here too.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },

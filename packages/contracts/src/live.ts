@@ -157,6 +157,17 @@ export const LiveMatchScore = z.object({
   at: z.number(),
 });
 
+/**
+ * The console's nudge (ADR 36), to the sockets of every agent and the root above a user:
+ * 'downline' when its balance or exposure moved, 'payment_requests' when one of its payment
+ * requests was made or decided. The console refetches what shows it.
+ */
+export const LiveConsoleNudge = z.object({
+  type: z.literal('console'),
+  topic: z.enum(['downline', 'payment_requests']),
+});
+export type LiveConsoleNudge = z.infer<typeof LiveConsoleNudge>;
+
 export const LiveServerMessage = z.discriminatedUnion('type', [
   LiveReady,
   LiveHeartbeat,
@@ -167,6 +178,7 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
   LiveBalance,
   LiveBets,
   LiveMatchScore,
+  LiveConsoleNudge,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
 export type LiveMarketImage = z.infer<typeof LiveMarketImage>;

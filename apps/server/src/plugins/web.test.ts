@@ -15,6 +15,8 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><script src="/assets/index-abc123.js"></script>');
+  mkdirSync(join(root, 'console'));
+  writeFileSync(join(root, 'console/index.html'), '<!doctype html><script src="/assets/console-def456.js"></script>');
   writeFileSync(join(root, 'assets/index-abc123.js'), script);
   writeFileSync(join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(root, 'assets/index-abc123.js.gz'), gzipSync(script));
@@ -53,4 +55,14 @@ it("lets the page frame only the casino provider's game origin (the browser enfo
   }
   // Scripts and styles are not pages: no policy needed there.
   expect((await app.inject({ url: '/assets/index-abc123.js' })).headers['content-security-policy']).toBeUndefined();
+});
+
+it('serves the back-office console at /console/ (and sends /console there), with the same page policy', async () => {
+  const page = await app.inject({ url: '/console/' });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('/assets/console-def456.js');
+  expect(page.headers['cache-control']).toBe('no-cache');
+  expect(page.headers['content-security-policy']).toBe('frame-src https://games.example.com');
+  const bare = await app.inject({ url: '/console' });
+  expect({ status: bare.statusCode, location: bare.headers.location }).toEqual({ status: 301, location: '/console/' });
 });

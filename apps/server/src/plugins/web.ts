@@ -32,4 +32,9 @@ export default async function webRoutes(app: FastifyInstance, opts: { root: stri
     },
   });
   app.get('/', (_request, reply) => reply.sendFile('index.html'));
+  // The back-office console (ADR 36): a page of its own, its routes after the # like the app's.
+  if (existsSync(join(opts.root, 'console', 'index.html'))) {
+    app.get('/console/', (_request, reply) => reply.sendFile('console/index.html'));
+    app.get('/console', (_request, reply) => reply.redirect('/console/', 301));
+  }
 }

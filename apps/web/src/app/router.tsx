@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, createHashRouter } from 'react-router';
-import { Spinner } from '@/components';
+import { RouteError, Spinner } from '@/components';
 import { AccountStatementPage, ChangePasswordPage } from '@/features/account';
 import { AuthLayout, LoginPage, SignUpPage } from '@/features/auth';
 import {
@@ -19,7 +19,6 @@ import { SecurityAuthPage, UserPage } from '@/features/security';
 import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
 import { AppLayout, MatchBettingPage, RaceBettingPage } from './routes/composed-pages';
 import { RequireSession, RootRedirect } from './routes/guards';
-import { RouteError } from './routes/route-error';
 
 
 const signUp = (

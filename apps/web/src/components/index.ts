@@ -15,3 +15,4 @@ export { EMPTY_TABLE_TEXT, TableStateRow } from './table-state-row';
 export { InPlayBadge, MatchStateBadge } from './match-state-badge';
 export { DEFAULT_PAGE_SIZE, TableTools } from './table-tools';
 export { CodeField, useCodeForm } from './code-field';
+export { RouteError } from './route-error';

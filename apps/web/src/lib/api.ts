@@ -29,6 +29,12 @@ export function isRetryable(error: unknown): boolean {
   return error instanceof ApiError ? error.retryable : true;
 }
 
+/** Where `api/<path>` is, relative to the page: the bettors' app is at /, the console at /console/ (ADR 36). */
+let apiBase = 'api/';
+export function setApiBase(base: string): void {
+  apiBase = base;
+}
+
 type Listener = () => void;
 /** A 401/403: its status, and the token the call carried (the session that has now ended). */
 export interface Unauthorized {
@@ -85,7 +91,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   }
   let res: Response;
   try {
-    res = await fetch(`api/${path}`, init);
+    res = await fetch(`${apiBase}${path}`, init);
   } catch {
     throw new ApiError(NO_ANSWER_MESSAGE, NO_ANSWER, 'NO_ANSWER');
   } finally {

@@ -32,8 +32,17 @@ export function writeJson(storage: Storage, key: string, value: unknown): void {
   storage.setItem(key, JSON.stringify(value));
 }
 
+/**
+ * Where the API token lives: the spec's `usertoken` for the bettors' app. The console (ADR 36)
+ * keeps its own, so a console session and a bettor session in one browser never mix.
+ */
+let tokenKey: string = LOCAL_KEYS.usertoken;
+export function setTokenKey(key: string): void {
+  tokenKey = key;
+}
+
 export function getToken(): string | null {
-  return localStorage.getItem(LOCAL_KEYS.usertoken);
+  return localStorage.getItem(tokenKey);
 }
 
 /** The user details stored at login (the `userinfo` key), as far as the web app reads them. */

@@ -13,3 +13,4 @@
  */
 export { useLiveMarket, useLiveMarkets, useLiveStatus, useLiveUser, usePriceFlash } from './hooks';
 export type { LiveStatus } from './connection';
+export { onLiveMessage } from './instance';

@@ -1,5 +1,5 @@
 /** The tab's one live client, patching the app's query cache; created on first use. */
-import { LIVE_PATH } from '@exchange/contracts';
+import { LIVE_PATH, type LiveServerMessage } from '@exchange/contracts';
 import { setBalance } from '../balance';
 import { onUnauthorized } from '../api';
 import { queryClient } from '../query-client';
@@ -8,6 +8,13 @@ import { LiveClient, type LiveSocket } from './connection';
 import { LiveMarketCache } from './market-cache';
 
 let client: LiveClient | null = null;
+const messageListeners = new Set<(message: LiveServerMessage) => void>();
+
+/** Every pushed message that passed the sequence check, for a page that reads more than the cache keeps (the console's nudges). */
+export function onLiveMessage(listener: (message: LiveServerMessage) => void): () => void {
+  messageListeners.add(listener);
+  return () => messageListeners.delete(listener);
+}
 let markets: LiveMarketCache | null = null;
 
 /** ws://host/ws next to the page (https pages use wss). */
@@ -31,6 +38,7 @@ export function liveClient(): LiveClient {
         else if (m.type === 'balance') cache.balance(m);
         else if (m.type === 'bets') cache.bets();
         else if (m.type === 'match_score') cache.matchScore(m);
+        messageListeners.forEach((fn) => fn(m));
       },
       marketStopped: (id) => cache.forget(id),
     },

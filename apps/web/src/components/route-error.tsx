@@ -12,8 +12,11 @@ function describe(error: unknown): string {
   return 'This page could not be shown because of a fault on our side. Trying again may help.';
 }
 
-/** Shown when a page throws while rendering; the details go to the console, Retry reloads the page. */
-export function RouteError() {
+/**
+ * Shown when a page throws while rendering; the details go to the console, Retry reloads the page.
+ * `home`: the app's start page (the bettors' #/home, the console's #/).
+ */
+export function RouteError({ home = '/home' }: { home?: string }) {
   const error = useRouteError();
   useEffect(() => console.error('Page failed', error), [error]);
   return (
@@ -24,7 +27,7 @@ export function RouteError() {
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           Retry
         </button>{' '}
-        or go to the <Link to="/home">home page</Link>.
+        or go to the <Link to={home}>home page</Link>.
       </p>
     </div>
   );

@@ -1,0 +1,160 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Pager, TableStateRow, TableTools } from '@/components';
+import { downloadCsv, toCsv } from '../lib/csv';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  /** The cell's value: what sorting compares and the CSV holds. */
+  value: (row: T) => string | number | null;
+  /** How the cell shows (default: the value as text). */
+  render?: (row: T) => ReactNode;
+  /** Numbers: right-aligned. */
+  numeric?: boolean;
+  /** Default true; actions columns set false (and are left out of the CSV). */
+  sortable?: boolean;
+}
+
+/** Server-side paging: the page shown, the total, and how to ask for another page or size. */
+export interface Paging {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+}
+
+interface DataTableProps<T> {
+  columns: Column<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string | number;
+  loading: boolean;
+  /** The refusal or failure to show instead of rows. */
+  error?: Error | null;
+  /** Retry after an error (the query's refetch). */
+  onRetry?: () => unknown;
+  empty?: string;
+  testId: string;
+  /** Without it the table pages its rows itself (20 a page). */
+  paging?: Paging;
+  /** The CSV file's name (without .csv): a "CSV" button exports the rows. */
+  csvName?: string;
+  /** Server-paged tables: every row for the CSV, not just the page shown. */
+  csvRows?: () => Promise<readonly T[]>;
+  /** Extra controls on the table's bar (filters, a create button). */
+  tools?: ReactNode;
+}
+
+type Sort = { key: string; dir: 1 | -1 } | null;
+
+function compare(a: string | number | null, b: string | number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en', { numeric: true });
+}
+
+/**
+ * The console's table: loading and empty states, sorting by a column's header (click again to
+ * reverse), paging (the server's, or its own), and CSV export. Sorting orders the rows on screen.
+ */
+export function DataTable<T>({ columns, rows, rowKey, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools }: DataTableProps<T>) {
+  const [sort, setSort] = useState<Sort>(null);
+  const [ownPage, setOwnPage] = useState(1);
+  const [ownLimit, setOwnLimit] = useState(20);
+
+  const sorted = useMemo(() => {
+    const list = [...(rows ?? [])];
+    const column = sort && columns.find((c) => c.key === sort.key);
+    if (column && sort) list.sort((a, b) => sort.dir * compare(column.value(a), column.value(b)));
+    return list;
+  }, [rows, sort, columns]);
+
+  const page = paging?.page ?? ownPage;
+  const limit = paging?.limit ?? ownLimit;
+  const total = paging?.total ?? sorted.length;
+  const shown = paging ? sorted : sorted.slice((page - 1) * limit, page * limit);
+
+  const exportCsv = async () => {
+    try {
+      const all = csvRows ? await csvRows() : sorted;
+      const cols = columns.filter((c) => c.sortable !== false);
+      downloadCsv(`${csvName}.csv`, toCsv(cols.map((c) => c.header), all.map((r) => cols.map((c) => c.value(r)))));
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'The export failed');
+    }
+  };
+
+  const toggleSort = (key: string) =>
+    setSort((s) => (s?.key !== key ? { key, dir: 1 } : s.dir === 1 ? { key, dir: -1 } : null));
+
+  return (
+    <div className="data-table" data-testid={testId}>
+      <div className="data-table__bar">
+        <TableTools
+          value={limit}
+          onChange={(n) => (paging ? paging.onLimit(n) : (setOwnLimit(n), setOwnPage(1)))}
+          testId={`${testId}-limit`}
+          loading={loading && rows !== undefined}
+        />
+        <div className="data-table__tools">
+          {tools}
+          {csvName && (
+            <button type="button" className="btn btn--small btn--secondary" onClick={() => void exportCsv()} disabled={!rows?.length} data-testid={`${testId}-csv`}>
+              CSV
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const sortable = c.sortable !== false;
+                const dir = sort?.key === c.key ? sort.dir : 0;
+                return (
+                  <th key={c.key} className={c.numeric ? 'num' : undefined} aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : undefined}>
+                    {sortable ? (
+                      <button type="button" className="data-table__sort" onClick={() => toggleSort(c.key)}>
+                        {c.header}
+                        <span aria-hidden="true">{dir === 1 ? ' ▲' : dir === -1 ? ' ▼' : ''}</span>
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows === undefined || error || rows.length === 0 ? (
+              <TableStateRow
+                columns={columns.length}
+                loading={loading && rows === undefined}
+                loadingLabel="Loading…"
+                empty
+                error={error}
+                onRetry={onRetry}
+                emptyText={empty}
+              />
+            ) : (
+              shown.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={c.header}>
+                      {c.render ? c.render(row) : c.value(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {total > limit && <Pager page={page} limit={limit} total={total} onPage={paging ? paging.onPage : setOwnPage} testId={`${testId}-pager`} />}
+    </div>
+  );
+}

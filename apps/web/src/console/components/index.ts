@@ -1,0 +1,2 @@
+export { DataTable, type Column, type Paging } from './data-table';
+export { ConfirmDialog } from './confirm-dialog';

@@ -1,0 +1,2 @@
+export { LoginPage } from './login-page';
+export { ChangePasswordPage } from './change-password-page';

@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ConsoleLoginRequest, OtpCode, type LoginRequest } from '@exchange/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { CodeField, useCodeForm } from '@/components';
+import { ApiError, callApi } from '@/lib/api';
+import { consoleUser, saveConsoleLogin, takeLogoutReason } from '@/console/lib/session';
+
+type Credentials = Pick<LoginRequest, 'user_name' | 'password'>;
+/** What a login attempt came to: signed in, a code is wanted, or the refusal in words. */
+type Outcome = { kind: 'in' } | { kind: 'code'; problem?: string } | { kind: 'refused'; message: string };
+
+async function attempt(body: LoginRequest): Promise<Outcome> {
+  try {
+    const res = await callApi('consoleLogin', body);
+    if (res.status && res.data) {
+      saveConsoleLogin(res.data);
+      return { kind: 'in' };
+    }
+    if (res.code === 'OTP_REQUIRED') return { kind: 'code' };
+    if (res.code === 'OTP_INVALID') return { kind: 'code', problem: 'The code is not valid' };
+    return { kind: 'refused', message: res.message || 'Login failed' };
+  } catch (err) {
+    return { kind: 'refused', message: err instanceof ApiError || err instanceof Error ? err.message : 'Login failed' };
+  }
+}
+
+const checkCode = (otp: string) => {
+  const checked = OtpCode.safeParse(otp);
+  return checked.success || (checked.error.issues[0]?.message ?? 'Enter the code');
+};
+
+function CodeStep({ credentials, onDone, onBack }: { credentials: Credentials; onDone: () => void; onBack: (message: string) => void }) {
+  const { submit, isSubmitting, field } = useCodeForm({
+    name: 'otp',
+    validate: checkCode,
+    autoFocus: true,
+    onCode: async (otp) => {
+      const outcome = await attempt({ ...credentials, otp });
+      if (outcome.kind === 'in') onDone();
+      else if (outcome.kind === 'code') return outcome.problem ?? 'Enter the code';
+      else onBack(outcome.message);
+      return null;
+    },
+  });
+  return (
+    <form className="console-login__form" onSubmit={submit} noValidate data-testid="console-otp-form">
+      <h1>Security Auth</h1>
+      <p className="muted">
+        Signing in as <strong>{credentials.user_name}</strong>
+      </p>
+      <CodeField
+        {...field}
+        label="6-digit code from your authenticator app"
+        hint="Or one of your backup codes."
+        className="input"
+        hintClassName="muted"
+        maxLength={20}
+        placeholder="123456"
+        testId="console-otp"
+        errorTestId="console-otp-error"
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+        {isSubmitting ? 'Checking…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}
+
+/** The console's sign-in: agents and the operator; a bettor is told where to go instead. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [reason] = useState(takeLogoutReason);
+  const [refusal, setRefusal] = useState<string | null>(
+    reason === 'session-ended' ? 'Your session has ended. Please sign in again.' : reason === 'password-changed' ? 'Password changed. Sign in with the new password.' : null,
+  );
+  const [codeFor, setCodeFor] = useState<Credentials | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({ resolver: zodResolver(ConsoleLoginRequest.pick({ user_name: true, password: true })), defaultValues: { user_name: '', password: '' } });
+
+  if (consoleUser()) return <Navigate to="/" replace />;
+  const done = () => navigate('/', { replace: true });
+
+  const submit = handleSubmit(async (values) => {
+    setRefusal(null);
+    const outcome = await attempt(values);
+    if (outcome.kind === 'in') done();
+    else if (outcome.kind === 'code') setCodeFor(values);
+    else setRefusal(outcome.message);
+  });
+
+  return (
+    <main className="console-login">
+      <div className="console-login__card">
+        <p className="console-login__brand">Back office</p>
+        {refusal && (
+          <p className="notice notice--error" role="alert" data-testid="console-login-error">
+            {refusal}
+          </p>
+        )}
+        {codeFor ? (
+          <CodeStep
+            credentials={codeFor}
+            onDone={done}
+            onBack={(message) => {
+              setCodeFor(null);
+              setRefusal(message);
+            }}
+          />
+        ) : (
+          <form className="console-login__form" onSubmit={submit} noValidate data-testid="console-login-form">
+            <h1>Sign in</h1>
+            <label className="field">
+              <span className="field__label">User name</span>
+              <input className="input" autoComplete="username" autoFocus {...register('user_name')} data-testid="console-user-name" />
+              {errors.user_name && <span className="field__error">{errors.user_name.message}</span>}
+            </label>
+            <label className="field">
+              <span className="field__label">Password</span>
+              <input className="input" type="password" autoComplete="current-password" {...register('password')} data-testid="console-password" />
+              {errors.password && <span className="field__error">{errors.password.message}</span>}
+            </label>
+            <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} data-testid="console-login-submit">
+              {isSubmitting ? 'Signing in…' : 'Sign in'}
+            </button>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

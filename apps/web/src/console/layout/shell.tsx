@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { callApi, fetchData, onUnauthorized } from '@/lib/api';
+import { formatAmount } from '@/lib/format';
+import { useConsoleLive } from '../lib/live';
+import { consoleKeys } from '../lib/query-keys';
+import { clearConsoleSession, isOperator, updateConsoleUser, useConsoleUser } from '../lib/session';
+import type { ConsoleRoute } from '../routes/types';
+
+/** How often the header's own balance is read again (the nudges cover the downline, not the caller). */
+const ME_REFRESH_MS = 30_000;
+
+function Menu({ title, routes }: { title?: string; routes: ConsoleRoute[] }) {
+  const items = routes.filter((r) => r.label);
+  if (items.length === 0) return null;
+  return (
+    <div className="console-nav__group">
+      {title && <p className="console-nav__title">{title}</p>}
+      {items.map((r) => (
+        <NavLink key={r.path} to={`/${r.path}`} end={r.path === ''} className="console-nav__link" data-testid={`console-nav-${r.path || 'dashboard'}`}>
+          {r.label}
+        </NavLink>
+      ))}
+    </div>
+  );
+}
+
+/** The console's frame: header (who, own balance, live state, sign out), the menu, the screen. */
+export function ConsoleShell({ agentRoutes, operatorRoutes }: { agentRoutes: ConsoleRoute[]; operatorRoutes: ConsoleRoute[] }) {
+  const user = useConsoleUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const live = useConsoleLive();
+  const me = useQuery({ queryKey: consoleKeys.me, queryFn: () => fetchData('consoleGetMe'), refetchInterval: ME_REFRESH_MS });
+
+  useEffect(() => {
+    if (me.data) updateConsoleUser(me.data);
+  }, [me.data]);
+  // A refused session (expired, revoked, locked) signs the console out; a refusal without a token is a login's.
+  useEffect(
+    () =>
+      onUnauthorized(({ token }) => {
+        if (!token) return;
+        clearConsoleSession('session-ended');
+        navigate('/login', { replace: true });
+      }),
+    [navigate],
+  );
+  // The drawer closes when a screen is chosen.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const signOut = async () => {
+    await callApi('logout', {}).catch(() => undefined);
+    clearConsoleSession('signed-out');
+    navigate('/login', { replace: true });
+  };
+
+  if (!user) return null;
+  return (
+    <div className={`console${menuOpen ? ' console--menu-open' : ''}`}>
+      <header className="console-header">
+        <button type="button" className="console-header__menu icon-btn" aria-label="Menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
+          ☰
+        </button>
+        <span className="console-header__brand">Back office</span>
+        <span className={`console-header__live console-header__live--${live}`} title={live === 'open' ? 'Live' : 'Not live: figures refresh on their own less often'}>
+          {live === 'open' ? 'Live' : 'Offline'}
+        </span>
+        <span className="console-header__who" data-testid="console-who">
+          <strong>{user.user_name}</strong> <span className="muted">{isOperator(user) ? 'operator' : 'agent'}</span>
+        </span>
+        <span className="console-header__balance" data-testid="console-own-balance">
+          Available <strong className="num">{formatAmount(user.available)}</strong>
+        </span>
+        <button type="button" className="btn btn--small btn--secondary" onClick={() => void signOut()} data-testid="console-sign-out">
+          Sign out
+        </button>
+      </header>
+      <nav className="console-nav" aria-label="Console">
+        <Menu routes={agentRoutes} />
+        {isOperator(user) && <Menu title="Operator" routes={operatorRoutes} />}
+      </nav>
+      <main className="console-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
