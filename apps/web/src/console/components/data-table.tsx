@@ -29,6 +29,8 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
+  /** data-testid of a row (e.g. `downline-row-<user_name>`), for the browser tests. */
+  rowTestId?: (row: T) => string;
   loading: boolean;
   /** The refusal or failure to show instead of rows. */
   error?: Error | null;
@@ -59,7 +61,7 @@ function compare(a: string | number | null, b: string | number | null): number {
  * The console's table: loading and empty states, sorting by a column's header (click again to
  * reverse), paging (the server's, or its own), and CSV export. Sorting orders the rows on screen.
  */
-export function DataTable<T>({ columns, rows, rowKey, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools }: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort>(null);
   const [ownPage, setOwnPage] = useState(1);
   const [ownLimit, setOwnLimit] = useState(20);
@@ -142,7 +144,7 @@ export function DataTable<T>({ columns, rows, rowKey, loading, error = null, onR
               />
             ) : (
               shown.map((row) => (
-                <tr key={rowKey(row)}>
+                <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
                   {columns.map((c) => (
                     <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={c.header}>
                       {c.render ? c.render(row) : c.value(row)}

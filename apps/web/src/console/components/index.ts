@@ -1,2 +1,4 @@
 export { DataTable, type Column, type Paging } from './data-table';
 export { ConfirmDialog } from './confirm-dialog';
+export { SignedAmount } from './signed-amount';
+export { Badge } from './badge';
