@@ -19,6 +19,33 @@ import './downline.css';
 
 const SEARCH_DELAY_MS = 300;
 
+/** An agent's own downline sums; shown when the page lists an agent. */
+const downlineColumn: Column<DownlineRow> = {
+  key: 'downline_balance',
+  header: 'Downline bal. / exp.',
+  numeric: true,
+  value: (r) => r.downline_balance ?? null,
+  render: (r) =>
+    r.role === 'agent' ? (
+      <div>
+        <div>{formatAmount(r.downline_balance)}</div>
+        <div className="muted">{formatAmount(r.downline_exposure)}</div>
+      </div>
+    ) : (
+      <span className="muted">–</span>
+    ),
+};
+
+/** dd/MM/yyyy over HH:mm:ss, to keep the column narrow. */
+function LoginTime({ iso }: { iso: string }) {
+  const [day, time] = formatIst(iso).split(' ');
+  return (
+    <span className="downline-when">
+      {day} <span className="muted">{time}</span>
+    </span>
+  );
+}
+
 type Action = { kind: 'deposit' | 'withdraw' | 'status' | 'password'; row: DownlineRow } | { kind: 'create' };
 
 function Breadcrumbs({ trail }: { trail: TrailStep[] }) {
@@ -77,6 +104,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
     placeholderData: keepPreviousData,
   });
 
+  const hasAgents = list.data?.rows.some((r) => r.role === 'agent') ?? false;
   const columns = useMemo((): Column<DownlineRow>[] => {
     const open = (kind: 'deposit' | 'withdraw' | 'status' | 'password', row: DownlineRow) => () => setAction({ kind, row });
     return [
@@ -85,9 +113,21 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         header: 'User',
         value: (r) => r.user_name,
         render: (r) => (
-          <Link to={`/downline/user/${r.user_id}`} className="downline-user" data-testid={`downline-user-${r.user_name}`}>
-            {r.user_name}
-          </Link>
+          <div className="downline-user">
+            <Link to={`/downline/user/${r.user_id}`} className="downline-user__name" data-testid={`downline-user-${r.user_name}`}>
+              {r.user_name}
+            </Link>
+            {r.role === 'agent' && (
+              <Link
+                to={downlinePath([...trail, { user_id: r.user_id, user_name: r.user_name }])}
+                className="downline-user__open"
+                aria-label={`Open ${r.user_name}'s downline`}
+                data-testid={`downline-open-${r.user_name}`}
+              >
+                downline ›
+              </Link>
+            )}
+          </div>
         ),
       },
       { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
@@ -95,27 +135,18 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
       { key: 'exposure', header: 'Exposure', numeric: true, value: (r) => r.exposure, render: (r) => formatAmount(r.exposure) },
       { key: 'available', header: 'Available', numeric: true, value: (r) => r.available, render: (r) => formatAmount(r.available) },
       { key: 'credit_limit', header: 'Credit limit', numeric: true, value: (r) => r.credit_limit, render: (r) => formatAmount(r.credit_limit) },
-      {
-        key: 'downline_balance',
-        header: 'Downline bal. / exp.',
-        numeric: true,
-        value: (r) => r.downline_balance ?? null,
-        render: (r) =>
-          r.role === 'agent' ? (
-            <span className="nowrap">
-              {formatAmount(r.downline_balance)} / {formatAmount(r.downline_exposure)}
-            </span>
-          ) : (
-            <span className="muted">–</span>
-          ),
-      },
+      ...(hasAgents ? [downlineColumn] : []),
       {
         key: 'locks',
         header: 'Status',
         value: (r) => [r.login_locked && 'Login locked', r.bet_locked && 'Bet locked'].filter(Boolean).join(', ') || 'Active',
-        render: (r) => <LockBadges {...r} />,
+        render: (r) => (
+          <span>
+            <LockBadges {...r} />
+          </span>
+        ),
       },
-      { key: 'last_login', header: 'Last login (IST)', value: (r) => r.last_login_at, render: (r) => (r.last_login_at ? <span className="nowrap">{formatIst(r.last_login_at)}</span> : <span className="muted">Never</span>) },
+      { key: 'last_login', header: 'Last login (IST)', value: (r) => r.last_login_at, render: (r) => (r.last_login_at ? <LoginTime iso={r.last_login_at} /> : <span className="muted">Never</span>) },
       {
         key: 'actions',
         header: 'Actions',
@@ -123,18 +154,27 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         value: () => null,
         render: (r) => (
           <div className="downline-actions">
-            {r.role === 'agent' && (
-              <Link to={downlinePath([...trail, { user_id: r.user_id, user_name: r.user_name }])} className="btn btn--small btn--secondary" data-testid={`downline-open-${r.user_name}`}>
-                Downline ›
-              </Link>
-            )}
             {direct && (
               <>
-                <button type="button" className="btn btn--small downline-actions__in" onClick={open('deposit', r)} data-testid={`downline-deposit-${r.user_name}`}>
-                  Deposit
+                <button
+                  type="button"
+                  className="btn btn--small downline-actions__in"
+                  onClick={open('deposit', r)}
+                  aria-label={`Deposit chips to ${r.user_name}`}
+                  title="Deposit chips"
+                  data-testid={`downline-deposit-${r.user_name}`}
+                >
+                  D
                 </button>
-                <button type="button" className="btn btn--small downline-actions__out" onClick={open('withdraw', r)} data-testid={`downline-withdraw-${r.user_name}`}>
-                  Withdraw
+                <button
+                  type="button"
+                  className="btn btn--small downline-actions__out"
+                  onClick={open('withdraw', r)}
+                  aria-label={`Withdraw chips from ${r.user_name}`}
+                  title="Withdraw chips"
+                  data-testid={`downline-withdraw-${r.user_name}`}
+                >
+                  W
                 </button>
               </>
             )}
@@ -148,11 +188,11 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         ),
       },
     ];
-  }, [trail, direct]);
+  }, [trail, direct, hasAgents]);
 
   const close = () => setAction(null);
   return (
-    <div data-testid="downline-page">
+    <div className="downline-page" data-testid="downline-page">
       <div className="console-page__head">
         <h1>Downline</h1>
         {direct && (
@@ -174,6 +214,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         onRetry={list.refetch}
         empty={query ? `No user matches “${query}”.` : 'No users yet.'}
         testId="downline-table"
+        cardsOnPhone
         paging={{
           page,
           limit,

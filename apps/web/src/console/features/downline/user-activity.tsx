@@ -38,6 +38,7 @@ export function UserActivity({ userId, userName }: { userId: number; userName: s
       onRetry={log.refetch}
       empty="Nothing logged yet."
       testId="user-activity-table"
+      cardsOnPhone
       paging={{
         page,
         limit,

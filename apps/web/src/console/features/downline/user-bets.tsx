@@ -18,18 +18,18 @@ const COLUMNS: Column<CurrentBet>[] = [
     header: 'Market',
     value: (b) => `${b.sport_name} / ${b.match_name} / ${b.market_name}`,
     render: (b) => (
-      <>
+      <div>
         <div>{b.market_name}</div>
         <div className="muted user-sub">
           {b.sport_name} · {b.match_name}
         </div>
-      </>
+      </div>
     ),
   },
   { key: 'selection', header: 'Selection', value: (b) => b.selection_name },
   { key: 'side', header: 'Side', value: (b) => SIDE[b.side], render: (b) => <span className={`bet-side bet-side--${b.is_back ? 'back' : 'lay'}`}>{SIDE[b.side]}</span> },
-  { key: 'price', header: 'Price', numeric: true, value: (b) => betPriceLabel(b) },
-  { key: 'matched_price', header: 'Matched at', numeric: true, value: (b) => matchedPriceLabel(b) },
+  { key: 'price', header: 'Price', numeric: true, value: (b) => betPriceLabel(b), render: (b) => <span className="nowrap">{betPriceLabel(b)}</span> },
+  { key: 'matched_price', header: 'Matched at', numeric: true, value: (b) => matchedPriceLabel(b), render: (b) => <span className="nowrap">{matchedPriceLabel(b)}</span> },
   { key: 'stake', header: 'Stake', numeric: true, value: (b) => b.stake, render: (b) => formatAmount(b.stake) },
   { key: 'matched', header: 'Matched', numeric: true, value: (b) => b.matched_stake, render: (b) => formatAmount(b.matched_stake) },
   { key: 'unmatched', header: 'Unmatched', numeric: true, value: (b) => b.unmatched_stake, render: (b) => formatAmount(b.unmatched_stake) },
@@ -53,6 +53,7 @@ export function UserBets({ userId, userName }: { userId: number; userName: strin
       onRetry={bets.refetch}
       empty="No open bets."
       testId="user-bets-table"
+      cardsOnPhone
       csvName={`bets-${userName}`}
       tools={
         <label className="field field--inline">

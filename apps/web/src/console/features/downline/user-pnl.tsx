@@ -18,10 +18,10 @@ const COLUMNS: Column<Row>[] = [
     header: 'Market',
     value: (r) => `${r.match_name} / ${r.market_name}`,
     render: (r) => (
-      <>
+      <div>
         <div>{r.market_name}</div>
         <div className="muted user-sub">{r.match_name}</div>
-      </>
+      </div>
     ),
   },
   { key: 'pnl', header: 'P&L', numeric: true, value: (r) => r.pnl, render: (r) => <SignedAmount value={r.pnl} /> },
@@ -41,11 +41,12 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
   return (
     <div data-testid="user-pnl">
       <DateRangeForm initial={range} onSubmit={setRange} testIdPrefix="user-pnl" busy={report.isFetching && data !== undefined} />
+      <p className="muted user-note">{userName}&apos;s result on each settled market: positive when {userName} won.</p>
       {data && (
         <dl className="user-totals" data-testid="user-pnl-totals">
           {data.sports.map((s) => (
             <div key={s.sport_id}>
-              <dt>{s.sport_name}</dt>
+              <dt>{s.sport_name} net</dt>
               <dd>
                 <SignedAmount value={s.net} />
               </dd>
@@ -78,6 +79,7 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
         onRetry={report.refetch}
         empty="Nothing settled in this period."
         testId="user-pnl-table"
+        cardsOnPhone
         csvName={`pnl-${userName}-${range.from_date}-${range.to_date}`}
       />
     </div>

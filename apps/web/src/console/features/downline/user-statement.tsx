@@ -96,6 +96,7 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
         onRetry={statement.refetch}
         empty="No transfers in this period."
         testId="user-statement-table"
+        cardsOnPhone
         paging={{
           page,
           limit,
