@@ -12,7 +12,13 @@ import './book.css';
 /** Bets move the books and the nudges refresh them; without the socket they are read this often. */
 const BOOK_POLL_MS = 30_000;
 const KIND_LABEL = { EXCHANGE: 'Exchange', BOOKMAKER: 'Bookmaker', FANCY: 'Fancy' } as const;
-const STATUS_TONE = { OPEN: 'ok', SUSPENDED: 'warn', BALL_RUNNING: 'warn', INACTIVE: 'muted', CLOSED: 'muted' } as const;
+const STATUS_TONE = {
+  OPEN: 'ok',
+  SUSPENDED: 'warn',
+  BALL_RUNNING: 'warn',
+  INACTIVE: 'muted',
+  CLOSED: 'muted',
+} as const;
 
 function RunnerBook({ book }: { book: MarketBook }) {
   return (
@@ -72,7 +78,11 @@ function FancyBook({ book }: { book: MarketBook }) {
 
 function BookCard({ book }: { book: MarketBook }) {
   return (
-    <section className="console-card book-card" aria-labelledby={`book-${book.market_id}-title`} data-testid={`book-market-${book.market_id}`}>
+    <section
+      className="console-card book-card"
+      aria-labelledby={`book-${book.market_id}-title`}
+      data-testid={`book-market-${book.market_id}`}
+    >
       <p className="muted book-card__where">
         {book.sport_name} · {book.match_name}
       </p>
@@ -83,7 +93,8 @@ function BookCard({ book }: { book: MarketBook }) {
         <Badge tone="muted">{KIND_LABEL[book.kind]}</Badge>
         <Badge tone={STATUS_TONE[book.status]}>{book.status.replace('_', ' ').toLowerCase()}</Badge>
         <span>
-          Exposure <strong data-testid={`book-exposure-${book.market_id}`}>{formatAmount(book.exposure)}</strong>
+          Exposure{' '}
+          <strong data-testid={`book-exposure-${book.market_id}`}>{formatAmount(book.exposure)}</strong>
         </span>
         <span>
           Users <strong>{book.users}</strong>
@@ -121,7 +132,8 @@ export function BookPage() {
         )}
       </div>
       <p className="muted book-legend">
-        What the house wins (<span className="profit">green</span>) or loses (<span className="loss">red</span>) on each outcome, from the downline&apos;s bets.
+        What the house wins (<span className="profit">green</span>) or loses (
+        <span className="loss">red</span>) on each outcome, from the downline&apos;s bets.
       </p>
       {books.isLoading && <Spinner label="Loading the books" />}
       {books.error && !books.data && (
@@ -136,7 +148,9 @@ export function BookPage() {
       )}
       {books.data?.length === 0 && (
         <p className="console-card muted" data-testid="book-empty">
-          {marketId ? 'The downline has no position on this market, or it is no longer open.' : 'The downline has no position on any open market.'}
+          {marketId
+            ? 'The downline has no position on this market, or it is no longer open.'
+            : 'The downline has no position on any open market.'}
         </p>
       )}
       {books.data && books.data.length > 0 && (

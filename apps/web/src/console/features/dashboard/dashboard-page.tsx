@@ -43,7 +43,11 @@ function TopMarkets({ markets }: { markets: readonly ExposedMarket[] }) {
           {markets.map((m) => (
             <tr key={m.market_id} data-testid={`dashboard-market-row-${m.market_id}`}>
               <td>
-                <Link to={`/book?market=${m.market_id}`} className="dashboard-market__name" data-testid={`dashboard-market-${m.market_id}`}>
+                <Link
+                  to={`/book?market=${m.market_id}`}
+                  className="dashboard-market__name"
+                  data-testid={`dashboard-market-${m.market_id}`}
+                >
                   {m.market_name}
                 </Link>
                 <span className="muted dashboard-market__match">
@@ -51,7 +55,9 @@ function TopMarkets({ markets }: { markets: readonly ExposedMarket[] }) {
                 </span>
               </td>
               <td>
-                <Badge tone={m.status === 'OPEN' ? 'ok' : 'warn'}>{m.status.replace('_', ' ').toLowerCase()}</Badge>
+                <Badge tone={m.status === 'OPEN' ? 'ok' : 'warn'}>
+                  {m.status.replace('_', ' ').toLowerCase()}
+                </Badge>
               </td>
               <td className="num">{formatAmount(m.exposure)}</td>
               <td className="num">{m.users}</td>
@@ -65,7 +71,11 @@ function TopMarkets({ markets }: { markets: readonly ExposedMarket[] }) {
 
 function PendingPayments({ pending }: { pending: Dashboard['pending_payments'] }) {
   return (
-    <section className="console-card dashboard-pending" aria-labelledby="dashboard-pending-title" data-testid="dashboard-pending">
+    <section
+      className="console-card dashboard-pending"
+      aria-labelledby="dashboard-pending-title"
+      data-testid="dashboard-pending"
+    >
       <h2 id="dashboard-pending-title">Pending payment requests</h2>
       <dl className="dashboard-pending__list">
         <div>
@@ -85,7 +95,11 @@ function PendingPayments({ pending }: { pending: Dashboard['pending_payments'] }
           </dd>
         </div>
       </dl>
-      <Link to="/payments?status=PENDING" className="btn btn--small btn--secondary" data-testid="dashboard-payments-link">
+      <Link
+        to="/payments?status=PENDING"
+        className="btn btn--small btn--secondary"
+        data-testid="dashboard-payments-link"
+      >
         Open payment requests
       </Link>
     </section>
@@ -130,14 +144,16 @@ export function DashboardPage() {
             <div className="console-stat" data-testid="dashboard-stat-accounts">
               <div className="console-stat__label">Downline accounts</div>
               <div className="console-stat__value">
-                <span data-testid="dashboard-stat-users">{data.downline.users}</span> <span className="dashboard-stat__unit">users</span>{' '}
-                <span data-testid="dashboard-stat-agents">{data.downline.agents}</span> <span className="dashboard-stat__unit">agents</span>
+                <span data-testid="dashboard-stat-users">{data.downline.users}</span>{' '}
+                <span className="dashboard-stat__unit">users</span>{' '}
+                <span data-testid="dashboard-stat-agents">{data.downline.agents}</span>{' '}
+                <span className="dashboard-stat__unit">agents</span>
               </div>
             </div>
           </div>
           <p className="muted dashboard-legend">
-            House P&amp;L: what the downline lost less what it won, after commission. <span className="profit">Green</span>: the house won;{' '}
-            <span className="loss">red</span>: it lost.
+            House P&amp;L: what the downline lost less what it won, after commission.{' '}
+            <span className="profit">Green</span>: the house won; <span className="loss">red</span>: it lost.
           </p>
           <div className="dashboard-charts">
             <PnlChart title="Today" pnl={data.today} testId="dashboard-pnl-today" />

@@ -2,12 +2,12 @@ import type { DownlineRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, type Column } from '@/console/components';
+import { DataTable, IstWhen, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
-import { formatAmount, formatIst } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 import { downlineKeys } from './api';
 import { LockBadges } from './lock-badges';
 import { CreateUserDialog } from './create-user-dialog';
@@ -35,16 +35,6 @@ const downlineColumn: Column<DownlineRow> = {
       <span className="muted">–</span>
     ),
 };
-
-/** dd/MM/yyyy over HH:mm:ss, to keep the column narrow. */
-function LoginTime({ iso }: { iso: string }) {
-  const [day, time] = formatIst(iso).split(' ');
-  return (
-    <span className="downline-when">
-      {day} <span className="muted">{time}</span>
-    </span>
-  );
-}
 
 type Action = { kind: 'deposit' | 'withdraw' | 'status' | 'password'; row: DownlineRow } | { kind: 'create' };
 
@@ -97,7 +87,12 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const direct = parentId === null;
 
-  const body = (p: number, l: number) => ({ ...(parentId !== null && { parent_id: parentId }), ...(query && { search: query }), page: p, limit: l });
+  const body = (p: number, l: number) => ({
+    ...(parentId !== null && { parent_id: parentId }),
+    ...(query && { search: query }),
+    page: p,
+    limit: l,
+  });
   const list = useQuery({
     queryKey: downlineKeys.list(parentId, query, page, limit),
     queryFn: () => fetchData('agentGetDownline', body(page, limit)),
@@ -106,7 +101,8 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
 
   const hasAgents = list.data?.rows.some((r) => r.role === 'agent') ?? false;
   const columns = useMemo((): Column<DownlineRow>[] => {
-    const open = (kind: 'deposit' | 'withdraw' | 'status' | 'password', row: DownlineRow) => () => setAction({ kind, row });
+    const open = (kind: 'deposit' | 'withdraw' | 'status' | 'password', row: DownlineRow) => () =>
+      setAction({ kind, row });
     return [
       {
         key: 'user_name',
@@ -114,7 +110,11 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         value: (r) => r.user_name,
         render: (r) => (
           <div className="downline-user">
-            <Link to={`/downline/user/${r.user_id}`} className="downline-user__name" data-testid={`downline-user-${r.user_name}`}>
+            <Link
+              to={`/downline/user/${r.user_id}`}
+              className="downline-user__name"
+              data-testid={`downline-user-${r.user_name}`}
+            >
               {r.user_name}
             </Link>
             {r.role === 'agent' && (
@@ -131,22 +131,54 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         ),
       },
       { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
-      { key: 'balance', header: 'Balance', numeric: true, value: (r) => r.balance, render: (r) => formatAmount(r.balance) },
-      { key: 'exposure', header: 'Exposure', numeric: true, value: (r) => r.exposure, render: (r) => formatAmount(r.exposure) },
-      { key: 'available', header: 'Available', numeric: true, value: (r) => r.available, render: (r) => formatAmount(r.available) },
-      { key: 'credit_limit', header: 'Credit limit', numeric: true, value: (r) => r.credit_limit, render: (r) => formatAmount(r.credit_limit) },
+      {
+        key: 'balance',
+        header: 'Balance',
+        numeric: true,
+        value: (r) => r.balance,
+        render: (r) => formatAmount(r.balance),
+      },
+      {
+        key: 'exposure',
+        header: 'Exposure',
+        numeric: true,
+        value: (r) => r.exposure,
+        render: (r) => formatAmount(r.exposure),
+      },
+      {
+        key: 'available',
+        header: 'Available',
+        numeric: true,
+        value: (r) => r.available,
+        render: (r) => formatAmount(r.available),
+      },
+      {
+        key: 'credit_limit',
+        header: 'Credit limit',
+        numeric: true,
+        value: (r) => r.credit_limit,
+        render: (r) => formatAmount(r.credit_limit),
+      },
       ...(hasAgents ? [downlineColumn] : []),
       {
         key: 'locks',
         header: 'Status',
-        value: (r) => [r.login_locked && 'Login locked', r.bet_locked && 'Bet locked'].filter(Boolean).join(', ') || 'Active',
+        value: (r) =>
+          [r.login_locked && 'Login locked', r.bet_locked && 'Bet locked'].filter(Boolean).join(', ') ||
+          'Active',
         render: (r) => (
           <span>
             <LockBadges {...r} />
           </span>
         ),
       },
-      { key: 'last_login', header: 'Last login (IST)', value: (r) => r.last_login_at, render: (r) => (r.last_login_at ? <LoginTime iso={r.last_login_at} /> : <span className="muted">Never</span>) },
+      {
+        key: 'last_login',
+        header: 'Last login (IST)',
+        value: (r) => r.last_login_at,
+        render: (r) =>
+          r.last_login_at ? <IstWhen iso={r.last_login_at} /> : <span className="muted">Never</span>,
+      },
       {
         key: 'actions',
         header: 'Actions',
@@ -178,10 +210,20 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
                 </button>
               </>
             )}
-            <button type="button" className="btn btn--small btn--secondary" onClick={open('status', r)} data-testid={`downline-status-${r.user_name}`}>
+            <button
+              type="button"
+              className="btn btn--small btn--secondary"
+              onClick={open('status', r)}
+              data-testid={`downline-status-${r.user_name}`}
+            >
               Locks
             </button>
-            <button type="button" className="btn btn--small btn--secondary" onClick={open('password', r)} data-testid={`downline-password-${r.user_name}`}>
+            <button
+              type="button"
+              className="btn btn--small btn--secondary"
+              onClick={open('password', r)}
+              data-testid={`downline-password-${r.user_name}`}
+            >
               Password
             </button>
           </div>
@@ -197,7 +239,12 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         <h1>Downline</h1>
         {direct && (
           <div className="console-page__actions">
-            <button type="button" className="btn btn--primary" onClick={() => setAction({ kind: 'create' })} data-testid="downline-create">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setAction({ kind: 'create' })}
+              data-testid="downline-create"
+            >
               Create user
             </button>
           </div>
@@ -243,7 +290,9 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         }
       />
       {action?.kind === 'create' && <CreateUserDialog onClose={close} />}
-      {(action?.kind === 'deposit' || action?.kind === 'withdraw') && <TransferDialog user={action.row} direction={action.kind} onClose={close} />}
+      {(action?.kind === 'deposit' || action?.kind === 'withdraw') && (
+        <TransferDialog user={action.row} direction={action.kind} onClose={close} />
+      )}
       {action?.kind === 'status' && <StatusDialog user={action.row} onClose={close} />}
       {action?.kind === 'password' && <ResetPasswordDialog user={action.row} onClose={close} />}
     </div>

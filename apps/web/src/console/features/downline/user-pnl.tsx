@@ -11,7 +11,12 @@ import { DEFAULT_DAYS } from './user-statement';
 type Row = ProfitLossReport['rows'][number];
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'settled', header: 'Settled (IST)', value: (r) => r.settled_at, render: (r) => <span className="nowrap">{formatIst(r.settled_at)}</span> },
+  {
+    key: 'settled',
+    header: 'Settled (IST)',
+    value: (r) => r.settled_at,
+    render: (r) => <span className="nowrap">{formatIst(r.settled_at)}</span>,
+  },
   { key: 'sport', header: 'Sport', value: (r) => r.sport_name },
   {
     key: 'market',
@@ -24,14 +29,35 @@ const COLUMNS: Column<Row>[] = [
       </div>
     ),
   },
-  { key: 'pnl', header: 'P&L', numeric: true, value: (r) => r.pnl, render: (r) => <SignedAmount value={r.pnl} /> },
-  { key: 'commission', header: 'Commission', numeric: true, value: (r) => r.commission, render: (r) => formatAmount(r.commission) },
-  { key: 'net', header: 'Net', numeric: true, value: (r) => r.net, render: (r) => <SignedAmount value={r.net} /> },
+  {
+    key: 'pnl',
+    header: 'P&L',
+    numeric: true,
+    value: (r) => r.pnl,
+    render: (r) => <SignedAmount value={r.pnl} />,
+  },
+  {
+    key: 'commission',
+    header: 'Commission',
+    numeric: true,
+    value: (r) => r.commission,
+    render: (r) => formatAmount(r.commission),
+  },
+  {
+    key: 'net',
+    header: 'Net',
+    numeric: true,
+    value: (r) => r.net,
+    render: (r) => <SignedAmount value={r.net} />,
+  },
 ];
 
 /** A downline user's P&L per settled market (agent/getUserProfitLoss): the user's side, per sport and in total. */
 export function UserProfitLoss({ userId, userName }: { userId: number; userName: string }) {
-  const [range, setRange] = useState<DayRange>(() => ({ from_date: istYmdDaysAgo(DEFAULT_DAYS), to_date: istYmdDaysAgo(0) }));
+  const [range, setRange] = useState<DayRange>(() => ({
+    from_date: istYmdDaysAgo(DEFAULT_DAYS),
+    to_date: istYmdDaysAgo(0),
+  }));
   const report = useQuery({
     queryKey: downlineKeys.user(userId, 'pnl', range),
     queryFn: () => fetchData('agentGetUserProfitLoss', { user_id: userId, ...range }),
@@ -40,8 +66,15 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
   const data = report.data;
   return (
     <div data-testid="user-pnl">
-      <DateRangeForm initial={range} onSubmit={setRange} testIdPrefix="user-pnl" busy={report.isFetching && data !== undefined} />
-      <p className="muted user-note">{userName}&apos;s result on each settled market: positive when {userName} won.</p>
+      <DateRangeForm
+        initial={range}
+        onSubmit={setRange}
+        testIdPrefix="user-pnl"
+        busy={report.isFetching && data !== undefined}
+      />
+      <p className="muted user-note">
+        {userName}&apos;s result on each settled market: positive when {userName} won.
+      </p>
       {data && (
         <dl className="user-totals" data-testid="user-pnl-totals">
           {data.sports.map((s) => (
