@@ -19,10 +19,7 @@ export function ChangePasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(ChangePasswordRequest),
-    defaultValues: { master_password: '', new_password: '', confirm_password: '' },
-  });
+  } = useForm<Values>({ resolver: zodResolver(ChangePasswordRequest), defaultValues: { master_password: '', new_password: '', confirm_password: '' } });
   if (!user) return <Navigate to="/login" replace />;
 
   const submit = handleSubmit(async (values) => {
@@ -42,13 +39,7 @@ export function ChangePasswordPage() {
   const field = (name: keyof Values, label: string, autoComplete: string) => (
     <label className="field">
       <span className="field__label">{label}</span>
-      <input
-        className="input"
-        type="password"
-        autoComplete={autoComplete}
-        {...register(name)}
-        data-testid={`console-${name}`}
-      />
+      <input className="input" type="password" autoComplete={autoComplete} {...register(name)} data-testid={`console-${name}`} />
       {errors[name] && <span className="field__error">{errors[name]?.message}</span>}
     </label>
   );
@@ -57,25 +48,13 @@ export function ChangePasswordPage() {
     <main className="console-login">
       <div className="console-login__card">
         <p className="console-login__brand">Back office</p>
-        <form
-          className="console-login__form"
-          onSubmit={submit}
-          noValidate
-          data-testid="console-change-password-form"
-        >
+        <form className="console-login__form" onSubmit={submit} noValidate data-testid="console-change-password-form">
           <h1>Change password</h1>
-          {user.is_change_password === '1' && (
-            <p className="muted">Your agent set this password: choose your own before you go on.</p>
-          )}
+          {user.is_change_password === '1' && <p className="muted">Your agent set this password: choose your own before you go on.</p>}
           {field('master_password', 'Current password', 'current-password')}
           {field('new_password', 'New password', 'new-password')}
           {field('confirm_password', 'Confirm new password', 'new-password')}
-          <button
-            type="submit"
-            className="btn btn--primary btn--block"
-            disabled={isSubmitting}
-            data-testid="console-change-password-submit"
-          >
+          <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} data-testid="console-change-password-submit">
             {isSubmitting ? 'Saving…' : 'Change password'}
           </button>
         </form>

@@ -22,10 +22,7 @@ async function attempt(body: LoginRequest): Promise<Outcome> {
     if (res.code === 'OTP_INVALID') return { kind: 'code', problem: 'The code is not valid' };
     return { kind: 'refused', message: res.message || 'Login failed' };
   } catch (err) {
-    return {
-      kind: 'refused',
-      message: err instanceof ApiError || err instanceof Error ? err.message : 'Login failed',
-    };
+    return { kind: 'refused', message: err instanceof ApiError || err instanceof Error ? err.message : 'Login failed' };
   }
 }
 
@@ -34,15 +31,7 @@ const checkCode = (otp: string) => {
   return checked.success || (checked.error.issues[0]?.message ?? 'Enter the code');
 };
 
-function CodeStep({
-  credentials,
-  onDone,
-  onBack,
-}: {
-  credentials: Credentials;
-  onDone: () => void;
-  onBack: (message: string) => void;
-}) {
+function CodeStep({ credentials, onDone, onBack }: { credentials: Credentials; onDone: () => void; onBack: (message: string) => void }) {
   const { submit, isSubmitting, field } = useCodeForm({
     name: 'otp',
     validate: checkCode,
@@ -84,21 +73,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [reason] = useState(takeLogoutReason);
   const [refusal, setRefusal] = useState<string | null>(
-    reason === 'session-ended'
-      ? 'Your session has ended. Please sign in again.'
-      : reason === 'password-changed'
-        ? 'Password changed. Sign in with the new password.'
-        : null,
+    reason === 'session-ended' ? 'Your session has ended. Please sign in again.' : reason === 'password-changed' ? 'Password changed. Sign in with the new password.' : null,
   );
   const [codeFor, setCodeFor] = useState<Credentials | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({
-    resolver: zodResolver(ConsoleLoginRequest.pick({ user_name: true, password: true })),
-    defaultValues: { user_name: '', password: '' },
-  });
+  } = useForm<Credentials>({ resolver: zodResolver(ConsoleLoginRequest.pick({ user_name: true, password: true })), defaultValues: { user_name: '', password: '' } });
 
   if (consoleUser()) return <Navigate to="/" replace />;
   const done = () => navigate('/', { replace: true });
@@ -134,32 +116,15 @@ export function LoginPage() {
             <h1>Sign in</h1>
             <label className="field">
               <span className="field__label">User name</span>
-              <input
-                className="input"
-                autoComplete="username"
-                autoFocus
-                {...register('user_name')}
-                data-testid="console-user-name"
-              />
+              <input className="input" autoComplete="username" autoFocus {...register('user_name')} data-testid="console-user-name" />
               {errors.user_name && <span className="field__error">{errors.user_name.message}</span>}
             </label>
             <label className="field">
               <span className="field__label">Password</span>
-              <input
-                className="input"
-                type="password"
-                autoComplete="current-password"
-                {...register('password')}
-                data-testid="console-password"
-              />
+              <input className="input" type="password" autoComplete="current-password" {...register('password')} data-testid="console-password" />
               {errors.password && <span className="field__error">{errors.password.message}</span>}
             </label>
-            <button
-              type="submit"
-              className="btn btn--primary btn--block"
-              disabled={isSubmitting}
-              data-testid="console-login-submit"
-            >
+            <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} data-testid="console-login-submit">
               {isSubmitting ? 'Signing in…' : 'Sign in'}
             </button>
           </form>
