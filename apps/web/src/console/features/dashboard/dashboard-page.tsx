@@ -145,9 +145,11 @@ export function DashboardPage() {
               <div className="console-stat__label">Downline accounts</div>
               <div className="console-stat__value">
                 <span data-testid="dashboard-stat-users">{data.downline.users}</span>{' '}
-                <span className="dashboard-stat__unit">users</span>{' '}
+                <span className="dashboard-stat__unit">{data.downline.users === 1 ? 'user' : 'users'}</span>{' '}
                 <span data-testid="dashboard-stat-agents">{data.downline.agents}</span>{' '}
-                <span className="dashboard-stat__unit">agents</span>
+                <span className="dashboard-stat__unit">
+                  {data.downline.agents === 1 ? 'agent' : 'agents'}
+                </span>
               </div>
             </div>
           </div>
