@@ -12,21 +12,6 @@ const PENDING: EndpointName[] = [
   'agentGetDashboard',
   'agentGetMarketBook',
   'agentGetUserProfitLoss',
-  // server part B (operator)
-  'operatorGetSports',
-  'operatorSaveSport',
-  'operatorGetSeries',
-  'operatorSaveSeries',
-  'operatorGetMatches',
-  'operatorSaveMatch',
-  'operatorSaveRace',
-  'operatorUpdateMarket',
-  'operatorPreviewSettlement',
-  'operatorGetMarketBets',
-  'operatorSaveGlobalSettings',
-  'operatorGetCasinoGames',
-  'operatorSetCasinoGame',
-  'operatorGetAuditLog',
 ];
 
 export default function pendingConsoleRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
