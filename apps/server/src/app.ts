@@ -22,7 +22,6 @@ import globalSettingRoutes from './routes/global-setting/index.ts';
 import mac88Routes from './routes/mac88/index.ts';
 import matchRoutes from './routes/match/index.ts';
 import consoleRoutes from './routes/console/index.ts';
-import pendingConsoleRoutes from './routes/console/pending.ts';
 import operatorRoutes from './routes/operator/index.ts';
 import reportRoutes from './routes/report/index.ts';
 import seriesRoutes from './routes/series/index.ts';
@@ -73,7 +72,7 @@ export interface AppOptions {
   paymentGateway?: PaymentGateway;
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes, pendingConsoleRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {
