@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Pager, TableStateRow, TableTools } from '@/components';
 import { downloadCsv, toCsv } from '../lib/csv';
@@ -44,6 +44,10 @@ interface DataTableProps<T> {
   csvRows?: () => Promise<readonly T[]>;
   /** Extra controls on the table's bar (filters, a create button). */
   tools?: ReactNode;
+  /** A row's data-testid (for tests that drive one row). */
+  rowTestId?: (row: T) => string;
+  /** A row's details, shown under it across the whole table (null: none, e.g. while folded). */
+  rowDetail?: (row: T) => ReactNode;
 }
 
 type Sort = { key: string; dir: 1 | -1 } | null;
@@ -59,7 +63,7 @@ function compare(a: string | number | null, b: string | number | null): number {
  * The console's table: loading and empty states, sorting by a column's header (click again to
  * reverse), paging (the server's, or its own), and CSV export. Sorting orders the rows on screen.
  */
-export function DataTable<T>({ columns, rows, rowKey, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowTestId, rowDetail }: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort>(null);
   const [ownPage, setOwnPage] = useState(1);
   const [ownLimit, setOwnLimit] = useState(20);
@@ -141,15 +145,25 @@ export function DataTable<T>({ columns, rows, rowKey, loading, error = null, onR
                 emptyText={empty}
               />
             ) : (
-              shown.map((row) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((c) => (
-                    <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={c.header}>
-                      {c.render ? c.render(row) : c.value(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              shown.map((row) => {
+                const detail = rowDetail?.(row);
+                return (
+                  <Fragment key={rowKey(row)}>
+                    <tr data-testid={rowTestId?.(row)}>
+                      {columns.map((c) => (
+                        <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={c.header}>
+                          {c.render ? c.render(row) : c.value(row)}
+                        </td>
+                      ))}
+                    </tr>
+                    {detail != null && (
+                      <tr className="data-table__detail">
+                        <td colSpan={columns.length}>{detail}</td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
           </tbody>
         </table>

@@ -1,2 +1,5 @@
 export { DataTable, type Column, type Paging } from './data-table';
 export { ConfirmDialog } from './confirm-dialog';
+export { FormDialog, FormField } from './form-dialog';
+export { MarketStatusTag, marketKindLabel } from './market-status';
+export { Switch } from './switch';
