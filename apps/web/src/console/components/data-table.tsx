@@ -29,6 +29,8 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
+  /** data-testid of a row (e.g. `downline-row-<user_name>`), for the browser tests. */
+  rowTestId?: (row: T) => string;
   loading: boolean;
   /** The refusal or failure to show instead of rows. */
   error?: Error | null;
@@ -44,8 +46,6 @@ interface DataTableProps<T> {
   csvRows?: () => Promise<readonly T[]>;
   /** Extra controls on the table's bar (filters, a create button). */
   tools?: ReactNode;
-  /** A row's data-testid (for tests that drive one row). */
-  rowTestId?: (row: T) => string;
   /** A row's details, shown under it across the whole table (null: none, e.g. while folded). */
   rowDetail?: (row: T) => ReactNode;
 }
@@ -63,7 +63,7 @@ function compare(a: string | number | null, b: string | number | null): number {
  * The console's table: loading and empty states, sorting by a column's header (click again to
  * reverse), paging (the server's, or its own), and CSV export. Sorting orders the rows on screen.
  */
-export function DataTable<T>({ columns, rows, rowKey, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowTestId, rowDetail }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowDetail }: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort>(null);
   const [ownPage, setOwnPage] = useState(1);
   const [ownLimit, setOwnLimit] = useState(20);

@@ -3,3 +3,5 @@ export { ConfirmDialog } from './confirm-dialog';
 export { FormDialog, FormField } from './form-dialog';
 export { MarketStatusTag, marketKindLabel } from './market-status';
 export { Switch } from './switch';
+export { SignedAmount } from './signed-amount';
+export { Badge } from './badge';

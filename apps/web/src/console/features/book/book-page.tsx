@@ -1,0 +1,151 @@
+import type { MarketBook } from '@exchange/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { Badge, SignedAmount } from '@/console/components';
+import { consoleKeys } from '@/console/lib/query-keys';
+import { Spinner } from '@/components';
+import { fetchData, isRetryable } from '@/lib/api';
+import { formatAmount } from '@/lib/format';
+import { fancyLadder } from './fancy-ladder';
+import './book.css';
+
+/** Bets move the books and the nudges refresh them; without the socket they are read this often. */
+const BOOK_POLL_MS = 30_000;
+const KIND_LABEL = { EXCHANGE: 'Exchange', BOOKMAKER: 'Bookmaker', FANCY: 'Fancy' } as const;
+const STATUS_TONE = { OPEN: 'ok', SUSPENDED: 'warn', BALL_RUNNING: 'warn', INACTIVE: 'muted', CLOSED: 'muted' } as const;
+
+function RunnerBook({ book }: { book: MarketBook }) {
+  return (
+    <table className="table book-table">
+      <thead>
+        <tr>
+          <th>If this wins</th>
+          <th className="num">House P&amp;L</th>
+        </tr>
+      </thead>
+      <tbody>
+        {book.runners.map((r) => (
+          <tr key={r.selection_id} data-testid={`book-runner-${book.market_id}-${r.selection_id}`}>
+            <td>
+              {r.name}
+              {r.status !== 'ACTIVE' && (
+                <>
+                  {' '}
+                  <Badge tone="muted">{r.status.toLowerCase()}</Badge>
+                </>
+              )}
+            </td>
+            <td className="num">
+              <SignedAmount value={r.house_pnl} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function FancyBook({ book }: { book: MarketBook }) {
+  const ladder = fancyLadder(book.fancy);
+  if (ladder.length === 0) return <p className="muted">No position yet.</p>;
+  return (
+    <table className="table book-table">
+      <thead>
+        <tr>
+          <th>Runs</th>
+          <th className="num">House P&amp;L</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ladder.map((step) => (
+          <tr key={step.runs} data-testid={`book-fancy-${book.market_id}`}>
+            <td className="num book-table__runs">{step.runs}</td>
+            <td className="num">
+              <SignedAmount value={step.house_pnl} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function BookCard({ book }: { book: MarketBook }) {
+  return (
+    <section className="console-card book-card" aria-labelledby={`book-${book.market_id}-title`} data-testid={`book-market-${book.market_id}`}>
+      <p className="muted book-card__where">
+        {book.sport_name} · {book.match_name}
+      </p>
+      <h2 id={`book-${book.market_id}-title`} className="book-card__title">
+        {book.market_name}
+      </h2>
+      <div className="book-card__facts">
+        <Badge tone="muted">{KIND_LABEL[book.kind]}</Badge>
+        <Badge tone={STATUS_TONE[book.status]}>{book.status.replace('_', ' ').toLowerCase()}</Badge>
+        <span>
+          Exposure <strong data-testid={`book-exposure-${book.market_id}`}>{formatAmount(book.exposure)}</strong>
+        </span>
+        <span>
+          Users <strong>{book.users}</strong>
+        </span>
+      </div>
+      {book.kind === 'FANCY' ? <FancyBook book={book} /> : <RunnerBook book={book} />}
+    </section>
+  );
+}
+
+/**
+ * Market analysis: for each open market the downline bets on, what the house wins or loses on
+ * each outcome (runners; a fancy line's run totals as a ladder). `?market=` shows one market
+ * (the dashboard's link). Refreshed by the nudges, and every 30 s without them.
+ */
+export function BookPage() {
+  const [params] = useSearchParams();
+  const marketId = Number(params.get('market')) || null;
+  const books = useQuery({
+    queryKey: consoleKeys.downline('book', marketId ?? 'all'),
+    queryFn: () => fetchData('agentGetMarketBook', marketId ? { market_id: marketId } : {}),
+    refetchInterval: BOOK_POLL_MS,
+  });
+
+  return (
+    <div data-testid="book-page">
+      <div className="console-page__head">
+        <h1>Market book</h1>
+        {marketId && (
+          <div className="console-page__actions">
+            <Link to="/book" className="btn btn--small btn--secondary" data-testid="book-show-all">
+              Every open market
+            </Link>
+          </div>
+        )}
+      </div>
+      <p className="muted book-legend">
+        What the house wins (<span className="profit">green</span>) or loses (<span className="loss">red</span>) on each outcome, from the downline&apos;s bets.
+      </p>
+      {books.isLoading && <Spinner label="Loading the books" />}
+      {books.error && !books.data && (
+        <p className="notice notice--error" role="alert" data-testid="book-error">
+          {books.error.message}{' '}
+          {isRetryable(books.error) && (
+            <button type="button" className="btn btn--small" onClick={() => void books.refetch()}>
+              Retry
+            </button>
+          )}
+        </p>
+      )}
+      {books.data?.length === 0 && (
+        <p className="console-card muted" data-testid="book-empty">
+          {marketId ? 'The downline has no position on this market, or it is no longer open.' : 'The downline has no position on any open market.'}
+        </p>
+      )}
+      {books.data && books.data.length > 0 && (
+        <div className="book-grid">
+          {books.data.map((b) => (
+            <BookCard key={b.market_id} book={b} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import type { DownlineRow } from '@exchange/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, type Column } from '@/console/components';
+import { fetchAllPages } from '@/console/lib/all-pages';
+import { DEFAULT_PAGE_SIZE } from '@/components';
+import { useDebounced } from '@/hooks/use-debounced';
+import { fetchData } from '@/lib/api';
+import { formatAmount, formatIst } from '@/lib/format';
+import { downlineKeys } from './api';
+import { LockBadges } from './lock-badges';
+import { CreateUserDialog } from './create-user-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { StatusDialog } from './status-dialog';
+import { downlinePath, parseTrail, type TrailStep } from './trail';
+import { TransferDialog } from './transfer-dialog';
+import './downline.css';
+
+const SEARCH_DELAY_MS = 300;
+
+type Action = { kind: 'deposit' | 'withdraw' | 'status' | 'password'; row: DownlineRow } | { kind: 'create' };
+
+function Breadcrumbs({ trail }: { trail: TrailStep[] }) {
+  return (
+    <nav aria-label="Downline levels" className="downline-crumbs" data-testid="downline-crumbs">
+      {trail.length === 0 ? (
+        <span aria-current="page">My downline</span>
+      ) : (
+        <Link to="/downline" data-testid="downline-crumb-top">
+          My downline
+        </Link>
+      )}
+      {trail.map((step, i) => (
+        <span key={step.user_id}>
+          <span className="downline-crumbs__sep" aria-hidden="true">
+            ›
+          </span>
+          {i === trail.length - 1 ? (
+            <span aria-current="page">{step.user_name}</span>
+          ) : (
+            <Link to={downlinePath(trail.slice(0, i + 1))} data-testid={`downline-crumb-${step.user_name}`}>
+              {step.user_name}
+            </Link>
+          )}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The downline: the direct users of the caller, or of an agent below it (`?at=`), with their
+ * money, locks and last login; search, server paging and CSV. Chips move only to and from the
+ * caller's direct users (ADR 32), so Deposit and Withdraw show on the top level only.
+ */
+export function DownlinePage() {
+  const [params] = useSearchParams();
+  const trail = useMemo(() => parseTrail(params.get('at')), [params]);
+  const parentId = trail.at(-1)?.user_id ?? null;
+  // A new level starts on its first page with no search.
+  return <DownlineLevel key={parentId ?? 'own'} trail={trail} parentId={parentId} />;
+}
+
+function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: number | null }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const [action, setAction] = useState<Action | null>(null);
+  const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const direct = parentId === null;
+
+  const body = (p: number, l: number) => ({ ...(parentId !== null && { parent_id: parentId }), ...(query && { search: query }), page: p, limit: l });
+  const list = useQuery({
+    queryKey: downlineKeys.list(parentId, query, page, limit),
+    queryFn: () => fetchData('agentGetDownline', body(page, limit)),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo((): Column<DownlineRow>[] => {
+    const open = (kind: 'deposit' | 'withdraw' | 'status' | 'password', row: DownlineRow) => () => setAction({ kind, row });
+    return [
+      {
+        key: 'user_name',
+        header: 'User',
+        value: (r) => r.user_name,
+        render: (r) => (
+          <Link to={`/downline/user/${r.user_id}`} className="downline-user" data-testid={`downline-user-${r.user_name}`}>
+            {r.user_name}
+          </Link>
+        ),
+      },
+      { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
+      { key: 'balance', header: 'Balance', numeric: true, value: (r) => r.balance, render: (r) => formatAmount(r.balance) },
+      { key: 'exposure', header: 'Exposure', numeric: true, value: (r) => r.exposure, render: (r) => formatAmount(r.exposure) },
+      { key: 'available', header: 'Available', numeric: true, value: (r) => r.available, render: (r) => formatAmount(r.available) },
+      { key: 'credit_limit', header: 'Credit limit', numeric: true, value: (r) => r.credit_limit, render: (r) => formatAmount(r.credit_limit) },
+      {
+        key: 'downline_balance',
+        header: 'Downline bal. / exp.',
+        numeric: true,
+        value: (r) => r.downline_balance ?? null,
+        render: (r) =>
+          r.role === 'agent' ? (
+            <span className="nowrap">
+              {formatAmount(r.downline_balance)} / {formatAmount(r.downline_exposure)}
+            </span>
+          ) : (
+            <span className="muted">–</span>
+          ),
+      },
+      {
+        key: 'locks',
+        header: 'Status',
+        value: (r) => [r.login_locked && 'Login locked', r.bet_locked && 'Bet locked'].filter(Boolean).join(', ') || 'Active',
+        render: (r) => <LockBadges {...r} />,
+      },
+      { key: 'last_login', header: 'Last login (IST)', value: (r) => r.last_login_at, render: (r) => (r.last_login_at ? <span className="nowrap">{formatIst(r.last_login_at)}</span> : <span className="muted">Never</span>) },
+      {
+        key: 'actions',
+        header: 'Actions',
+        sortable: false,
+        value: () => null,
+        render: (r) => (
+          <div className="downline-actions">
+            {r.role === 'agent' && (
+              <Link to={downlinePath([...trail, { user_id: r.user_id, user_name: r.user_name }])} className="btn btn--small btn--secondary" data-testid={`downline-open-${r.user_name}`}>
+                Downline ›
+              </Link>
+            )}
+            {direct && (
+              <>
+                <button type="button" className="btn btn--small downline-actions__in" onClick={open('deposit', r)} data-testid={`downline-deposit-${r.user_name}`}>
+                  Deposit
+                </button>
+                <button type="button" className="btn btn--small downline-actions__out" onClick={open('withdraw', r)} data-testid={`downline-withdraw-${r.user_name}`}>
+                  Withdraw
+                </button>
+              </>
+            )}
+            <button type="button" className="btn btn--small btn--secondary" onClick={open('status', r)} data-testid={`downline-status-${r.user_name}`}>
+              Locks
+            </button>
+            <button type="button" className="btn btn--small btn--secondary" onClick={open('password', r)} data-testid={`downline-password-${r.user_name}`}>
+              Password
+            </button>
+          </div>
+        ),
+      },
+    ];
+  }, [trail, direct]);
+
+  const close = () => setAction(null);
+  return (
+    <div data-testid="downline-page">
+      <div className="console-page__head">
+        <h1>Downline</h1>
+        {direct && (
+          <div className="console-page__actions">
+            <button type="button" className="btn btn--primary" onClick={() => setAction({ kind: 'create' })} data-testid="downline-create">
+              Create user
+            </button>
+          </div>
+        )}
+      </div>
+      <Breadcrumbs trail={trail} />
+      <DataTable
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(r) => r.user_id}
+        rowTestId={(r) => `downline-row-${r.user_name}`}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={list.refetch}
+        empty={query ? `No user matches “${query}”.` : 'No users yet.'}
+        testId="downline-table"
+        paging={{
+          page,
+          limit,
+          total: list.data?.total ?? 0,
+          onPage: setPage,
+          onLimit: (l) => {
+            setLimit(l);
+            setPage(1);
+          },
+        }}
+        csvName={trail.length === 0 ? 'downline' : `downline-${trail.at(-1)!.user_name}`}
+        csvRows={() => fetchAllPages((p, l) => fetchData('agentGetDownline', body(p, l)))}
+        tools={
+          <input
+            className="input input--small downline-search"
+            type="search"
+            placeholder="Search user name"
+            aria-label="Search user name"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            data-testid="downline-search"
+          />
+        }
+      />
+      {action?.kind === 'create' && <CreateUserDialog onClose={close} />}
+      {(action?.kind === 'deposit' || action?.kind === 'withdraw') && <TransferDialog user={action.row} direction={action.kind} onClose={close} />}
+      {action?.kind === 'status' && <StatusDialog user={action.row} onClose={close} />}
+      {action?.kind === 'password' && <ResetPasswordDialog user={action.row} onClose={close} />}
+    </div>
+  );
+}

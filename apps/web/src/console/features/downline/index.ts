@@ -1,0 +1,2 @@
+export { DownlinePage } from './downline-page';
+export { UserPage } from './user-page';

@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TransferChipsRequest, type DownlineRow } from '@exchange/contracts';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Modal } from '@/components';
+import { ApiError, fetchData } from '@/lib/api';
+import { newClientRef } from '@/lib/client-ref';
+import { formatAmount } from '@/lib/format';
+import { refreshAfterChange, useOwnAccount } from './api';
+import { transferPreview, type TransferDirection } from './transfer';
+
+/** The form's fields: the amount as typed, checked by the contract's own rule once a number. */
+const TransferForm = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, 'Enter the amount')
+    .transform(Number)
+    .pipe(z.number({ error: 'Amount must be a number' }))
+    .pipe(TransferChipsRequest.shape.amount),
+  remark: TransferChipsRequest.shape.remark,
+});
+type FormIn = z.input<typeof TransferForm>;
+type FormOut = z.output<typeof TransferForm>;
+
+type Done = { user_balance: number; agent_balance: number; amount: number };
+type Step = { kind: 'form' } | { kind: 'confirm'; values: FormOut } | { kind: 'done'; answer: Done };
+
+const WORDS = {
+  deposit: { title: 'Deposit chips to', verb: 'Deposit', done: 'Deposited' },
+  withdraw: { title: 'Withdraw chips from', verb: 'Withdraw', done: 'Withdrew' },
+} as const;
+
+function BalanceRows({ rows }: { rows: { label: string; before: number; after: number; testId: string }[] }) {
+  return (
+    <table className="table transfer-table">
+      <thead>
+        <tr>
+          <th />
+          <th className="num">Before</th>
+          <th className="num">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.testId}>
+            <th scope="row">{r.label}</th>
+            <td className="num" data-testid={`${r.testId}-before`}>
+              {formatAmount(r.before)}
+            </td>
+            <td className="num" data-testid={`${r.testId}-after`}>
+              <strong>{formatAmount(r.after)}</strong>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Deposit or withdraw chips for a direct user (ADR 32): amount and remark, then a confirmation
+ * with both balances before and after (from the row and the caller's fresh balance), then the
+ * server's figures. One client_ref per dialog, so a second click or a lost answer sent again
+ * moves the chips once; it is renewed only after the server refused the transfer outright.
+ */
+export function TransferDialog({ user, direction, onClose }: { user: DownlineRow; direction: TransferDirection; onClose: () => void }) {
+  const own = useOwnAccount();
+  const clientRef = useRef(newClientRef());
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const words = WORDS[direction];
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(TransferForm), defaultValues: { amount: '', remark: '' } });
+
+  const previewOf = (amount: number) => transferPreview(direction, amount, user, own ?? { balance: 0, available: 0 });
+
+  const toConfirm = handleSubmit((values) => {
+    const problem = previewOf(values.amount).problem;
+    if (problem) setError('amount', { message: problem });
+    else setStep({ kind: 'confirm', values });
+  });
+
+  const send = async (values: FormOut) => {
+    setBusy(true);
+    try {
+      const answer = await fetchData('agentTransferChips', {
+        user_id: user.user_id,
+        amount: values.amount,
+        direction,
+        remark: values.remark || undefined,
+        client_ref: clientRef.current,
+      });
+      setStep({ kind: 'done', answer: { user_balance: answer.user_balance, agent_balance: answer.agent_balance, amount: answer.amount } });
+      void refreshAfterChange();
+    } catch (err) {
+      // A refusal moved nothing: the next try is a new transfer. Without an answer it may have
+      // been made, so the same client_ref goes again.
+      if (!(err instanceof ApiError) || !err.retryable) clientRef.current = newClientRef();
+      toast.error(err instanceof Error ? err.message : 'The transfer failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = `${words.title} ${user.user_name}`;
+  if (step.kind === 'done') {
+    return (
+      <Modal
+        title={title}
+        onClose={onClose}
+        size="sm"
+        testId="transfer-dialog"
+        footer={
+          <button type="button" className="btn btn--primary" onClick={onClose} autoFocus data-testid="transfer-close">
+            Close
+          </button>
+        }
+      >
+        <div data-testid="transfer-done" role="status">
+          <p>
+            {words.done} <strong>{formatAmount(step.answer.amount)}</strong>.
+          </p>
+          <dl className="transfer-done">
+            <dt>{user.user_name}&apos;s balance</dt>
+            <dd data-testid="transfer-done-user-balance">{formatAmount(step.answer.user_balance)}</dd>
+            <dt>Your balance</dt>
+            <dd data-testid="transfer-done-agent-balance">{formatAmount(step.answer.agent_balance)}</dd>
+          </dl>
+        </div>
+      </Modal>
+    );
+  }
+
+  if (step.kind === 'confirm') {
+    const preview = previewOf(step.values.amount);
+    return (
+      <Modal
+        title={title}
+        onClose={busy ? () => undefined : onClose}
+        size="sm"
+        testId="transfer-dialog"
+        footer={
+          <>
+            <button type="button" className="btn btn--secondary" onClick={() => setStep({ kind: 'form' })} disabled={busy} data-testid="transfer-back">
+              Back
+            </button>
+            <button type="button" className="btn btn--primary" onClick={() => void send(step.values)} disabled={busy} autoFocus data-testid="transfer-confirm">
+              {busy ? 'Working…' : `${words.verb} ${formatAmount(step.values.amount)}`}
+            </button>
+          </>
+        }
+      >
+        <div data-testid="transfer-preview">
+          <p>
+            {words.verb} <strong data-testid="transfer-preview-amount">{formatAmount(step.values.amount)}</strong> {direction === 'deposit' ? 'to' : 'from'}{' '}
+            <strong>{user.user_name}</strong>?
+          </p>
+          <BalanceRows
+            rows={[
+              { label: `${user.user_name}`, ...preview.user, testId: 'transfer-user' },
+              { label: 'You', ...preview.agent, testId: 'transfer-agent' },
+            ]}
+          />
+          {step.values.remark && <p className="muted">Remark: {step.values.remark}</p>}
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      size="sm"
+      testId="transfer-dialog"
+      footer={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="transfer-form" className="btn btn--primary" data-testid="transfer-continue">
+            Continue
+          </button>
+        </>
+      }
+    >
+      <form id="transfer-form" className="transfer-form" onSubmit={toConfirm} noValidate data-testid="transfer-form">
+        <dl className="transfer-now">
+          <dt>{user.user_name} available</dt>
+          <dd>{formatAmount(user.available)}</dd>
+          <dt>Your available</dt>
+          <dd data-testid="transfer-own-available">{own ? formatAmount(own.available) : '…'}</dd>
+        </dl>
+        <label className="field">
+          <span className="field__label">Amount</span>
+          <input className="input" inputMode="decimal" autoComplete="off" {...register('amount')} aria-invalid={Boolean(errors.amount)} data-testid="transfer-amount" />
+          {errors.amount && (
+            <span className="field__error" data-testid="transfer-amount-error">
+              {errors.amount.message}
+            </span>
+          )}
+        </label>
+        <label className="field">
+          <span className="field__label">Remark (optional)</span>
+          <input className="input" autoComplete="off" maxLength={200} {...register('remark')} data-testid="transfer-remark" />
+          {errors.remark && <span className="field__error">{errors.remark.message}</span>}
+        </label>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,146 @@
+import type { UserProfile } from '@exchange/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Badge } from '@/console/components';
+import { Spinner } from '@/components';
+import { fetchData, isRetryable } from '@/lib/api';
+import { formatIst } from '@/lib/format';
+import { downlineKeys } from './api';
+import { LockBadges } from './lock-badges';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { StatusDialog } from './status-dialog';
+import { UserActivity } from './user-activity';
+import { UserBets } from './user-bets';
+import { UserProfitLoss } from './user-pnl';
+import { UserStatement } from './user-statement';
+import './downline.css';
+
+const TABS = [
+  { id: 'statement', label: 'Statement' },
+  { id: 'bets', label: 'Bets' },
+  { id: 'pnl', label: 'P&L' },
+  { id: 'activity', label: 'Activity' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+function ProfileHeader({ profile, onLocks, onPassword }: { profile: UserProfile; onLocks: () => void; onPassword: () => void }) {
+  return (
+    <section className="console-card user-profile" data-testid="user-profile">
+      <div className="user-profile__title">
+        <h1 data-testid="user-profile-name">{profile.user_name}</h1>
+        <Badge tone="muted">{profile.role === 'agent' ? 'Agent' : profile.role === 'root' ? 'Operator' : 'User'}</Badge>
+        <LockBadges {...profile} />
+        <div className="console-page__actions">
+          <button type="button" className="btn btn--small btn--secondary" onClick={onLocks} data-testid="user-profile-locks">
+            Locks
+          </button>
+          <button type="button" className="btn btn--small btn--secondary" onClick={onPassword} data-testid="user-profile-password">
+            Reset password
+          </button>
+        </div>
+      </div>
+      <dl className="user-profile__facts">
+        <div>
+          <dt>Agent</dt>
+          <dd>{profile.parent_name ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Mobile</dt>
+          <dd>{profile.mobile ?? '–'}</dd>
+        </div>
+        <div>
+          <dt>Created (IST)</dt>
+          <dd>{formatIst(profile.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Last login (IST)</dt>
+          <dd data-testid="user-profile-last-login">{profile.last_login_at ? `${formatIst(profile.last_login_at)}${profile.last_login_ip ? ` from ${profile.last_login_ip}` : ''}` : 'Never'}</dd>
+        </div>
+        <div>
+          <dt>Password changed (IST)</dt>
+          <dd>{profile.password_changed_at ? formatIst(profile.password_changed_at) : 'Never'}</dd>
+        </div>
+        <div>
+          <dt>Security auth</dt>
+          <dd>{profile.security_auth_enabled === '1' ? `On (${profile.backup_codes_left} backup codes left)` : 'Off'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * One downline user (`/downline/user/:userId`): the profile with its locks and password reset,
+ * then the statement, open bets, P&L and activity log as tabs (`?tab=`).
+ */
+export function UserPage() {
+  const { userId: param } = useParams();
+  const userId = Number(param);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'statement';
+  const [dialog, setDialog] = useState<'locks' | 'password' | null>(null);
+  const valid = Number.isSafeInteger(userId) && userId > 0;
+  const profile = useQuery({
+    queryKey: downlineKeys.user(userId, 'profile'),
+    queryFn: () => fetchData('agentGetUserProfile', { user_id: userId }),
+    enabled: valid,
+  });
+
+  const back = (
+    <button type="button" className="btn btn--small btn--secondary" onClick={() => (location.key === 'default' ? navigate('/downline') : navigate(-1))} data-testid="user-back">
+      ‹ Back
+    </button>
+  );
+  if (!valid || profile.error)
+    return (
+      <div data-testid="user-page">
+        {back}
+        <p className="notice notice--error" role="alert" data-testid="user-page-error">
+          {profile.error?.message ?? 'User not found'}{' '}
+          {profile.error && isRetryable(profile.error) && (
+            <button type="button" className="btn btn--small" onClick={() => void profile.refetch()}>
+              Retry
+            </button>
+          )}
+        </p>
+        <Link to="/downline">Back to the downline</Link>
+      </div>
+    );
+  if (!profile.data) return <Spinner label="Loading the user" />;
+  const user = profile.data;
+
+  return (
+    <div data-testid="user-page">
+      <div className="user-page__back">{back}</div>
+      <ProfileHeader profile={user} onLocks={() => setDialog('locks')} onPassword={() => setDialog('password')} />
+      <div className="tabs user-tabs" role="tablist" aria-label="User reports">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`user-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls="user-tabpanel"
+            className={`tabs__tab${tab === t.id ? ' tabs__tab--active' : ''}`}
+            onClick={() => setParams(t.id === 'statement' ? {} : { tab: t.id }, { replace: true })}
+            data-testid={`user-tab-${t.id}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="user-tabpanel" aria-labelledby={`user-tab-${tab}`}>
+        {tab === 'statement' && <UserStatement userId={userId} userName={user.user_name} />}
+        {tab === 'bets' && <UserBets userId={userId} userName={user.user_name} />}
+        {tab === 'pnl' && <UserProfitLoss userId={userId} userName={user.user_name} />}
+        {tab === 'activity' && <UserActivity userId={userId} userName={user.user_name} />}
+      </div>
+      {dialog === 'locks' && <StatusDialog user={user} onClose={() => setDialog(null)} />}
+      {dialog === 'password' && <ResetPasswordDialog user={user} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { DecidePaymentRequest, type AgentPaymentRequestRow } from '@exchange/contracts';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Modal } from '@/components';
+import { fetchData } from '@/lib/api';
+import { formatAmount, formatIst } from '@/lib/format';
+import { refreshAfterDecision } from './api';
+import { decisionEffect, KIND_LABEL, paymentDetails } from './payment-text';
+
+/**
+ * Approve or reject one pending request (agent/decidePaymentRequest) with an optional remark:
+ * the user, the amount and what will move are shown before the one button that does it. The
+ * server decides a request once, so a second click or a second agent's decision is refused.
+ */
+export function DecideDialog({ request, approve, byOperator, onClose }: { request: AgentPaymentRequestRow; approve: boolean; byOperator: boolean; onClose: () => void }) {
+  const [remark, setRemark] = useState('');
+  const [busy, setBusy] = useState(false);
+  const checked = DecidePaymentRequest.shape.remark.safeParse(remark);
+  const verb = approve ? 'Approve' : 'Reject';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !checked.success) return;
+    setBusy(true);
+    try {
+      const decided = await fetchData('agentDecidePaymentRequest', { request_id: request.request_id, approve, ...(checked.data && { remark: checked.data }) });
+      toast.success(`${KIND_LABEL[decided.kind]} of ${formatAmount(decided.amount)} for ${request.user_name} ${decided.status === 'APPROVED' ? 'approved' : 'rejected'}`);
+      void refreshAfterDecision();
+      onClose();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'The request could not be decided');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={`${verb} ${KIND_LABEL[request.kind].toLowerCase()} #${request.request_id}`}
+      onClose={busy ? () => undefined : onClose}
+      size="sm"
+      testId="payment-decide-dialog"
+      footer={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form="payment-decide-form" className={`btn ${approve ? 'btn--primary' : 'btn--danger'}`} disabled={busy || !checked.success} data-testid="payment-decide-confirm">
+            {busy ? 'Working…' : `${verb} ${formatAmount(request.amount)}`}
+          </button>
+        </>
+      }
+    >
+      <form id="payment-decide-form" className="decide-form" onSubmit={(e) => void submit(e)} noValidate>
+        <dl className="decide-facts" data-testid="payment-decide-facts">
+          <dt>User</dt>
+          <dd data-testid="payment-decide-user">{request.user_name}</dd>
+          <dt>Amount</dt>
+          <dd data-testid="payment-decide-amount">
+            <strong>{formatAmount(request.amount)}</strong>
+          </dd>
+          <dt>{request.kind === 'DEPOSIT' ? 'Paid by' : 'Pay to'}</dt>
+          <dd>
+            {request.method} {paymentDetails(request)}
+          </dd>
+          <dt>Asked (IST)</dt>
+          <dd>{formatIst(request.created_at)}</dd>
+          <dt>User&apos;s available</dt>
+          <dd>{formatAmount(request.user_available_balance)}</dd>
+        </dl>
+        <p className="decide-effect" data-testid="payment-decide-effect">
+          {decisionEffect(request, approve, byOperator)}
+        </p>
+        <label className="field">
+          <span className="field__label">Remark (optional, the user sees it)</span>
+          <input className="input" value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} data-testid="payment-decide-remark" />
+          {!checked.success && <span className="field__error">{checked.error.issues[0]?.message}</span>}
+        </label>
+      </form>
+    </Modal>
+  );
+}

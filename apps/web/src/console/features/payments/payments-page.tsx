@@ -1,0 +1,195 @@
+import { PaymentKind, PaymentStatus, type AgentPaymentRequestRow } from '@exchange/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge, DataTable, type Column } from '@/console/components';
+import { fetchAllPages } from '@/console/lib/all-pages';
+import { isOperator, useConsoleUser } from '@/console/lib/session';
+import { DEFAULT_PAGE_SIZE } from '@/components';
+import { fetchData } from '@/lib/api';
+import { formatAmount, formatIst } from '@/lib/format';
+import { paymentKeys } from './api';
+import { DecideDialog } from './decide-dialog';
+import { KIND_LABEL, paymentDetails, STATUS_LABEL } from './payment-text';
+import { ReceiptDialog } from './receipt-dialog';
+import './payments.css';
+
+/** The nudges refresh the list at once; this is the fallback when the socket is down. */
+const PAYMENTS_POLL_MS = 30_000;
+const STATUS_TONE = { PENDING: 'warn', APPROVED: 'ok', REJECTED: 'bad' } as const;
+
+type Open = { kind: 'receipt'; row: AgentPaymentRequestRow } | { kind: 'decide'; row: AgentPaymentRequestRow; approve: boolean };
+
+/** The filters live in the address (the dashboard links to pending deposits); no status: pending, 'ALL': every one. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') === 'ALL' ? undefined : (PaymentStatus.safeParse(params.get('status') ?? 'PENDING').data ?? 'PENDING');
+  const kind = PaymentKind.safeParse(params.get('kind')).data;
+  const set = (name: 'status' | 'kind', value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return { status, kind, set };
+}
+
+/**
+ * The deposit and withdrawal requests addressed to the caller (the operator: all), newest first:
+ * filters by status and kind, the receipt, and Approve / Reject with a remark. The list is
+ * refreshed by the live nudges and every 30 s.
+ */
+export function PaymentsPage() {
+  const byOperator = isOperator(useConsoleUser());
+  const { status, kind, set } = useFilters();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const [open, setOpen] = useState<Open | null>(null);
+  const filter = { ...(status && { status }), ...(kind && { kind }) };
+  const list = useQuery({
+    queryKey: paymentKeys.list({ ...filter, page, limit }),
+    queryFn: () => fetchData('agentGetPaymentRequests', { ...filter, page, limit }),
+    placeholderData: keepPreviousData,
+    refetchInterval: PAYMENTS_POLL_MS,
+  });
+
+  const columns = useMemo(
+    (): Column<AgentPaymentRequestRow>[] => [
+      { key: 'id', header: '#', numeric: true, value: (r) => r.request_id },
+      { key: 'created', header: 'Asked (IST)', value: (r) => r.created_at, render: (r) => <span className="nowrap">{formatIst(r.created_at)}</span> },
+      {
+        key: 'user',
+        header: 'User',
+        value: (r) => r.user_name,
+        render: (r) => (
+          <Link to={`/downline/user/${r.user_id}`} className="payment-user">
+            {r.user_name}
+          </Link>
+        ),
+      },
+      { key: 'kind', header: 'Kind', value: (r) => KIND_LABEL[r.kind], render: (r) => <span className={`payment-kind payment-kind--${r.kind.toLowerCase()}`}>{KIND_LABEL[r.kind]}</span> },
+      { key: 'method', header: 'Method', value: (r) => r.method },
+      { key: 'amount', header: 'Amount', numeric: true, value: (r) => r.amount, render: (r) => <strong>{formatAmount(r.amount)}</strong> },
+      { key: 'details', header: 'UTR / pay to', value: (r) => paymentDetails(r), render: (r) => <span className="payment-details">{paymentDetails(r)}</span> },
+      {
+        key: 'receipt',
+        header: 'Receipt',
+        value: (r) => (r.has_receipt ? 'yes' : ''),
+        render: (r) =>
+          r.has_receipt ? (
+            <button type="button" className="btn btn--small btn--secondary" onClick={() => setOpen({ kind: 'receipt', row: r })} data-testid={`payment-receipt-${r.request_id}`}>
+              View
+            </button>
+          ) : (
+            <span className="muted">–</span>
+          ),
+      },
+      { key: 'available', header: 'User available', numeric: true, value: (r) => r.user_available_balance, render: (r) => formatAmount(r.user_available_balance) },
+      {
+        key: 'status',
+        header: 'Status',
+        value: (r) => STATUS_LABEL[r.status],
+        render: (r) => (
+          <Badge tone={STATUS_TONE[r.status]} testId={`payment-status-${r.request_id}`}>
+            {STATUS_LABEL[r.status]}
+          </Badge>
+        ),
+      },
+      {
+        key: 'decided',
+        header: 'Decided (IST)',
+        value: (r) => r.decided_at,
+        render: (r) =>
+          r.decided_at ? (
+            <>
+              <span className="nowrap">{formatIst(r.decided_at)}</span>
+              {r.remark && <div className="muted payment-remark">{r.remark}</div>}
+            </>
+          ) : (
+            ''
+          ),
+      },
+      {
+        key: 'actions',
+        header: 'Actions',
+        sortable: false,
+        value: () => null,
+        render: (r) =>
+          r.status === 'PENDING' && (
+            <div className="payment-actions">
+              <button type="button" className="btn btn--small btn--primary" onClick={() => setOpen({ kind: 'decide', row: r, approve: true })} data-testid={`payment-approve-${r.request_id}`}>
+                Approve
+              </button>
+              <button type="button" className="btn btn--small btn--danger" onClick={() => setOpen({ kind: 'decide', row: r, approve: false })} data-testid={`payment-reject-${r.request_id}`}>
+                Reject
+              </button>
+            </div>
+          ),
+      },
+    ],
+    [],
+  );
+
+  const choose = (name: 'status' | 'kind', value: string) => {
+    set(name, value);
+    setPage(1);
+  };
+  const close = () => setOpen(null);
+  return (
+    <div data-testid="payments-page">
+      <div className="console-page__head">
+        <h1>Payment requests</h1>
+      </div>
+      <DataTable
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(r) => r.request_id}
+        rowTestId={(r) => `payment-row-${r.request_id}`}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={list.refetch}
+        empty={status === 'PENDING' ? 'No request waits for you.' : 'No requests.'}
+        testId="payments-table"
+        paging={{
+          page,
+          limit,
+          total: list.data?.total ?? 0,
+          onPage: setPage,
+          onLimit: (l) => {
+            setLimit(l);
+            setPage(1);
+          },
+        }}
+        csvName={`payment-requests${status ? `-${status.toLowerCase()}` : ''}${kind ? `-${kind.toLowerCase()}` : ''}`}
+        csvRows={() => fetchAllPages((p, l) => fetchData('agentGetPaymentRequests', { ...filter, page: p, limit: l }))}
+        tools={
+          <>
+            <label className="field field--inline">
+              <span className="field__label">Status</span>
+              <select className="input input--small" value={status ?? 'ALL'} onChange={(e) => choose('status', e.target.value)} data-testid="payments-status">
+                <option value="PENDING">Pending</option>
+                <option value="APPROVED">Approved</option>
+                <option value="REJECTED">Rejected</option>
+                <option value="ALL">All</option>
+              </select>
+            </label>
+            <label className="field field--inline">
+              <span className="field__label">Kind</span>
+              <select className="input input--small" value={kind ?? ''} onChange={(e) => choose('kind', e.target.value)} data-testid="payments-kind">
+                <option value="">All</option>
+                <option value="DEPOSIT">Deposits</option>
+                <option value="WITHDRAW">Withdrawals</option>
+              </select>
+            </label>
+          </>
+        }
+      />
+      {open?.kind === 'receipt' && <ReceiptDialog requestId={open.row.request_id} userName={open.row.user_name} onClose={close} />}
+      {open?.kind === 'decide' && <DecideDialog request={open.row} approve={open.approve} byOperator={byOperator} onClose={close} />}
+    </div>
+  );
+}
