@@ -1,20 +1,21 @@
 import type { MarketKind, MarketStatus, MarketType } from '@exchange/contracts';
+import { Badge } from './badge';
 
-const STATUS_LABEL: Record<MarketStatus, string> = {
-  INACTIVE: 'Inactive',
-  OPEN: 'Open',
-  SUSPENDED: 'Suspended',
-  BALL_RUNNING: 'Ball running',
-  CLOSED: 'Closed',
+const STATUS: Record<MarketStatus, { label: string; tone: 'ok' | 'warn' | 'bad' | 'muted' }> = {
+  INACTIVE: { label: 'Inactive', tone: 'muted' },
+  OPEN: { label: 'Open', tone: 'ok' },
+  SUSPENDED: { label: 'Suspended', tone: 'bad' },
+  BALL_RUNNING: { label: 'Ball running', tone: 'warn' },
+  CLOSED: { label: 'Closed', tone: 'muted' },
 };
 
-/** A market's status as a coloured tag; a settled market says so instead. */
+/** A market's status as a badge; a settled market says so instead. */
 export function MarketStatusTag({ status, settled = false, testId }: { status: MarketStatus; settled?: boolean; testId?: string }) {
-  const key = settled ? 'settled' : status.toLowerCase();
+  const { label, tone } = settled ? { label: 'Settled', tone: 'muted' as const } : STATUS[status];
   return (
-    <span className={`market-tag market-tag--${key}`} data-testid={testId}>
-      {settled ? 'Settled' : STATUS_LABEL[status]}
-    </span>
+    <Badge tone={tone} testId={testId}>
+      {label}
+    </Badge>
   );
 }
 

@@ -1,6 +1,6 @@
-import type { MarketBook, MarketView, OperatorMarket } from '@exchange/contracts';
+import type { MarketView, OperatorMarket } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { MarketStatusTag } from '@/console/components';
+import { Badge, HouseBook, MarketStatusTag } from '@/console/components';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { refusalText } from '@/console/lib/refusal';
 import { Spinner } from '@/components';
@@ -12,8 +12,6 @@ import { useLiveMarket } from '@/lib/live';
 const BOOK_REFRESH_MS = 15_000;
 
 type Shown = Pick<MarketView, 'status' | 'in_play' | 'kind' | 'runners' | 'fancy' | 'result'>;
-
-const pnlClass = (n: number) => (n > 0 ? 'profit' : n < 0 ? 'loss' : undefined);
 
 /** What bettors see of the market right now: its status and line, rates or best prices. */
 function BettorsView({ view, marketId }: { view: Shown; marketId: number }) {
@@ -58,7 +56,7 @@ function BettorsView({ view, marketId }: { view: Shown; marketId: number }) {
   );
 }
 
-/** The house's position: what it wins or loses on each outcome (agent/getMarketBook). */
+/** The house's position on the market (agent/getMarketBook), with its exposure. */
 function HousePosition({ marketId }: { marketId: number }) {
   const book = useQuery({
     queryKey: consoleKeys.downline('book', marketId),
@@ -66,42 +64,26 @@ function HousePosition({ marketId }: { marketId: number }) {
     refetchInterval: BOOK_REFRESH_MS,
   });
   if (book.isPending) return <Spinner label="Loading the house's position" />;
-  if (book.isError) return <p className="muted" data-testid={`house-book-${marketId}-error`}>Position not available: {refusalText(book.error)}</p>;
-  const mine: MarketBook | undefined = book.data.find((b) => b.market_id === marketId);
-  if (!mine || (mine.runners.length === 0 && mine.fancy.length === 0)) return <p className="muted" data-testid={`house-book-${marketId}-empty`}>No bets on this market yet.</p>;
+  if (book.isError)
+    return (
+      <p className="muted" data-testid={`house-book-${marketId}-error`}>
+        Position not available: {refusalText(book.error)}
+      </p>
+    );
+  const mine = book.data.find((b) => b.market_id === marketId);
+  if (!mine)
+    return (
+      <p className="muted" data-testid={`house-book-${marketId}-empty`}>
+        No bets on this market yet.
+      </p>
+    );
   return (
-    <table className="live-book__house" data-testid={`house-book-${marketId}`}>
-      <thead>
-        <tr>
-          <th>{mine.fancy.length > 0 ? 'Runs' : 'If this wins'}</th>
-          <th className="num">House</th>
-        </tr>
-      </thead>
-      <tbody>
-        {mine.fancy.length > 0
-          ? mine.fancy.map((row, i) => {
-              const next = mine.fancy[i + 1];
-              return (
-                <tr key={row.from_runs}>
-                  <td>{next ? (next.from_runs - 1 > row.from_runs ? `${row.from_runs}–${next.from_runs - 1}` : String(row.from_runs)) : `${row.from_runs}+`}</td>
-                  <td className={`num ${pnlClass(row.house_pnl) ?? ''}`}>{formatAmount(row.house_pnl)}</td>
-                </tr>
-              );
-            })
-          : mine.runners.map((r) => (
-              <tr key={r.selection_id}>
-                <td>{r.name}</td>
-                <td className={`num ${pnlClass(r.house_pnl) ?? ''}`}>{formatAmount(r.house_pnl)}</td>
-              </tr>
-            ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th>Exposure ({mine.users} users)</th>
-          <th className="num">{formatAmount(mine.exposure)}</th>
-        </tr>
-      </tfoot>
-    </table>
+    <div data-testid={`house-book-${marketId}`}>
+      <HouseBook book={mine} />
+      <p className="live-book__exposure">
+        Exposure <strong>{formatAmount(mine.exposure)}</strong> · {mine.users} users
+      </p>
+    </div>
   );
 }
 
@@ -121,7 +103,7 @@ export function LiveBook({ market }: { market: OperatorMarket }) {
           {live ? 'Live' : 'Polled'}
         </span>
         <MarketStatusTag status={view.status} settled={view.result !== null} testId={`live-book-${id}-status`} />
-        {view.in_play && <span className="market-tag market-tag--open">In play</span>}
+        {view.in_play && <Badge tone="ok">In play</Badge>}
       </header>
       <BettorsView view={view} marketId={id} />
       <h3 className="live-book__sub">House position</h3>

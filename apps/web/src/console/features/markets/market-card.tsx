@@ -1,7 +1,7 @@
 import type { MarketStatus, OperatorMarket } from '@exchange/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog, MarketStatusTag, marketKindLabel } from '@/console/components';
+import { Badge, ConfirmDialog, MarketStatusTag, marketKindLabel } from '@/console/components';
 import { formatIst, formatRupees } from '@/lib/format';
 import { BookmakerDesk } from './bookmaker-desk';
 import { FancyDesk } from './fancy-desk';
@@ -48,7 +48,7 @@ export function MarketCard({ market, actions }: { market: OperatorMarket; action
             {marketKindLabel(market.kind, market.market_type)} · #{id}
           </span>
           <MarketStatusTag status={market.status} settled={settled} testId={`market-${id}-status`} />
-          {market.in_play && <span className="market-tag market-tag--open">In play</span>}
+          {market.in_play && <Badge tone="ok">In play</Badge>}
         </div>
         {!settled && (
           <div className="market-card__actions" role="group" aria-label="Market status">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Badge } from '@/console/components';
 import { useOperatorMatch } from '@/console/lib/operator-match';
 import { refusalText } from '@/console/lib/refusal';
 import { Spinner } from '@/components';
@@ -41,7 +42,7 @@ export function MarketsPage() {
             {m.sport_name} · {m.series_name} · {formatIst(m.start_time)} IST{!m.is_active && ' · hidden'}
           </span>
         )}
-        {m?.in_play && <span className="market-tag market-tag--open">In play</span>}
+        {m?.in_play && <Badge tone="ok">In play</Badge>}
         <div className="console-page__actions">
           <Link to={`/results?match=${matchId}`} className="btn btn--small">
             Results
