@@ -21,6 +21,7 @@ import type { EndpointRegistry } from './routes/endpoint.ts';
 import globalSettingRoutes from './routes/global-setting/index.ts';
 import mac88Routes from './routes/mac88/index.ts';
 import matchRoutes from './routes/match/index.ts';
+import consoleRoutes from './routes/console/index.ts';
 import pendingConsoleRoutes from './routes/console/pending.ts';
 import operatorRoutes from './routes/operator/index.ts';
 import reportRoutes from './routes/report/index.ts';
@@ -72,7 +73,7 @@ export interface AppOptions {
   paymentGateway?: PaymentGateway;
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, pendingConsoleRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes, pendingConsoleRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {

@@ -3,7 +3,7 @@ import type { Clock } from './lib/time.ts';
 import type { BettingService } from './services/betting/service.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
 import type { SecretBox } from './services/security-auth/secret-box.ts';
-import type { PaymentConfig } from './services/payments/index.ts';
+import type { PaymentConfig, PaymentEvents } from './services/payments/index.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 
 declare module 'fastify' {
@@ -20,6 +20,8 @@ declare module 'fastify' {
     defaultAgent: string;
     /** Deposits and withdrawals: the payment gateway and where receipts are kept (ADR 33). */
     payments: PaymentConfig;
+    /** Told after a payment request is made or decided (the console's live nudge, ADR 36). */
+    paymentEvents: PaymentEvents;
     /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

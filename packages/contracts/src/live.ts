@@ -21,6 +21,8 @@ export const LIVE_LIMITS = {
   authTimeoutMs: 10_000,
   /** Deltas of one market are coalesced in windows of this length (at most 10 a second). */
   conflateMs: 100,
+  /** Console nudges are coalesced in windows of this length: each one makes the console refetch (ADR 36). */
+  consoleConflateMs: 1_000,
 } as const;
 
 /** Close codes: the client reconnects after any of them except UNAUTHORIZED (it needs a new login). */
@@ -157,16 +159,16 @@ export const LiveMatchScore = z.object({
   at: z.number(),
 });
 
+export const LiveConsoleTopic = z.enum(['payment_requests', 'downline']);
+export type LiveConsoleTopic = z.infer<typeof LiveConsoleTopic>;
+
 /**
- * The console's nudge (ADR 36), to the sockets of every agent and the root above a user:
- * 'downline' when its balance or exposure moved, 'payment_requests' when one of its payment
- * requests was made or decided. The console refetches what shows it.
+ * For the console (ADR 36), to every socket of each agent and root above a user: something of
+ * that user changed, refetch what shows it. `payment_requests`: a request was made or decided;
+ * `downline`: a balance or exposure moved (a bet, a settlement, the casino, a payment). Coalesced
+ * per topic in windows of `consoleConflateMs`; it carries no figures, so nothing leaks sideways.
  */
-export const LiveConsoleNudge = z.object({
-  type: z.literal('console'),
-  topic: z.enum(['downline', 'payment_requests']),
-});
-export type LiveConsoleNudge = z.infer<typeof LiveConsoleNudge>;
+export const LiveConsole = z.object({ type: z.literal('console'), topic: LiveConsoleTopic });
 
 export const LiveServerMessage = z.discriminatedUnion('type', [
   LiveReady,
@@ -178,7 +180,7 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
   LiveBalance,
   LiveBets,
   LiveMatchScore,
-  LiveConsoleNudge,
+  LiveConsole,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
 export type LiveMarketImage = z.infer<typeof LiveMarketImage>;
@@ -188,3 +190,4 @@ export type LiveBalance = z.infer<typeof LiveBalance>;
 export type LiveBets = z.infer<typeof LiveBets>;
 export type LiveMatchScore = z.infer<typeof LiveMatchScore>;
 export type LiveError = z.infer<typeof LiveError>;
+export type LiveConsole = z.infer<typeof LiveConsole>;

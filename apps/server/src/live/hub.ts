@@ -14,6 +14,9 @@
  *   settlement of the market holding its result, marks the match; one read of all marked
  *   matches per window, and each match's `match_score` is serialized once for every socket
  *   subscribed to any of its markets.
+ * - The console's nudges (ADR 36): a user's balance or exposure moved, or a payment request of
+ *   its was made or decided; every connected agent and root above it hears `console` once per
+ *   topic and window (console-nudges.ts).
  */
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,11 +38,14 @@ import type { BettingService } from '../services/betting/service.ts';
 import type { AuthUser, SessionStore } from '../services/sessions.ts';
 import type { Clock } from '../lib/time.ts';
 import { matchScores, mayDecideMatch } from '../services/match-state.ts';
+import { ConsoleNudges } from './console-nudges.ts';
 import { marketChanges, marketImage, sharedMarketView, userPosition, type SharedMarketView } from './market-frames.ts';
 import { WindowedFlush } from './windowed-flush.ts';
 
 export interface LiveOptions {
   conflateMs?: number;
+  /** The console nudges' window (LIVE_LIMITS.consoleConflateMs by default). */
+  consoleConflateMs?: number;
   heartbeatMs?: number;
   authTimeoutMs?: number;
   maxMarketsPerSocket?: number;
@@ -96,6 +102,15 @@ interface PendingUser {
 
 const OPEN = 1;
 
+/** Where the hub hears of changes outside the betting service: each takes a listener, returns the unsubscribe. */
+type Source<E> = (listener: (event: E) => void) => () => void;
+export interface LiveSources {
+  /** A user's balance moved outside betting (the casino wallet, a payment's decision). */
+  balances: Source<number>[];
+  /** A payment request of this user was made or decided. */
+  paymentRequests: Source<number>[];
+}
+
 export class LiveHub {
   private readonly clients = new Set<Client>();
   private readonly byUser = new Map<number, Set<Client>>();
@@ -111,6 +126,9 @@ export class LiveHub {
   private readonly matchFlush: WindowedFlush;
   private pendingUsers = new Map<number, PendingUser>();
   private readonly userFlush: WindowedFlush;
+  private readonly consoles: ConsoleNudges;
+  /** Authenticated sockets of agents and the root. */
+  private consoleSockets = 0;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly stops: (() => void)[] = [];
   private readonly conflateMs: number;
@@ -135,13 +153,22 @@ export class LiveHub {
     const warn = (what: string) => (error: unknown) => this.deps.log.warn({ err: error }, `live: ${what} flush failed`);
     this.userFlush = new WindowedFlush(this.conflateMs, () => this.flushUsers(), () => this.pendingUsers.size > 0, warn('user'));
     this.matchFlush = new WindowedFlush(this.conflateMs, () => this.flushMatches(), () => this.pendingMatches.size > 0, warn('match'));
+    this.consoles = new ConsoleNudges({
+      db: deps.db,
+      windowMs: options.consoleConflateMs ?? LIVE_LIMITS.consoleConflateMs,
+      anyConsole: () => this.consoleSockets > 0,
+      connected: (userId) => this.byUser.has(userId),
+      deliver: (topic, userIds) => this.broadcast([...userIds].flatMap((userId) => [...(this.byUser.get(userId) ?? [])]), { type: 'console', topic }),
+      onError: warn('console'),
+    });
   }
 
-  /** Starts listening to commits and the heartbeat. `userChanged` sources: ledger moves outside betting. */
-  start(userSources: ((listener: (userId: number) => void) => () => void)[] = []): void {
+  /** Starts listening to commits and the heartbeat. */
+  start(sources: LiveSources = { balances: [], paymentRequests: [] }): void {
     this.stops.push(this.deps.betting.onCommitted((event) => this.committed(event)));
     this.stops.push(this.deps.betting.onMatchCommitted((event) => this.matchCommitted(event)));
-    for (const source of userSources) this.stops.push(source((userId) => this.userChanged(userId)));
+    for (const source of sources.balances) this.stops.push(source((userId) => this.userChanged(userId)));
+    for (const source of sources.paymentRequests) this.stops.push(source((userId) => this.consoles.nudge(userId, 'payment_requests')));
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
   }
@@ -151,6 +178,7 @@ export class LiveHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.userFlush.stop();
     this.matchFlush.stop();
+    this.consoles.stop();
     for (const stream of this.streams.values()) if (stream.timer) clearTimeout(stream.timer);
     for (const client of this.clients) client.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'server shutting down');
   }
@@ -209,6 +237,7 @@ export class LiveHub {
     client.authTimer = null;
     client.user = user;
     client.token = token;
+    if (user.role !== 'user') this.consoleSockets++;
     let mine = this.byUser.get(user.userId);
     if (!mine) this.byUser.set(user.userId, (mine = new Set()));
     mine.add(client);
@@ -229,6 +258,7 @@ export class LiveHub {
     for (const marketId of client.markets) this.leave(client, marketId);
     client.markets.clear();
     if (client.user) {
+      if (client.user.role !== 'user') this.consoleSockets--;
       const mine = this.byUser.get(client.user.userId);
       mine?.delete(client);
       if (mine?.size === 0) this.byUser.delete(client.user.userId);
@@ -359,7 +389,10 @@ export class LiveHub {
       } else stream.reread = true;
       this.scheduleMarket(stream);
     }
-    for (const userId of event.userIds) if (this.byUser.has(userId)) this.touch(userId).balance = true;
+    for (const userId of event.userIds) {
+      this.consoles.nudge(userId, 'downline');
+      if (this.byUser.has(userId)) this.touch(userId).balance = true;
+    }
     for (const bet of event.bets)
       if (this.byUser.has(bet.userId))
         this.touch(bet.userId).bets.push({ market_id: event.marketId, bet_id: bet.betId, change: bet.change });
@@ -410,8 +443,9 @@ export class LiveHub {
     }
   }
 
-  /** A balance moved outside betting (the casino wallet). */
+  /** A balance moved outside betting (the casino wallet, a payment). */
   private userChanged(userId: number): void {
+    this.consoles.nudge(userId, 'downline');
     if (!this.byUser.has(userId)) return;
     this.touch(userId).balance = true;
     this.userFlush.schedule();

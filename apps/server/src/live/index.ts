@@ -1,6 +1,7 @@
 /**
  * Live push at `/ws` (ADR 22): the WebSocket route and the hub as the `live` decorator. The hub
- * listens to the betting service's commits and the casino wallet's; a closing app closes it.
+ * listens to the betting service's commits, the casino wallet's and the payment requests' (ADR
+ * 36); a closing app closes it.
  */
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
@@ -18,7 +19,18 @@ declare module 'fastify' {
 export default fp<LiveOptions>(
   async (app, options) => {
     const hub = new LiveHub({ db: app.db, betting: app.betting, sessions: app.sessions, log: app.log, clock: app.clock }, options);
-    hub.start([(listener) => app.casino.wallet.onCommitted(listener)]);
+    hub.start({
+      balances: [
+        (listener) => app.casino.wallet.onCommitted(listener),
+        // A decision moves the user's money and, for an approved one, its agent's.
+        (listener) =>
+          app.paymentEvents.on((event) => {
+            listener(event.userId);
+            listener(event.agentId);
+          }),
+      ],
+      paymentRequests: [(listener) => app.paymentEvents.on((event) => listener(event.userId))],
+    });
     app.decorate('live', hub);
     // Client messages are small (auth, subscribe): a larger one is refused by ws itself.
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } });

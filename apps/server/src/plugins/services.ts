@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
+import { CommitFeed } from '../services/betting/commits.ts';
 import { BettingService, type BettingOptions } from '../services/betting/service.ts';
 import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
 import { SecretBox } from '../services/security-auth/secret-box.ts';
-import type { PaymentConfig } from '../services/payments/index.ts';
+import type { PaymentCommitted, PaymentConfig } from '../services/payments/index.ts';
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
 
 export interface ServicesOptions {
@@ -32,6 +33,7 @@ export default fp<ServicesOptions>(
     app.decorate('secretBox', new SecretBox(opts.securityAuthKey));
     app.decorate('betting', opts.betting ?? new BettingService(opts.db, opts.clock, opts.bettingOptions));
     app.decorate('payments', opts.payments);
+    app.decorate('paymentEvents', new CommitFeed<PaymentCommitted>());
   },
   { name: 'services' },
 );

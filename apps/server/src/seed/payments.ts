@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agentPaymentDetails } from '../db/schema/index.ts';
+import { CommitFeed } from '../services/betting/commits.ts';
 import { manualGateway, requestDeposit, requestWithdraw, setPaymentDetails, settlePaymentRequest, type PaymentServices } from '../services/payments/index.ts';
 import { getGlobalSettings } from '../services/settings.ts';
 import { findUserByName } from '../services/users.ts';
@@ -26,7 +27,7 @@ export async function seedPayments(db: Db, now: Date): Promise<void> {
   const [agent, bettor] = [await findUserByName(db, 'agent1'), await findUserByName(db, 'demo3')];
   if (!agent || !bettor) throw new Error('Seed users agent1 and demo3 missing');
   // No receipt is seeded, so no file is written: the folder is never used.
-  const svc: PaymentServices = { db, clock: () => now, payments: { gateway: manualGateway, receiptsDir: tmpdir() } };
+  const svc: PaymentServices = { db, clock: () => now, payments: { gateway: manualGateway, receiptsDir: tmpdir() }, paymentEvents: new CommitFeed() };
 
   const [details] = await db.select({ n: count() }).from(agentPaymentDetails).where(eq(agentPaymentDetails.agentId, agent.id));
   if ((details?.n ?? 0) === 0) {

@@ -17,10 +17,11 @@ export function describeActivity(kind: ActivityKind, detail: string): string {
   const fact = detail.trim();
   switch (kind) {
     case 'LOGIN':
-      return 'Logged in';
+      return fact === 'console' ? 'Logged in to the console' : 'Logged in';
     case 'LOGIN_FAILED':
       if (fact === 'password') return 'Login failed: wrong password';
       if (fact === 'code') return 'Login failed: wrong security code';
+      if (fact === 'console') return 'Login failed: the console is for agents';
       return 'Login failed';
     case 'LOGOUT':
       return 'Logged out';

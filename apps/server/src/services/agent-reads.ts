@@ -1,12 +1,12 @@
 /**
- * What an agent reads of a downline user (ADR 32, ADR 35): the user's account statement and
- * current bets, by the same code and in the same shape as the bettor's own calls. Any user
+ * What an agent reads of a downline user (ADR 32, ADR 35, ADR 36): the user's account statement,
+ * current bets and P&L report, by the same code and in the same shape as the bettor's own calls. Any user
  * outside the caller's downline, the caller itself included, is answered as a missing one.
  */
-import type { AccountStatementPage, CurrentBet } from '@exchange/contracts';
+import type { AccountStatementPage, CurrentBet, ProfitLossReport } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { downlineUser } from './agents.ts';
-import { userCurrentBets, type CurrentBetsFilter } from './betting/views.ts';
+import { profitLoss, userCurrentBets, type CurrentBetsFilter } from './betting/views.ts';
 import type { AuthUser } from './sessions.ts';
 import { userStatement, type StatementFilter } from './statement.ts';
 
@@ -26,4 +26,13 @@ export async function agentGetUserBets(
 ): Promise<CurrentBet[]> {
   const user = await downlineUser(db, caller, body.user_id);
   return userCurrentBets(db, user.id, body);
+}
+
+export async function agentGetUserProfitLoss(
+  db: Db,
+  caller: AuthUser,
+  body: { user_id: number; from_date: string; to_date: string },
+): Promise<ProfitLossReport> {
+  const user = await downlineUser(db, caller, body.user_id);
+  return profitLoss(db, user.id, body.from_date, body.to_date);
 }

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/time.ts';
 import { recordActivity, type RequestOrigin } from './activity.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
+import { ancestorsIn, downlineCte, inDownlineOf, parentsUpFrom } from './downline.ts';
 import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
 import { hashPassword } from './passwords.ts';
 import { userProfile } from './profile.ts';
@@ -27,16 +28,7 @@ const USER_NOT_FOUND = () => notFound('User not found');
 
 /** Whether target is below caller in the parent_id tree (any depth). */
 async function isBelow(db: Db, callerId: number, targetId: number): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(
-    db,
-    sql`with recursive chain(id, parent_id, depth) as (
-          select id, parent_id, 0 from users where id = ${targetId}
-          union all
-          select u.id, u.parent_id, c.depth + 1 from users u join chain c on u.id = c.parent_id where c.depth < 64
-        )
-        select 1 as found from chain where parent_id = ${callerId} limit 1`,
-  );
-  return rows.length > 0;
+  return ancestorsIn(await parentsUpFrom(db, [targetId]), targetId).includes(callerId);
 }
 
 /** The user, when the caller may act on it; otherwise the same 404 as a missing id. */
@@ -84,17 +76,23 @@ type RowOut = {
   total: string | number;
 };
 
+/**
+ * One page of the caller's direct users, or of `parent_id`'s (a user below the caller); with a
+ * search and no `parent_id`, of matching users at any depth below the caller. Each agent row
+ * carries the sums of its own downline.
+ */
 export async function agentGetDownline(app: AgentServices, caller: AuthUser, body: GetDownlineRequest) {
   const parentId = body.parent_id ?? caller.userId;
   await downlineUser(app.db, caller, parentId, true);
   const offset = (body.page - 1) * body.limit;
   const search = body.search ? `%${body.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const under = search !== null && body.parent_id === undefined ? inDownlineOf(sql`u.id`, caller.userId) : sql`u.parent_id = ${parentId}`;
   const rows = await queryRows<RowOut>(
     app.db,
     sql`select u.id, u.user_name, u.role, a.balance_paise as balance, a.exposure_paise as exposure,
                u.login_locked, u.bet_locked, u.last_login_at, u.credit_limit_paise, count(*) over () as total
         from users u join ledger_accounts a on a.user_id = u.id
-        where u.parent_id = ${parentId} and (${search}::text is null or u.user_name ilike ${search})
+        where ${under} and (${search}::text is null or u.user_name ilike ${search})
         order by u.id limit ${body.limit} offset ${offset}`,
   );
   const agentIds = rows.filter((r) => r.role === 'agent').map((r) => Number(r.id));
@@ -102,13 +100,9 @@ export async function agentGetDownline(app: AgentServices, caller: AuthUser, bod
   if (agentIds.length > 0) {
     const sumRows = await queryRows<{ top: number; balance: string | number; exposure: string | number }>(
       app.db,
-      sql`with recursive tree(top, id, depth) as (
-            select u.parent_id, u.id, 1 from users u where u.parent_id in (${sql.join(agentIds.map((id) => sql`${id}`), sql`, `)})
-            union all
-            select t.top, u.id, t.depth + 1 from users u join tree t on u.parent_id = t.id where t.depth < 64
-          )
-          select t.top, coalesce(sum(a.balance_paise), 0) as balance, coalesce(sum(a.exposure_paise), 0) as exposure
-          from tree t join ledger_accounts a on a.user_id = t.id group by t.top`,
+      sql`with recursive ${downlineCte(agentIds)}
+          select d.top, coalesce(sum(a.balance_paise), 0) as balance, coalesce(sum(a.exposure_paise), 0) as exposure
+          from downline d join ledger_accounts a on a.user_id = d.id group by d.top`,
     );
     for (const r of sumRows) sums.set(Number(r.top), { balance: Number(r.balance), exposure: Number(r.exposure) });
   }

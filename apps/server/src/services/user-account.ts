@@ -16,7 +16,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts
 import { OTP_INVALID_MESSAGE, spendCode } from './security-auth/index.ts';
 import type { SecretBox } from './security-auth/secret-box.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
-import { createUser, findUserById, findUserByName, userDetails } from './users.ts';
+import { createUser, findUserById, findUserByName, userDetails, type User } from './users.ts';
 
 /** What the account calls use: the app's services (a FastifyInstance carries them all). */
 export interface AccountServices {
@@ -39,15 +39,38 @@ export interface LoginInput {
   otp?: string;
 }
 
+/** Which door a login comes through: who may pass once the password checks out, and its name in the activity log. */
+export interface LoginDoor {
+  /** A refusal for a user the door is not for (asked after the password, before the code); null lets it in. */
+  admit(user: User): AppError | null;
+  /** The detail of the login's activity row ('' for the bettor site). */
+  detail: string;
+}
+
+const BETTOR_SITE: LoginDoor = { admit: () => null, detail: '' };
+
+/** The user details of a new session: the bettor site's login. */
+export async function logIn(app: AccountServices, input: LoginInput, origin: RequestOrigin): Promise<UserDetails> {
+  const { user, token } = await openSession(app, input, origin, BETTOR_SITE);
+  return userDetails(app.db, user, token);
+}
+
 /**
- * Checks the password, then the security-auth code when it is on, within the login limit
- * (ADR 25), and opens a session: the user's details with the new token.
+ * Checks the password, then the door's admission, then the security-auth code when it is on,
+ * within the login limit (ADR 25), and opens a session: the user with the new token. A wrong
+ * password is answered the same at every door, so no door tells a user's role without it.
  *
  * The guess stays counted as a failure until the whole login succeeds: a right password without
  * a code (OTP_REQUIRED) and a wrong or replayed code (OTP_INVALID) both use up the name's budget,
- * so neither the password nor the code can be guessed past the limit (ADR 34).
+ * so neither the password nor the code can be guessed past the limit (ADR 34). A door's refusal
+ * comes before the code, so it never spends one.
  */
-export async function logIn(app: AccountServices, input: LoginInput, origin: RequestOrigin): Promise<UserDetails> {
+export async function openSession(
+  app: AccountServices,
+  input: LoginInput,
+  origin: RequestOrigin,
+  door: LoginDoor,
+): Promise<{ user: User; token: string }> {
   const attempt = app.loginLimiter.reserve(input.userName, origin.ip);
   if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many failed login attempts. Try again later.');
   const user = await findUserByName(app.db, input.userName);
@@ -61,6 +84,12 @@ export async function logIn(app: AccountServices, input: LoginInput, origin: Req
     attempt.succeeded();
     throw new AppError(403, 'ACCOUNT_LOCKED', 'Your account is locked. Please contact your agent.');
   }
+  const refusal = door.admit(user);
+  if (refusal) {
+    attempt.succeeded();
+    await recordActivity(app.db, { userId: user.id, kind: 'LOGIN_FAILED', origin, detail: door.detail }, app.clock());
+    throw refusal;
+  }
   const otp = input.otp?.trim() ?? '';
   if (user.securityAuthEnabled && !otp) throw new AppError(401, 'OTP_REQUIRED', OTP_REQUIRED_MESSAGE);
   const at = app.clock();
@@ -72,7 +101,8 @@ export async function logIn(app: AccountServices, input: LoginInput, origin: Req
       if (spent === 'backup') await recordActivity(tx, { userId: user.id, kind: 'BACKUP_CODE_USED', origin, detail: 'login' }, at);
     }
     const opened = await app.sessions.create(tx, user.id);
-    await recordActivity(tx, { userId: user.id, kind: 'LOGIN', origin }, at);
+    await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, user.id));
+    await recordActivity(tx, { userId: user.id, kind: 'LOGIN', origin, detail: door.detail }, at);
     return opened;
   });
   if (token === null) {
@@ -80,7 +110,7 @@ export async function logIn(app: AccountServices, input: LoginInput, origin: Req
     throw new AppError(401, 'OTP_INVALID', OTP_INVALID_MESSAGE);
   }
   attempt.succeeded();
-  return userDetails(app.db, user, token);
+  return { user, token };
 }
 
 /** Revokes the caller's token and records the logout. */

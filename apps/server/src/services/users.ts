@@ -59,7 +59,8 @@ export async function createUser(db: DbOrTx, input: NewUser, at: Date): Promise<
   }
 }
 
-const flag = (v: boolean) => (v ? '1' : '0') as '0' | '1';
+/** A boolean as the contracts' '0' / '1' flag. */
+export const flag = (v: boolean) => (v ? '1' : '0') as '0' | '1';
 
 /** The user details of the contracts (login and sign-up answer), balance from the ledger. */
 export async function userDetails(db: DbOrTx, user: User, usertoken: string): Promise<UserDetails> {

@@ -135,10 +135,11 @@ describeEachDatabase('agents and their downline', (ctx) => {
       agentGetUserBets: (id) => ({ user_id: id }),
       agentGetUserProfile: (id) => ({ user_id: id }),
       agentGetUserActivityLog: (id) => ({ user_id: id }),
+      agentGetUserProfitLoss: (id) => ({ user_id: id, from_date: '2020-01-01', to_date: day }),
       agentDecidePaymentRequest: () => ({ request_id: requestId, approve: true }),
       agentGetPaymentReceipt: () => ({ request_id: requestId }),
     };
-    const ownOnly: EndpointName[] = ['agentCreateUser', 'agentGetPaymentRequests', 'agentSetPaymentDetails'];
+    const ownOnly: EndpointName[] = ['agentCreateUser', 'agentGetPaymentRequests', 'agentSetPaymentDetails', 'agentGetDashboard', 'agentGetMarketBook'];
     expect([...Object.keys(naming), ...ownOnly].sort()).toEqual([...AGENT_CALLS].sort());
     for (const [name, body] of Object.entries(naming) as [EndpointName, (id: number) => unknown][]) {
       for (const target of [ids.demo3!, ids.agent1!]) {
@@ -147,16 +148,28 @@ describeEachDatabase('agents and their downline', (ctx) => {
         expect({ name, target, status: res.statusCode, json: res.json }).toEqual({ name, target, status: 404, json: { status: false, message, code: 'NOT_FOUND' } });
       }
     }
-    // The calls that name nobody show agent2 none of agent1's.
+    // The calls that name nobody show agent2 none of agent1's: not demo3's request, not demo1's bet.
     const listed = await call('agentGetPaymentRequests', { page: 1, limit: 100 }, agent2);
     expect(listed.json.data.rows.map((r: { request_id: number }) => r.request_id)).not.toContain(requestId);
+    const bet = await call('placeMarketBet', { market_id: marketId, selection_id: 1, is_back: 1, odds: 2, stake: 100 }, await ctx().login('demo1'));
+    expect(bet.statusCode, JSON.stringify(bet.json)).toBe(200);
+    const [agent1Book] = (await call('agentGetMarketBook', { market_id: marketId }, agent1)).json.data;
+    expect({ exposure: agent1Book.exposure, users: agent1Book.users }).toEqual({ exposure: 100, users: 1 });
+    const [agent2Book] = (await call('agentGetMarketBook', { market_id: marketId }, agent2)).json.data;
+    expect({ exposure: agent2Book.exposure, users: agent2Book.users, pnl: agent2Book.runners.map((r: { house_pnl: number }) => r.house_pnl) }).toEqual({ exposure: 0, users: 0, pnl: [0, 0] });
+    expect((await call('agentGetMarketBook', {}, agent2)).json.data).toEqual([]);
+    const dashboard = (await call('agentGetDashboard', undefined, agent2)).json.data;
+    expect(dashboard.top_markets).toEqual([]);
+    expect(dashboard.pending_payments).toEqual({ deposits: 0, deposit_amount: 0, withdrawals: 0, withdrawal_amount: 0 });
+    expect({ users: dashboard.downline.users, agents: dashboard.downline.agents, exposure: dashboard.downline.exposure }).toEqual({ users: 1, agents: 0, exposure: 0 });
+    expect((await call('agentGetDashboard', undefined, agent1)).json.data.top_markets.map((m: { market_id: number }) => m.market_id)).toContain(marketId);
     // And nothing of agent1's moved: the request is still pending, demo3 unlocked.
     const still = await call('agentGetPaymentRequests', { page: 1, limit: 100 }, agent1);
     expect(still.json.data.rows.find((r: { request_id: number }) => r.request_id === requestId).status).toBe('PENDING');
     expect((await downline(agent1, { search: 'demo3' })).rows[0]).toMatchObject({ login_locked: false, bet_locked: false });
   });
 
-  it('refuses a bettor every agent call with 403', async () => {
+  it('refuses a bettor every agent call and console/getMe with 403', async () => {
     const bettor = await ctx().login('demo1');
     expect(AGENT_CALLS).toEqual(
       expect.arrayContaining([
@@ -170,9 +183,12 @@ describeEachDatabase('agents and their downline', (ctx) => {
         'agentDecidePaymentRequest',
         'agentGetPaymentReceipt',
         'agentSetPaymentDetails',
+        'agentGetDashboard',
+        'agentGetMarketBook',
+        'agentGetUserProfitLoss',
       ]),
     );
-    for (const name of AGENT_CALLS) {
+    for (const name of [...AGENT_CALLS, 'consoleGetMe' as const]) {
       const res = await call(name, { user_id: ids.demo3, page: 1, limit: 10 }, bettor);
       expect({ name, status: res.statusCode, json: res.json }).toEqual({
         name,

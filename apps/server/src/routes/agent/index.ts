@@ -9,7 +9,8 @@ import {
   agentSetUserStatus,
   agentTransferChips,
 } from '../../services/agents.ts';
-import { agentGetUserBets, agentGetUserStatement } from '../../services/agent-reads.ts';
+import { agentGetUserBets, agentGetUserProfitLoss, agentGetUserStatement } from '../../services/agent-reads.ts';
+import { agentDashboard, agentMarketBook } from '../../services/console/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import agentPaymentRoutes from './payments.ts';
 
@@ -31,6 +32,9 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
     agentGetUserActivityLog: async ({ body, user }) => ({ data: await agentGetUserActivityLog(app, user, body) }),
     agentGetUserStatement: async ({ body, user }) => ({ data: await agentGetUserStatement(app.db, user, body) }),
     agentGetUserBets: async ({ body, user }) => ({ data: await agentGetUserBets(app.db, user, body) }),
+    agentGetUserProfitLoss: async ({ body, user }) => ({ data: await agentGetUserProfitLoss(app.db, user, body) }),
+    agentGetDashboard: async ({ user }) => ({ data: await agentDashboard(app, user.userId) }),
+    agentGetMarketBook: async ({ body, user }) => ({ data: await agentMarketBook(app, user.userId, body.market_id) }),
   });
   agentPaymentRoutes(app, registry);
 }

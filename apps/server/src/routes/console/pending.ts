@@ -6,12 +6,6 @@ import { AppError } from '../../lib/errors.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 const PENDING: EndpointName[] = [
-  // server part A (agents and console sign-in)
-  'consoleLogin',
-  'consoleGetMe',
-  'agentGetDashboard',
-  'agentGetMarketBook',
-  'agentGetUserProfitLoss',
   // server part B (operator)
   'operatorGetSports',
   'operatorSaveSport',

@@ -99,3 +99,19 @@ export function positionFancyBook(position: UserPosition | undefined): FancyRang
   if (!position || position.fancyBets.size === 0) return [];
   return fancyPositions([...position.fancyBets.values()]);
 }
+
+/**
+ * Several users' positions as one, the bets of all of them together (P&L is linear in stake):
+ * what an agent's downline stands to win or lose on a market, as one bettor's position shows it.
+ * Its exposure is the sum of theirs, what their accounts reserve (one user's loss is not netted
+ * against another's win).
+ */
+export function combinedPosition(positions: Iterable<UserPosition>): UserPosition {
+  const all = new UserPosition();
+  for (const p of positions) {
+    for (const b of p.runnerBets.values()) all.addRunner(b.selectionId, b.side, b.price, b.matched, b.sizePaise);
+    for (const b of p.fancyBets.values()) all.addFancy(b.side, b.line, b.ratePercent, b.sizePaise);
+    all.exposurePaise += p.exposurePaise;
+  }
+  return all;
+}

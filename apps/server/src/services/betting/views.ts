@@ -153,7 +153,7 @@ export async function operatorMarkets(
 }
 
 /** "R1 1m2f Class 4 - Win" for race markets, the market's own name otherwise. */
-const marketLabel = sql<string>`case when ${races.name} is null then ${markets.name} else ${races.name} || ' - ' || ${markets.name} end`;
+export const marketLabel = sql<string>`case when ${races.name} is null then ${markets.name} else ${races.name} || ' - ' || ${markets.name} end`;
 
 /** A bet's row with its market, match, sport and runner, as current and settled bets list it. */
 function betsQuery(db: DbOrTx, where: SQL[]) {
@@ -333,6 +333,27 @@ export async function exposureDetail(db: DbOrTx, userId: number): Promise<Exposu
   return out;
 }
 
+/** Wins the operator took back from a result's user on its market (ADR 35; such a result stands). */
+const voidedOfResult = sql<string | number>`coalesce((select sum(r.amount_paise) from bet_reversals r join orders o on o.id = r.order_id
+  where o.market_id = ${settlementResults.marketId} and r.user_id = ${settlementResults.userId}), 0)`;
+
+/** What a standing result left its user: the P&L less the wins taken back, less commission. */
+export const resultNetPaise = sql`(${settlementResults.netPnlPaise} - ${voidedOfResult} - ${settlementResults.commissionPaise})`;
+
+/**
+ * The settlement results that stand (rolled-back ones left out) of the users `whose` picks,
+ * settled between two IST days (inclusive): the P&L report lists one user's per market, the
+ * console sums a downline's per sport.
+ */
+export function standingResults(whose: SQL, fromDay: string, toDay: string): SQL {
+  return and(
+    whose,
+    isNull(settlementResults.rolledBackAt),
+    gte(settlementResults.settledAt, istDayRange(fromDay).start),
+    lt(settlementResults.settledAt, istDayRange(toDay).end),
+  )!;
+}
+
 /**
  * The caller's settled markets between two IST days (inclusive), rolled-back results left out;
  * a market's P&L is less the wins the operator took back on it (voided bets, ADR 35).
@@ -351,23 +372,14 @@ export async function profitLoss(
       matchId: matches.matchId,
       matchName: matches.matchName,
       marketName: marketLabel,
-      // Wins the operator took back from this user on this result (ADR 35; such a result stands).
-      voidedPaise: sql<string | number>`coalesce((select sum(r.amount_paise) from bet_reversals r join orders o on o.id = r.order_id
-        where o.market_id = ${settlementResults.marketId} and r.user_id = ${settlementResults.userId}), 0)`,
+      voidedPaise: voidedOfResult,
     })
     .from(settlementResults)
     .innerJoin(markets, eq(markets.id, settlementResults.marketId))
     .innerJoin(matches, eq(matches.matchId, markets.matchId))
     .innerJoin(sports, eq(sports.sportId, matches.sportId))
     .leftJoin(races, eq(races.raceId, markets.raceId))
-    .where(
-      and(
-        eq(settlementResults.userId, userId),
-        isNull(settlementResults.rolledBackAt),
-        gte(settlementResults.settledAt, istDayRange(fromDay).start),
-        lt(settlementResults.settledAt, istDayRange(toDay).end),
-      ),
-    )
+    .where(standingResults(eq(settlementResults.userId, userId), fromDay, toDay))
     .orderBy(desc(settlementResults.settledAt), desc(settlementResults.marketId))
     .limit(5_000);
   const sportsTotal = new Map<number, { sport_id: number; sport_name: string; net: number }>();

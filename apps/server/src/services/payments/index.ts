@@ -12,7 +12,9 @@ export {
   settlePaymentRequest,
   type Decider,
   type Payer,
+  type PaymentCommitted,
   type PaymentConfig,
+  type PaymentEvents,
   type PaymentServices,
 } from './requests.ts';
 export { agentPaymentRequests, paymentReceipt, paymentStatement } from './statement.ts';

@@ -21,6 +21,7 @@ import {
   releaseWithdrawal,
   type TransferResult,
 } from '../money/index.ts';
+import type { CommitFeed } from '../betting/commits.ts';
 import { getGlobalSettings } from '../settings.ts';
 import type { AuthUser } from '../sessions.ts';
 import type { PaymentGateway, PaymentRequestRecord } from './gateway.ts';
@@ -32,11 +33,24 @@ export interface PaymentConfig {
   receiptsDir: string;
 }
 
+/** A request was made or decided: told after its commit (the console's live nudge, ADR 36). */
+export interface PaymentCommitted {
+  requestId: number;
+  userId: number;
+  /** The agent it is addressed to (a decision may move its balance). */
+  agentId: number;
+}
+export type PaymentEvents = CommitFeed<PaymentCommitted>;
+
 export interface PaymentServices {
   db: Db;
   clock: Clock;
   payments: PaymentConfig;
+  paymentEvents: PaymentEvents;
 }
+
+const committed = (svc: PaymentServices, row: PaymentRequestRecord) =>
+  svc.paymentEvents.emit({ requestId: row.id, userId: row.userId, agentId: row.agentId });
 
 /** Who asks: a user with a parent agent. */
 export type Payer = Pick<AuthUser, 'userId' | 'parentId'>;
@@ -178,6 +192,7 @@ export async function requestDeposit(
     if (raced) return answerWithBalance(svc.db, sameTermsOrConflict(raced, terms));
     throw utrUsed();
   }
+  committed(svc, created);
   return answerWithBalance(svc.db, await consultGateway(svc, created));
 }
 
@@ -246,6 +261,7 @@ export async function requestWithdraw(svc: PaymentServices, payer: Payer, body: 
     if (!raced) throw new Error(`Withdrawal ${body.client_ref} conflicted but cannot be read`);
     return answerWithBalance(svc.db, sameTermsOrConflict(raced, terms));
   }
+  committed(svc, created);
   return answerWithBalance(svc.db, await consultGateway(svc, created));
 }
 
@@ -293,7 +309,10 @@ export async function settlePaymentRequest(svc: PaymentServices, requestId: numb
     );
     return withTransfer!;
   });
-  if (decided) return decided;
+  if (decided) {
+    committed(svc, decided);
+    return decided;
+  }
   const [current] = await svc.db.select().from(paymentRequests).where(eq(paymentRequests.id, requestId));
   if (!current) throw REQUEST_NOT_FOUND();
   if (current.status !== status) {

@@ -1,0 +1,128 @@
+/**
+ * Market analysis, the "book" (ADR 36): per open market, what the house (the caller and its
+ * upline) wins or loses on each outcome against the caller's downline. It is minus the
+ * downline's position taken as one bettor's, computed from the markets in memory exactly as
+ * getMatchDetail computes each bettor's own position; nobody else's bets enter it.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MarketBook } from '@exchange/contracts';
+import { paiseToRupees } from '@exchange/engine';
+import type { Db } from '../../db/client.ts';
+import { marketPositions, markets, matches, races, sports } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { combinedPosition, positionFancyBook, positionPnl } from '../betting/positions.ts';
+import type { BettingService } from '../betting/service.ts';
+import { marketLabel } from '../betting/views.ts';
+import { inDownlineOf } from '../downline.ts';
+
+export interface BookServices {
+  db: Db;
+  betting: BettingService;
+}
+
+/** The house's side of a bettor's figure (never -0). */
+const houseOf = (pnlPaise: number) => (pnlPaise === 0 ? 0 : -pnlPaise);
+
+/**
+ * The caller's downline users holding a position (a market_positions row: every bet writes one)
+ * on open markets, or on the markets given, by market.
+ */
+export async function downlinePositions(db: Db, agentId: number, marketIds?: readonly number[]): Promise<Map<number, number[]>> {
+  if (marketIds?.length === 0) return new Map();
+  const rows = await db
+    .select({ marketId: marketPositions.marketId, userId: marketPositions.userId })
+    .from(marketPositions)
+    .innerJoin(markets, eq(markets.id, marketPositions.marketId))
+    .where(
+      and(
+        marketIds ? inArray(marketPositions.marketId, [...marketIds]) : isNull(markets.settledAt),
+        inDownlineOf(marketPositions.userId, agentId),
+      ),
+    );
+  const out = new Map<number, number[]>();
+  for (const r of rows) out.set(r.marketId, [...(out.get(r.marketId) ?? []), r.userId]);
+  return out;
+}
+
+/**
+ * The book of each market in `usersByMarket` (markets with no users answer zeros), from the
+ * markets in memory, largest exposure first.
+ */
+export async function marketBooks(svc: BookServices, marketIds: readonly number[], usersByMarket: ReadonlyMap<number, readonly number[]>): Promise<MarketBook[]> {
+  if (marketIds.length === 0) return [];
+  const heads = await svc.db
+    .select({
+      id: markets.id,
+      version: markets.version,
+      matchId: markets.matchId,
+      sportName: sports.name,
+      matchName: matches.matchName,
+      marketName: marketLabel,
+    })
+    .from(markets)
+    .innerJoin(matches, eq(matches.matchId, markets.matchId))
+    .innerJoin(sports, eq(sports.sportId, matches.sportId))
+    .leftJoin(races, eq(races.raceId, markets.raceId))
+    .where(inArray(markets.id, [...marketIds]));
+  const states = await svc.betting.statesAtLeast(new Map(heads.map((h) => [h.id, h.version])));
+  const books = heads.map((head): MarketBook => {
+    const state = states.get(head.id)!;
+    const held = (usersByMarket.get(head.id) ?? []).flatMap((userId) => state.positions.get(userId) ?? []);
+    const downline = combinedPosition(held);
+    const fancy = state.row.kind === 'FANCY';
+    const pnl = fancy ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), downline);
+    return {
+      market_id: head.id,
+      match_id: head.matchId,
+      sport_name: head.sportName,
+      match_name: head.matchName,
+      market_name: head.marketName,
+      kind: state.row.kind,
+      market_type: state.row.marketType,
+      status: state.row.status,
+      exposure: paiseToRupees(downline.exposurePaise),
+      users: held.length,
+      runners: fancy
+        ? []
+        : state.runners.map((r) => ({
+            selection_id: r.selectionId,
+            name: r.name,
+            status: r.status,
+            house_pnl: paiseToRupees(houseOf(pnl.get(r.selectionId) ?? 0)),
+          })),
+      fancy: positionFancyBook(downline).map((row) => ({ from_runs: row.fromRuns, house_pnl: paiseToRupees(houseOf(row.pnlPaise)) })),
+    };
+  });
+  return books.sort((a, b) => b.exposure - a.exposure || a.market_id - b.market_id);
+}
+
+/**
+ * agent/getMarketBook: every open market where the caller's downline has a position, or the one
+ * asked. A market only others bet on answers zeros: that a market exists is no secret, and no
+ * other downline's figures enter it.
+ */
+export async function agentMarketBook(svc: BookServices, agentId: number, marketId?: number): Promise<MarketBook[]> {
+  if (marketId === undefined) {
+    const usersByMarket = await downlinePositions(svc.db, agentId);
+    return marketBooks(svc, [...usersByMarket.keys()], usersByMarket);
+  }
+  const [exists] = await svc.db.select({ id: markets.id }).from(markets).where(eq(markets.id, marketId));
+  if (!exists) throw notFound('Market not found');
+  return marketBooks(svc, [marketId], await downlinePositions(svc.db, agentId, [marketId]));
+}
+
+/** Open markets with the downline's largest reserved exposure, largest first. */
+export async function mostExposedMarkets(svc: BookServices, agentId: number, limit: number): Promise<MarketBook[]> {
+  const exposure = sql<number>`sum(${marketPositions.exposurePaise})`;
+  const top = await svc.db
+    .select({ marketId: marketPositions.marketId })
+    .from(marketPositions)
+    .innerJoin(markets, eq(markets.id, marketPositions.marketId))
+    .where(and(isNull(markets.settledAt), inDownlineOf(marketPositions.userId, agentId)))
+    .groupBy(marketPositions.marketId)
+    .having(sql`${exposure} > 0`)
+    .orderBy(sql`${exposure} desc`, marketPositions.marketId)
+    .limit(limit);
+  const ids = top.map((t) => t.marketId);
+  return marketBooks(svc, ids, await downlinePositions(svc.db, agentId, ids));
+}
