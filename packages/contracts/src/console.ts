@@ -155,6 +155,8 @@ const CatalogName = (what: string) => z.string().trim().min(1, `${what} is requi
 /** Edit a sport (name, shown or hidden, order); a new sport names its id. */
 export const SaveSportRequest = z.object({
   sport_id: IdLike,
+  /** true: a new sport with this id (409 CATALOG_CONFLICT when the id is taken); else an edit (404 when unknown). */
+  create: z.boolean({ error: 'create must be true or false' }).optional(),
   name: CatalogName('Name'),
   is_active: z.boolean({ error: 'is_active must be true or false' }),
   order: Int4.min(0),
@@ -215,6 +217,7 @@ export const OperatorMatchesPage = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+export type OperatorMatchesPage = z.infer<typeof OperatorMatchesPage>;
 
 /** No match_id: a new match (or racing meeting) in the series. */
 export const SaveMatchRequest = z.object({
@@ -236,6 +239,7 @@ export const SaveRaceRequest = z.object({
   start_time: z.iso.datetime({ offset: true, error: 'Start time must be an ISO date and time' }),
 });
 export const OperatorRace = z.object({ race_id: z.number().int(), match_id: z.number().int(), name: z.string(), start_time: IsoDate });
+export type OperatorRace = z.infer<typeof OperatorRace>;
 
 // ---- markets (operator) ----------------------------------------------------------------------
 
@@ -319,6 +323,7 @@ export const OperatorBetsPage = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+export type OperatorBetsPage = z.infer<typeof OperatorBetsPage>;
 
 // ---- site (operator) -------------------------------------------------------------------------
 
@@ -419,3 +424,4 @@ export const AuditLogPage = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+export type AuditLogPage = z.infer<typeof AuditLogPage>;

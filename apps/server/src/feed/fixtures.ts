@@ -5,6 +5,7 @@
  */
 import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { feedMatch } from '../services/catalog-admin.ts';
 import { casinoSports, cups, matches, races, series, sports } from '../db/schema/index.ts';
 import {
   CASINO_SPORTS,
@@ -52,7 +53,8 @@ export async function nextFixtureId(db: DbOrTx): Promise<number> {
  * racing meetings exist for today and the next 2 IST days; a fresh catalog gets a batch with
  * matches in play; and every active sport keeps fixtures published at least two days ahead
  * (a sport short of them gets its next round after its last one). Published start times are
- * never touched. Run at seed, at every start and by the feed's upkeep.
+ * never touched. The console's matches (ADR 36) are neither counted nor retired. Run at seed, at
+ * every start and by the feed's upkeep.
  */
 export async function refreshFixtures(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -63,6 +65,7 @@ export async function refreshFixtures(db: Db, now: Date): Promise<void> {
         .set({ inPlay: false, isActive: false })
         .where(
           and(
+            feedMatch(),
             eq(matches.sportId, sport.sportId),
             eq(matches.isActive, true),
             lt(matches.startTime, new Date(now.getTime() - matchDurationMs(sport.sportId))),
@@ -81,14 +84,14 @@ export async function refreshFixtures(db: Db, now: Date): Promise<void> {
     const [ahead] = await tx
       .select({ n: count() })
       .from(matches)
-      .where(and(eq(matches.isActive, true), gt(matches.startTime, now), inArray(matches.sportId, FIXTURE_SPORT_IDS)));
+      .where(and(feedMatch(), eq(matches.isActive, true), gt(matches.startTime, now), inArray(matches.sportId, FIXTURE_SPORT_IDS)));
     if ((ahead?.n ?? 0) === 0) await tx.insert(matches).values(fixtureBatch(now, await nextFixtureId(tx)));
 
     const active = await tx.select({ sportId: sports.sportId }).from(sports).where(eq(sports.isActive, true));
     const last = await tx
       .select({ sportId: matches.sportId, last: max(matches.startTime) })
       .from(matches)
-      .where(and(eq(matches.isActive, true), inArray(matches.sportId, FIXTURE_SPORT_IDS)))
+      .where(and(feedMatch(), eq(matches.isActive, true), inArray(matches.sportId, FIXTURE_SPORT_IDS)))
       .groupBy(matches.sportId);
     const lastBySport = new Map(last.map((r) => [r.sportId, r.last]));
     const horizon = now.getTime() + FIXTURES_AHEAD_MS;

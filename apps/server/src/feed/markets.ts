@@ -4,7 +4,8 @@
  * path as any bettor, so a bettor's back at the shown price is matched by a real counter-order.
  * Run at every start (server.ts) and by the feed for the fixtures it adds (simulator.ts).
  * Deterministic and idempotent: markets have natural keys, the market maker's orders have
- * client_refs, and markets that already got liquidity are skipped.
+ * client_refs, and markets that already got liquidity are skipped. The console's matches and
+ * races (ADR 36) get only the markets the operator creates.
  *
  *   every non-racing match   Match Odds (exchange; Winner for politics)
  *   cricket                  Bookmaker and three fancy lines
@@ -17,6 +18,7 @@ import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { Db } from '../db/client.ts';
 import { markets, matches, orders, races } from '../db/schema/index.ts';
 import { sessionHoursOf, type BettingService, type CreateMarketInput } from '../services/betting/service.ts';
+import { feedMatch } from '../services/catalog-admin.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { hashPassword } from '../services/passwords.ts';
@@ -171,6 +173,7 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
     .from(matches)
     .where(
       and(
+        feedMatch(),
         eq(matches.isActive, true),
         sql`${matches.sportId} not in (${sql.join(RACING, sql`, `)})`,
         ne(matches.sportId, SPORT.HIDDEN),
@@ -283,6 +286,7 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
     .innerJoin(matches, eq(matches.matchId, races.matchId))
     .where(
       and(
+        feedMatch(races.matchId),
         gt(races.startTime, now),
         until ? sql`${races.startTime} <= ${until.toISOString()}::timestamptz` : undefined,
       ),

@@ -11,7 +11,9 @@
  * new fixture starting now. Races go off at their real start times, now and then after losing a
  * non-runner, and are settled a minute later. Binary sessions trade in their IST hours and settle
  * at the close. Every few minutes it keeps the catalog going (fixtures two days ahead in every
- * sport, their markets and liquidity) and voids football that never kicked off.
+ * sport, their markets and liquidity) and voids football that never kicked off. Matches and
+ * races the operator created in the console (their own id range, ADR 36) are left alone: the
+ * operator runs them.
  *
  * Deterministic for a given seed and clock: tests call `step()` with a clock they move.
  */
@@ -26,6 +28,7 @@ import { IST_OFFSET_MS, type Clock } from '../lib/time.ts';
 import { closingPrice, sessionPrice } from './binary.ts';
 import { ensureMarkets, fairProbabilities } from './markets.ts';
 import type { BettingService } from '../services/betting/service.ts';
+import { feedMatch } from '../services/catalog-admin.ts';
 import {
   bowl,
   homeWinProbability,
@@ -245,6 +248,7 @@ export class FeedSimulator {
       .innerJoin(markets, and(eq(markets.matchId, matches.matchId), isNull(markets.settledAt)))
       .where(
         and(
+          feedMatch(),
           eq(matches.isActive, true),
           eq(matches.inPlay, false),
           inArray(matches.sportId, PLAYED_SPORT_IDS),
@@ -259,7 +263,7 @@ export class FeedSimulator {
     const live = await this.db
       .select({ sportId: matches.sportId, n: sql<number>`count(*)::int` })
       .from(matches)
-      .where(and(eq(matches.isActive, true), eq(matches.inPlay, true)))
+      .where(and(feedMatch(), eq(matches.isActive, true), eq(matches.inPlay, true)))
       .groupBy(matches.sportId);
     const liveBySport = new Map(live.map((r) => [r.sportId, r.n]));
     const created: number[] = [];
@@ -283,6 +287,7 @@ export class FeedSimulator {
       .from(matches)
       .where(
         and(
+          feedMatch(),
           eq(matches.isActive, true),
           eq(matches.inPlay, true),
           notInArray(matches.sportId, [...RACING_SPORT_IDS, SPORT.POLITICS, SPORT.HIDDEN, SPORT_ID.BINARY]),
@@ -526,7 +531,7 @@ export class FeedSimulator {
       .select({ matchId: matches.matchId, inPlay: matches.inPlay, marketId: markets.id, noLine: markets.noLine, status: markets.status, marketInPlay: markets.inPlay })
       .from(matches)
       .innerJoin(markets, and(eq(markets.matchId, matches.matchId), isNull(markets.settledAt)))
-      .where(and(eq(matches.sportId, SPORT_ID.BINARY), eq(matches.isActive, true), lte(matches.startTime, new Date(now))))
+      .where(and(feedMatch(), eq(matches.sportId, SPORT_ID.BINARY), eq(matches.isActive, true), lte(matches.startTime, new Date(now))))
       .orderBy(asc(matches.matchId));
     for (const r of rows) {
       const session = binaryOf(r.matchId);
@@ -559,7 +564,7 @@ export class FeedSimulator {
       .select({ raceId: races.raceId, startTime: races.startTime })
       .from(races)
       .innerJoin(markets, and(eq(markets.raceId, races.raceId), isNull(markets.settledAt)))
-      .where(lte(races.startTime, soon))
+      .where(and(feedMatch(races.matchId), lte(races.startTime, soon)))
       .groupBy(races.raceId, races.startTime)
       .orderBy(asc(races.startTime));
     if (due.length === 0) return;

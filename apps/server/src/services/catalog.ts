@@ -15,6 +15,7 @@ import {
 import type { DbOrTx } from '../db/client.ts';
 import { casinoSports, cups, matches, races, series, sports } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
+import { containsPattern } from '../lib/like.ts';
 import { istDayRange } from '../lib/time.ts';
 import { stateFacts, stateFields, type StateFacts } from './match-state.ts';
 
@@ -41,8 +42,11 @@ export async function listSports(db: DbOrTx, q: { sportId?: number; isActive?: A
   return rows.map((s) => ({ sport_id: s.sportId, name: s.name, is_active: int(s.isActive), order: s.order }));
 }
 
+/** Active series of active sports (a sport the operator hid hides its series); or the inactive ones. */
 export async function listSeries(db: DbOrTx, q: { sportId?: number; isActive?: ActiveFilter }): Promise<SeriesDto[]> {
-  const where: SQL[] = [eq(series.isActive, wantsActive(q.isActive))];
+  const active = wantsActive(q.isActive);
+  const where: SQL[] = [eq(series.isActive, active)];
+  if (active) where.push(sql`exists (select 1 from sports s where s.sport_id = ${series.sportId} and s.is_active)`);
   if (q.sportId !== undefined) where.push(eq(series.sportId, q.sportId));
   const rows = await db
     .select()
@@ -87,12 +91,15 @@ function matchQuery(db: DbOrTx, where: SQL | undefined) {
 /** In play first, then by start time. */
 const matchOrder = [desc(matches.inPlay), asc(matches.startTime), asc(matches.matchId)];
 
+/** Active matches of active series and sports (hidden above, hidden here); or the inactive ones. */
 export async function listMatches(
   db: DbOrTx,
   q: { sportId?: number; seriesId?: number; isActive?: ActiveFilter },
   now: Date,
 ): Promise<Match[]> {
-  const where: SQL[] = [eq(matches.isActive, wantsActive(q.isActive))];
+  const active = wantsActive(q.isActive);
+  const where: SQL[] = [eq(matches.isActive, active)];
+  if (active) where.push(eq(series.isActive, true), eq(sports.isActive, true));
   if (q.sportId !== undefined) where.push(eq(matches.sportId, q.sportId));
   if (q.seriesId !== undefined) where.push(eq(matches.seriesId, q.seriesId));
   const rows = await matchQuery(db, and(...where)).orderBy(...matchOrder);
@@ -124,15 +131,20 @@ export async function seriesHeader(db: DbOrTx, now: Date): Promise<SeriesHeaderS
 }
 
 export const SEARCH_LIMIT = 50;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Active matches of listed sports whose name contains the text (any case), grouped by sport. */
+/** Active matches of active series of listed, active sports whose name contains the text (any case), grouped by sport. */
 export async function searchMatches(db: DbOrTx, search: string, now: Date): Promise<SearchResultGroup[]> {
   const text = search.trim();
   if (text.length === 0) return [];
   const rows = await matchQuery(
     db,
-    and(listedSport, eq(sports.isActive, true), eq(matches.isActive, true), ilike(matches.matchName, `%${escapeLike(text)}%`)),
+    and(
+      listedSport,
+      eq(sports.isActive, true),
+      eq(series.isActive, true),
+      eq(matches.isActive, true),
+      ilike(matches.matchName, containsPattern(text)),
+    ),
   )
     .orderBy(sportRank, asc(sports.order), ...matchOrder)
     .limit(SEARCH_LIMIT);

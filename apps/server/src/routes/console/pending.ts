@@ -6,21 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 const PENDING: EndpointName[] = [
-  // server part B (operator)
-  'operatorGetSports',
-  'operatorSaveSport',
-  'operatorGetSeries',
-  'operatorSaveSeries',
-  'operatorGetMatches',
-  'operatorSaveMatch',
-  'operatorSaveRace',
-  'operatorUpdateMarket',
-  'operatorPreviewSettlement',
-  'operatorGetMarketBets',
-  'operatorSaveGlobalSettings',
-  'operatorGetCasinoGames',
-  'operatorSetCasinoGame',
-  'operatorGetAuditLog',
+  // (every call is built: server parts A and B are merged here)
 ];
 
 export default function pendingConsoleRoutes(app: FastifyInstance, registry: EndpointRegistry): void {

@@ -1,17 +1,29 @@
 /**
  * The operator's and the feed's changes of a market: status (with the lapses and cancels it
- * brings), bookmaker rates, fancy lines, non-runners, results, voids and rollbacks. Each runs in
- * the market's lane as one transaction (market-tx.ts).
+ * brings), bookmaker rates, fancy lines, non-runners, limits, results, voids and rollbacks. Each
+ * runs in the market's lane as one transaction (market-tx.ts); the operator's carry an `audit`
+ * hook that writes its audit row in that transaction. The settlement preview reads in the lane.
  */
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import type { MarketStatus, StatusChange } from '@exchange/contracts';
+import type { MarketStatus, SettlementPreview, SettlementSummary, StatusChange } from '@exchange/contracts';
 import { SPORT } from '@exchange/contracts';
 import { reducedPrice, reductionApplies, removalCancelsLays } from '@exchange/engine';
 import { markets, matches, runners } from '../../db/schema/index.ts';
 import type { MarketState, OpenOrder } from './market-state.ts';
-import { cancelOrders, inMarketTx, type MarketTxContext } from './market-tx.ts';
+import { cancelOrders, inMarketTx, type MarketAudit, type MarketTxContext } from './market-tx.ts';
 import { refuse } from './refusals.ts';
+import { previewSettlement, type PreviewAction } from './settlement-preview.ts';
 import { declareResultInTx, rollbackInTx, type ResultInput } from './settlement.ts';
+
+/** The operator's edit of a market: only the fields given change. */
+export interface MarketEdit {
+  name?: string;
+  minStakePaise?: number;
+  maxStakePaise?: number;
+  maxProfitPaise?: number;
+  betDelayMs?: number;
+  commissionBps?: number;
+}
 
 export class MarketAdmin {
   constructor(private readonly ctx: MarketTxContext) {}
@@ -21,6 +33,7 @@ export class MarketAdmin {
     marketId: number,
     status: Exclude<MarketStatus, 'INACTIVE'>,
     inPlay?: boolean,
+    audit?: MarketAudit<StatusChange>,
   ): Promise<StatusChange> {
     return this.ctx.serial(marketId, () =>
       inMarketTx(this.ctx, marketId, async (tx, market) => {
@@ -41,13 +54,14 @@ export class MarketAdmin {
           })
           .where(eq(markets.id, marketId));
         return { market_id: marketId, status, in_play: nowInPlay, lapsed_bets: cancel.length };
-      }),
+      }, audit),
     );
   }
 
   async setBookmakerRates(
     marketId: number,
     rates: readonly { selectionId: number; backRate: number | null; layRate: number | null }[],
+    audit?: MarketAudit<void>,
   ): Promise<MarketState> {
     await this.ctx.serial(marketId, () =>
       inMarketTx(this.ctx, marketId, async (tx, market) => {
@@ -61,7 +75,7 @@ export class MarketAdmin {
             .set({ backRate: r.backRate, layRate: r.layRate })
             .where(and(eq(runners.marketId, marketId), eq(runners.selectionId, r.selectionId)));
         }
-      }),
+      }, audit),
     );
     return this.ctx.cache.peek(marketId);
   }
@@ -70,6 +84,7 @@ export class MarketAdmin {
     marketId: number,
     line: { noLine: number; noRate: number; yesLine: number; yesRate: number },
     status?: Exclude<MarketStatus, 'INACTIVE' | 'CLOSED'>,
+    audit?: MarketAudit<void>,
   ): Promise<MarketState> {
     if (line.noLine > line.yesLine) throw refuse.invalid('The NO line cannot be above the YES line');
     await this.ctx.serial(marketId, () =>
@@ -80,7 +95,32 @@ export class MarketAdmin {
           .update(markets)
           .set({ ...line, ...(status ? { status } : {}) })
           .where(eq(markets.id, marketId));
-      }),
+      }, audit),
+    );
+    return this.ctx.cache.peek(marketId);
+  }
+
+  /** Name, stake limits, bet delay and commission of a market not settled yet. */
+  async updateMarket(marketId: number, edit: MarketEdit, audit?: MarketAudit<void>): Promise<MarketState> {
+    await this.ctx.serial(marketId, () =>
+      inMarketTx(this.ctx, marketId, async (tx, market) => {
+        if (market.settled) throw refuse.closed();
+        const min = edit.minStakePaise ?? market.row.minStakePaise;
+        const max = edit.maxStakePaise ?? market.row.maxStakePaise;
+        // The markets table checks it too; refused here, it is the operator's 400, not a 500.
+        if (max < min) throw refuse.invalid('Max stake must not be below min stake');
+        await tx
+          .update(markets)
+          .set({
+            name: edit.name,
+            minStakePaise: edit.minStakePaise,
+            maxStakePaise: edit.maxStakePaise,
+            maxProfitPaise: edit.maxProfitPaise,
+            betDelayMs: edit.betDelayMs,
+            commissionBps: edit.commissionBps,
+          })
+          .where(eq(markets.id, marketId));
+      }, audit),
     );
     return this.ctx.cache.peek(marketId);
   }
@@ -94,6 +134,7 @@ export class MarketAdmin {
     marketId: number,
     selectionId: number,
     reductionFactorBps: number,
+    audit?: MarketAudit<{ cancelled: number }>,
   ): Promise<{ cancelled: number }> {
     if (!Number.isInteger(reductionFactorBps) || reductionFactorBps < 0 || reductionFactorBps > 10_000)
       throw refuse.invalid('Reduction factor must be 0-100%');
@@ -131,33 +172,46 @@ export class MarketAdmin {
           if (reduce) position.repriceMatched((b) => reducedPrice(b.price, reductionFactorBps));
         });
         return { cancelled: cancel.length };
-      }),
+      }, audit),
     );
   }
 
   /** Declares the result and settles the market in one transaction. */
-  async declareResult(marketId: number, result: ResultInput) {
+  async declareResult(marketId: number, result: ResultInput, audit?: MarketAudit<SettlementSummary>) {
     return this.ctx.serial(marketId, () =>
-      inMarketTx(this.ctx, marketId, async (tx, market) =>
-        declareResultInTx(tx, market, result, {
-          at: this.ctx.clock(),
-          accountIdOf: (u) => this.ctx.cache.accountIdOf(u, tx),
-        }),
+      inMarketTx(
+        this.ctx,
+        marketId,
+        async (tx, market) =>
+          declareResultInTx(tx, market, result, {
+            at: this.ctx.clock(),
+            accountIdOf: (u) => this.ctx.cache.accountIdOf(u, tx),
+          }),
+        audit,
       ),
     );
   }
 
-  async voidMarket(marketId: number) {
-    return this.declareResult(marketId, { void: true });
+  async voidMarket(marketId: number, audit?: MarketAudit<SettlementSummary>) {
+    return this.declareResult(marketId, { void: true }, audit);
   }
 
   /** Reverses the last settlement with new postings, re-opens the exposure; the market is suspended until declared again. */
-  async rollbackResult(marketId: number) {
+  async rollbackResult(marketId: number, audit?: MarketAudit<SettlementSummary>) {
     return this.ctx.serial(marketId, () =>
-      inMarketTx(this.ctx, marketId, async (tx, market) =>
-        rollbackInTx(tx, market, { at: this.ctx.clock(), accountIdOf: (u) => this.ctx.cache.accountIdOf(u, tx) }),
+      inMarketTx(
+        this.ctx,
+        marketId,
+        async (tx, market) =>
+          rollbackInTx(tx, market, { at: this.ctx.clock(), accountIdOf: (u) => this.ctx.cache.accountIdOf(u, tx) }),
+        audit,
       ),
     );
+  }
+
+  /** What declaring, voiding or rolling back would move, in the market's lane; writes nothing. */
+  async previewSettlement(marketId: number, what: PreviewAction): Promise<SettlementPreview> {
+    return this.ctx.serial(marketId, async () => previewSettlement(this.ctx.db, await this.ctx.cache.state(marketId), what));
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { MarketKind, MarketStatus, MarketType } from '@exchange/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { markets, matches, runners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
@@ -45,8 +45,15 @@ const DEFAULT_LIMITS: Record<
 /**
  * Creates many markets in one transaction (a feed or the seed): those whose external key
  * exists already are left as they are. Returns the markets' ids in the order given.
+ * `created`, when given, is told inside the transaction of the markets it created (none when
+ * every key existed): the operator's audit row (ADR 36).
  */
-export async function createMarkets(db: Db, clock: Clock, inputs: readonly CreateMarketInput[]): Promise<number[]> {
+export async function createMarkets(
+  db: Db,
+  clock: Clock,
+  inputs: readonly CreateMarketInput[],
+  created?: (tx: DbOrTx, marketIds: number[]) => Promise<void>,
+): Promise<number[]> {
   for (const input of inputs) {
     if (input.kind === 'FANCY' && input.runners?.length)
       throw refuse.invalid('A fancy market has a line, not runners');
@@ -137,6 +144,7 @@ export async function createMarkets(db: Db, clock: Clock, inputs: readonly Creat
       for (let k = 0; k < runnerRows.length; k += 1000)
         await tx.insert(runners).values(runnerRows.slice(k, k + 1000));
     }
+    if (created) await created(tx, [...ids.values()]);
     return inputs.map((input) => ids.get(input) ?? known.get(input.externalKey!)!);
   });
 }

@@ -111,9 +111,15 @@ export class MarketState {
 
 /**
  * Loads markets with their runners, books, open orders and positions, in a handful of queries
- * whatever their number. Settled markets come without orders or positions (nothing is open).
+ * whatever their number. Settled markets come without orders or positions (nothing is open),
+ * unless `asReopened`: then a settled market comes as its rollback would leave it, its settled
+ * bets matched again (what a rollback reserves, and what its preview shows).
  */
-export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<Map<number, MarketState>> {
+export async function loadMarkets(
+  db: DbOrTx,
+  ids: readonly number[],
+  { asReopened = false }: { asReopened?: boolean } = {},
+): Promise<Map<number, MarketState>> {
   const out = new Map<number, MarketState>();
   if (ids.length === 0) return out;
   const rows = await db
@@ -135,12 +141,12 @@ export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<M
     out.set(
       row.id,
       new MarketState(
-        row,
+        asReopened ? { ...row, settledAt: null } : row,
         runnerRows.filter((r) => r.marketId === row.id),
       ),
     );
   }
-  const live = rows.filter((r) => r.settledAt === null).map((r) => r.id);
+  const live = rows.filter((r) => asReopened || r.settledAt === null).map((r) => r.id);
   if (live.length === 0) return out;
 
   // Resting exchange orders, in the order they arrived: rebuilt into the books.
@@ -236,7 +242,8 @@ export async function loadMarkets(db: DbOrTx, ids: readonly number[]): Promise<M
       and(
         inArray(orders.marketId, live),
         inArray(orders.kind, ['BOOKMAKER', 'FANCY']),
-        eq(orders.status, 'MATCHED'),
+        // A rollback turns SETTLED and VOID bets back into MATCHED ones.
+        asReopened ? inArray(orders.status, ['MATCHED', 'SETTLED', 'VOID']) : eq(orders.status, 'MATCHED'),
       ),
     )
     .groupBy(

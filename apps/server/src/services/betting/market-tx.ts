@@ -3,15 +3,15 @@
  * the market row is locked first, memory caught up with the database under that lock, the
  * version bumped, and the market reloaded after the commit, which the listeners are told of.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Balance } from '@exchange/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { markets, orders } from '../../db/schema/index.ts';
+import { markets, orders, runners } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/time.ts';
 import { storeExposures, type ExposureWrite } from '../money/index.ts';
 import { marketTxCommitted, snapshotMarket, type CommitFeed, type MarketSnapshot } from './commits.ts';
 import type { MarketCache } from './market-cache.ts';
-import { remainingOf, type MarketState, type OpenOrder } from './market-state.ts';
+import { remainingOf, type MarketRow, type MarketState, type OpenOrder, type RunnerRow } from './market-state.ts';
 import type { UserPosition } from './positions.ts';
 import { refuse } from './refusals.ts';
 
@@ -25,16 +25,46 @@ export interface MarketTxContext {
   serial<T>(marketId: number, fn: () => Promise<T>): Promise<T>;
 }
 
+/** A market's row and runners at one moment: what an audit row tells before and after a change. */
+export interface MarketFacts {
+  row: MarketRow;
+  runners: RunnerRow[];
+}
+
+/**
+ * Told inside a change's transaction, once the change is written, of the market before it
+ * (null: created by it) and after it, and of the change's answer: the operator's audit row
+ * (ADR 36) commits with the change, or neither does.
+ */
+export type MarketAudit<T> = (
+  tx: DbOrTx,
+  change: { before: MarketFacts | null; after: MarketFacts; result: T },
+) => Promise<void>;
+
+/** The market's row and runners as this transaction sees them. */
+export async function marketFacts(tx: DbOrTx, marketId: number): Promise<MarketFacts> {
+  const [row] = await tx.select().from(markets).where(eq(markets.id, marketId));
+  if (!row) throw refuse.marketNotFound();
+  const runnerRows = await tx
+    .select()
+    .from(runners)
+    .where(eq(runners.marketId, marketId))
+    .orderBy(asc(runners.sort), asc(runners.selectionId));
+  return { row, runners: runnerRows };
+}
+
 /**
  * Runs a change of the market in one transaction: the market row is locked first (and its
  * version checked against memory: if another process moved it, the market is reloaded and the
  * change re-run), the version is bumped, and the market is reloaded from the database after
- * the commit. Call inside serial(marketId).
+ * the commit. Call inside serial(marketId). `audit`, when given, is told of the change inside
+ * the transaction.
  */
 export async function inMarketTx<T>(
-ctx: MarketTxContext,
+  ctx: MarketTxContext,
   marketId: number,
   fn: (tx: DbOrTx, market: MarketState) => Promise<T>,
+  audit?: MarketAudit<T>,
 ): Promise<T> {
   const seen: { before?: MarketSnapshot } = {};
   try {
@@ -49,8 +79,9 @@ ctx: MarketTxContext,
       let market = ctx.cache.cached(marketId);
       if (!market || ctx.cache.isStale(marketId) || market.version !== row.version)
         market = await ctx.cache.reload(marketId, tx);
-      seen.before = snapshotMarket(market);
+      const before = (seen.before = snapshotMarket(market));
       const out = await fn(tx, market);
+      if (audit) await audit(tx, { before, after: await marketFacts(tx, marketId), result: out });
       await tx
         .update(markets)
         .set({ version: sql`${markets.version} + 1` })

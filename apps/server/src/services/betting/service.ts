@@ -18,7 +18,14 @@
  * the accounts in id order; the market is reloaded from the database afterwards.
  */
 import { eq, isNull } from 'drizzle-orm';
-import type { CancelledBet, PlacedBet, StatusChange, MarketStatus } from '@exchange/contracts';
+import type {
+  CancelledBet,
+  MarketStatus,
+  PlacedBet,
+  SettlementPreview,
+  SettlementSummary,
+  StatusChange,
+} from '@exchange/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { markets, matches } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/time.ts';
@@ -28,17 +35,22 @@ import { fancyBetRequest, marketBetRequest, type FancyBetBody, type MarketBetBod
 import { BetCancels } from './cancels.ts';
 import { CommitFeed, type CommitListener, type MatchCommitted, type MatchListener } from './commits.ts';
 import { IdAllocator } from './ids.ts';
-import { MarketAdmin } from './market-admin.ts';
+import { MarketAdmin, type MarketEdit } from './market-admin.ts';
 import { MarketCache } from './market-cache.ts';
 import { createMarkets, type CreateMarketInput } from './market-create.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
-import type { MarketTxContext } from './market-tx.ts';
+import { marketFacts, type MarketAudit, type MarketTxContext } from './market-tx.ts';
 import { BetMatcher } from './matching.ts';
+import type { PreviewAction } from './settlement-preview.ts';
 import type { ResultInput } from './settlement.ts';
 
 export { averageOdds, placedAnswer, sessionHoursOf, sessionOf, stakeToPaise } from './answers.ts';
 export type { PlaceOptions } from './bet-request.ts';
 export type { CreateMarketInput } from './market-create.ts';
+export type { MarketEdit } from './market-admin.ts';
+export type { MarketAudit, MarketFacts } from './market-tx.ts';
+export type { PreviewAction } from './settlement-preview.ts';
+export type { ResultInput } from './settlement.ts';
 
 export type BetPathMode = 'transaction' | 'statement';
 
@@ -121,6 +133,11 @@ export class BettingService {
   async updateMatch(matchId: number, change: MatchChange): Promise<void> {
     if (Object.values(change).every((v) => v === undefined)) return;
     await this.db.update(matches).set(change).where(eq(matches.matchId, matchId));
+    this.matchChanged(matchId);
+  }
+
+  /** Tells the listeners that a match row was changed and committed elsewhere (the operator's edit). */
+  matchChanged(matchId: number): void {
     this.matchCommitted.emit({ matchId, committedAt: Date.now() });
   }
 
@@ -191,9 +208,21 @@ export class BettingService {
 
   // ---- operator and feed --------------------------------------------------------------------
 
-  /** Creates a market with its runners; with an external key, creating it again returns the first. */
-  async createMarket(input: CreateMarketInput): Promise<MarketState> {
-    const [id] = await this.createMarkets([input]);
+  /**
+   * Creates a market with its runners; with an external key, creating it again returns the
+   * first (and tells `audit` nothing: nothing was created).
+   */
+  async createMarket(input: CreateMarketInput, audit?: MarketAudit<void>): Promise<MarketState> {
+    const [id] = await createMarkets(
+      this.db,
+      this.clock,
+      [input],
+      audit &&
+        (async (tx, created) => {
+          for (const marketId of created)
+            await audit(tx, { before: null, after: await marketFacts(tx, marketId), result: undefined });
+        }),
+    );
     return this.cache.peek(id!);
   }
 
@@ -202,39 +231,61 @@ export class BettingService {
     return createMarkets(this.db, this.clock, inputs);
   }
 
-  setMarketStatus(marketId: number, status: Exclude<MarketStatus, 'INACTIVE'>, inPlay?: boolean): Promise<StatusChange> {
-    return this.admin.setMarketStatus(marketId, status, inPlay);
+  setMarketStatus(
+    marketId: number,
+    status: Exclude<MarketStatus, 'INACTIVE'>,
+    inPlay?: boolean,
+    audit?: MarketAudit<StatusChange>,
+  ): Promise<StatusChange> {
+    return this.admin.setMarketStatus(marketId, status, inPlay, audit);
   }
 
   setBookmakerRates(
     marketId: number,
     rates: readonly { selectionId: number; backRate: number | null; layRate: number | null }[],
+    audit?: MarketAudit<void>,
   ): Promise<MarketState> {
-    return this.admin.setBookmakerRates(marketId, rates);
+    return this.admin.setBookmakerRates(marketId, rates, audit);
   }
 
   setFancyLine(
     marketId: number,
     line: { noLine: number; noRate: number; yesLine: number; yesRate: number },
     status?: Exclude<MarketStatus, 'INACTIVE' | 'CLOSED'>,
+    audit?: MarketAudit<void>,
   ): Promise<MarketState> {
-    return this.admin.setFancyLine(marketId, line, status);
+    return this.admin.setFancyLine(marketId, line, status, audit);
   }
 
-  removeRunner(marketId: number, selectionId: number, reductionFactorBps: number): Promise<{ cancelled: number }> {
-    return this.admin.removeRunner(marketId, selectionId, reductionFactorBps);
+  /** The operator's edit of an unsettled market's name, stake limits, bet delay and commission. */
+  updateMarket(marketId: number, edit: MarketEdit, audit?: MarketAudit<void>): Promise<MarketState> {
+    return this.admin.updateMarket(marketId, edit, audit);
   }
 
-  declareResult(marketId: number, result: ResultInput) {
-    return this.admin.declareResult(marketId, result);
+  removeRunner(
+    marketId: number,
+    selectionId: number,
+    reductionFactorBps: number,
+    audit?: MarketAudit<{ cancelled: number }>,
+  ): Promise<{ cancelled: number }> {
+    return this.admin.removeRunner(marketId, selectionId, reductionFactorBps, audit);
   }
 
-  voidMarket(marketId: number) {
-    return this.admin.voidMarket(marketId);
+  declareResult(marketId: number, result: ResultInput, audit?: MarketAudit<SettlementSummary>) {
+    return this.admin.declareResult(marketId, result, audit);
   }
 
-  rollbackResult(marketId: number) {
-    return this.admin.rollbackResult(marketId);
+  voidMarket(marketId: number, audit?: MarketAudit<SettlementSummary>) {
+    return this.admin.voidMarket(marketId, audit);
+  }
+
+  rollbackResult(marketId: number, audit?: MarketAudit<SettlementSummary>) {
+    return this.admin.rollbackResult(marketId, audit);
+  }
+
+  /** What a declaration, a void or a rollback would move (ADR 36); writes nothing. */
+  previewSettlement(marketId: number, what: PreviewAction): Promise<SettlementPreview> {
+    return this.admin.previewSettlement(marketId, what);
   }
 
   voidStaleFootball(now: Date = this.clock()): Promise<number[]> {

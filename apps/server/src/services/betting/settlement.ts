@@ -7,7 +7,7 @@
  * settle:{market}:{version}:{user}; a rollback posts the exact reversal (rollback:settle:...)
  * and re-opens the exposure; the next declaration settles with version + 1.
  */
-import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
 import type { SettlementSummary } from '@exchange/contracts';
 import {
   paiseToRupees,
@@ -102,12 +102,17 @@ function runnerResults(market: MarketState, input: ResultInput): RunnerResult[] 
   });
 }
 
-export async function declareResultInTx(
-  tx: DbOrTx,
+/**
+ * The market's matched bets settled by the engine on the result: what a declaration posts, and
+ * what its preview shows (settlement-preview.ts), from one function. Refuses what the
+ * declaration refuses. Reads only: the unmatched rest of the bets, which the declaration
+ * cancels, is left out as it will be.
+ */
+export async function settlementOf(
+  db: DbOrTx,
   market: MarketState,
   input: ResultInput,
-  ctx: SettleContext,
-): Promise<SettlementSummary> {
+): Promise<{ settlement: Settlement; results: RunnerResult[] | null }> {
   if (market.settled) throw refuse.invalid('The market is already settled: roll it back first');
   const marketId = market.id;
   const row = market.row;
@@ -120,6 +125,91 @@ export async function declareResultInTx(
     throw refuse.invalid('Declare the run total of a fancy market');
   }
   const results = isVoid || row.kind === 'FANCY' ? null : runnerResults(market, input);
+  // House-priced bets (bookmaker, fancy) as they stand once the unmatched rest is cancelled.
+  const matchedHouseBets = () =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.marketId, marketId),
+          or(eq(orders.status, 'MATCHED'), and(eq(orders.status, 'OPEN'), gt(orders.matchedPaise, 0))),
+        ),
+      );
+
+  if (row.kind === 'FANCY') {
+    const bets = await matchedHouseBets();
+    const matched: MatchedFancyBet[] = bets.map((b) => ({
+      betId: String(b.id),
+      userId: b.userId,
+      side: b.side as 'YES' | 'NO',
+      line: b.line ?? 0,
+      ratePercent: b.price,
+      sizePaise: b.matchedPaise,
+    }));
+    const settlement = settleMarket({
+      kind: 'FANCY',
+      bets: matched,
+      result: isVoid ? 'VOID' : { runs: input.runs! },
+      commissionBps: row.commissionBps,
+    });
+    return { settlement, results };
+  }
+  let matched: MatchedRunnerBet[];
+  if (row.kind === 'EXCHANGE') {
+    const rows = await db.select().from(fills).where(eq(fills.marketId, marketId));
+    matched = rows.flatMap((f): MatchedRunnerBet[] => [
+      {
+        betId: String(f.takerOrderId),
+        userId: f.takerUserId,
+        selectionId: f.selectionId,
+        side: f.takerSide,
+        price: f.price,
+        sizePaise: f.sizePaise,
+        matchedSeq: f.seq,
+      },
+      {
+        betId: String(f.makerOrderId),
+        userId: f.makerUserId,
+        selectionId: f.selectionId,
+        side: f.takerSide === 'BACK' ? 'LAY' : 'BACK',
+        price: f.price,
+        sizePaise: f.sizePaise,
+        matchedSeq: f.seq,
+      },
+    ]);
+  } else {
+    const rows = await matchedHouseBets();
+    matched = rows.map((b) => ({
+      betId: String(b.id),
+      userId: b.userId,
+      selectionId: b.selectionId!,
+      side: b.side as 'BACK' | 'LAY',
+      price: b.price,
+      sizePaise: b.matchedPaise,
+      matchedSeq: b.bookSeq,
+    }));
+  }
+  const settlement = settleMarket({
+    kind: row.kind,
+    bets: matched,
+    result: isVoid ? 'VOID' : results!,
+    raceMarket: market.raceMarketType(),
+    commissionBps: row.commissionBps,
+  });
+  return { settlement, results };
+}
+
+export async function declareResultInTx(
+  tx: DbOrTx,
+  market: MarketState,
+  input: ResultInput,
+  ctx: SettleContext,
+): Promise<SettlementSummary> {
+  const { settlement, results } = await settlementOf(tx, market, input);
+  const marketId = market.id;
+  const row = market.row;
+  const isVoid = input.void === true;
 
   // Unmatched orders go: only matched bets settle.
   await tx
@@ -129,74 +219,6 @@ export async function declareResultInTx(
       status: sql`case when ${orders.matchedPaise} > 0 then 'MATCHED' else 'CANCELLED' end`,
     })
     .where(and(eq(orders.marketId, marketId), eq(orders.status, 'OPEN')));
-
-  let settlement: Settlement;
-  if (row.kind === 'FANCY') {
-    const bets = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
-    const matched: MatchedFancyBet[] = bets.map((b) => ({
-      betId: String(b.id),
-      userId: b.userId,
-      side: b.side as 'YES' | 'NO',
-      line: b.line ?? 0,
-      ratePercent: b.price,
-      sizePaise: b.matchedPaise,
-    }));
-    settlement = settleMarket({
-      kind: 'FANCY',
-      bets: matched,
-      result: isVoid ? 'VOID' : { runs: input.runs! },
-      commissionBps: row.commissionBps,
-    });
-  } else {
-    let matched: MatchedRunnerBet[];
-    if (row.kind === 'EXCHANGE') {
-      const rows = await tx.select().from(fills).where(eq(fills.marketId, marketId));
-      matched = rows.flatMap((f): MatchedRunnerBet[] => [
-        {
-          betId: String(f.takerOrderId),
-          userId: f.takerUserId,
-          selectionId: f.selectionId,
-          side: f.takerSide,
-          price: f.price,
-          sizePaise: f.sizePaise,
-          matchedSeq: f.seq,
-        },
-        {
-          betId: String(f.makerOrderId),
-          userId: f.makerUserId,
-          selectionId: f.selectionId,
-          side: f.takerSide === 'BACK' ? 'LAY' : 'BACK',
-          price: f.price,
-          sizePaise: f.sizePaise,
-          matchedSeq: f.seq,
-        },
-      ]);
-    } else {
-      const rows = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.marketId, marketId), eq(orders.status, 'MATCHED')));
-      matched = rows.map((b) => ({
-        betId: String(b.id),
-        userId: b.userId,
-        selectionId: b.selectionId!,
-        side: b.side as 'BACK' | 'LAY',
-        price: b.price,
-        sizePaise: b.matchedPaise,
-        matchedSeq: b.bookSeq,
-      }));
-    }
-    settlement = settleMarket({
-      kind: row.kind,
-      bets: matched,
-      result: isVoid ? 'VOID' : results!,
-      raceMarket: market.raceMarketType(),
-      commissionBps: row.commissionBps,
-    });
-  }
 
   const version = row.settlementVersion + 1;
   const house = await systemAccount(tx, 'house');
@@ -307,7 +329,7 @@ function withRemark(t: TransferRequest, title: string, settlement: Settlement): 
  * reverse that win's posting a second time. The result stands: the rollback is refused. The
  * void holds the market row lock too, so neither can slip in while the other runs.
  */
-async function refuseIfBetsVoided(tx: DbOrTx, marketId: number): Promise<void> {
+export async function refuseIfBetsVoided(tx: DbOrTx, marketId: number): Promise<void> {
   const voided = await tx
     .select({ betId: betReversals.orderId })
     .from(betReversals)
@@ -377,14 +399,9 @@ export async function rollbackInTx(
     .where(and(eq(runners.marketId, marketId), sql`${runners.status} <> 'REMOVED'`));
 
   // The bets are open again: reserve their exposure (read back through this transaction).
-  const reopened = (await loadMarkets(tx, [marketId])).get(marketId)!;
   const exposures: { userId: number; accountId: number; exposure: number }[] = [];
-  for (const [userId, position] of reopened.positions) {
-    exposures.push({
-      userId,
-      accountId: await ctx.accountIdOf(userId),
-      exposure: reopened.exposureOf(position),
-    });
+  for (const [userId, exposure] of await reopenedExposures(tx, marketId)) {
+    exposures.push({ userId, accountId: await ctx.accountIdOf(userId), exposure });
   }
   await reserveMarketExposures(
     tx,
@@ -402,6 +419,15 @@ export async function rollbackInTx(
     users_net: paiseToRupees(-results.reduce((s, r) => s + r.netPnlPaise, 0)),
     commission: paiseToRupees(-results.reduce((s, r) => s + r.commissionPaise, 0)),
   };
+}
+
+/** What a rollback of the market's result reserves again: each user's exposure on its matched bets, by user. */
+export async function reopenedExposures(db: DbOrTx, marketId: number): Promise<Map<number, number>> {
+  const reopened = (await loadMarkets(db, [marketId], { asReopened: true })).get(marketId);
+  const out = new Map<number, number>();
+  if (!reopened) return out;
+  for (const [userId, position] of reopened.positions) out.set(userId, reopened.exposureOf(position));
+  return out;
 }
 
 /** Sum of everything ever posted against the clearing account for one market's settlements (tests: nets to zero). */

@@ -2,19 +2,22 @@
  * The operator voids a settled winning bet for a rules breach (ADR 35: VPN, robot use, multiple
  * entries, punching; winning bets only, losing bets stand). In one transaction: the win (the
  * bet's P&L as settled) goes back from the bettor to the house through the ledger, the
- * bet_reversals row records it once per bet, and the bettor gets a notice and an activity row.
+ * bet_reversals row records it once per bet, the bettor gets a notice and an activity row, and
+ * the operator's audit log a row (ADR 36).
  */
 import { eq } from 'drizzle-orm';
 import type { VoidBetRequest, VoidedBet } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import type { Db } from '../../db/client.ts';
-import { betReversals, markets, matches, orders, races } from '../../db/schema/index.ts';
+import { betReversals, markets, matches, orders, races, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
 import { recordActivity, type RequestOrigin } from '../activity.ts';
+import { recordAudit, rupeesText } from '../audit/index.ts';
 import { accountOfUser, isUniqueViolation, takeBackVoidedWin } from '../money/index.ts';
 import { addNotice } from '../notices.ts';
 import type { AuthUser } from '../sessions.ts';
+import { marketTitle } from './settlement.ts';
 
 type VoidReason = VoidBetRequest['reason'];
 
@@ -34,8 +37,7 @@ const REASON_TEXT: Record<VoidReason, string> = {
   PUNCHING: 'bets placed after the event was known (punching) are not allowed',
 };
 
-const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rupees = (paise: number) => `₹${INR.format(paiseToRupees(paise))}`;
+const rupees = (paise: number) => rupeesText(paiseToRupees(paise));
 
 export const voidRemark = (betId: number, reason: VoidReason) =>
   `Bet #${betId} voided (${REASON_LABEL[reason]})`;
@@ -76,6 +78,7 @@ export async function voidBet(
       const [bet] = await tx
         .select({
           userId: orders.userId,
+          userName: users.userName,
           status: orders.status,
           outcome: orders.outcome,
           pnlPaise: orders.pnlPaise,
@@ -84,6 +87,7 @@ export async function voidBet(
           matchName: matches.matchName,
         })
         .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
         .innerJoin(markets, eq(markets.id, orders.marketId))
         .innerJoin(matches, eq(matches.matchId, markets.matchId))
         .leftJoin(races, eq(races.raceId, markets.raceId))
@@ -135,6 +139,27 @@ export async function voidBet(
           actorId: operator.userId,
         },
         at,
+      );
+      await recordAudit(
+        tx,
+        { actorId: operator.userId, ip: origin?.ip ?? '', at },
+        {
+          action: 'bet.void',
+          targetType: 'bet',
+          targetId: betId,
+          summary: `Voided bet #${betId} of ${bet.userName} (${REASON_LABEL[body.reason]}): ${rupees(win)} taken back — ${await marketTitle(tx, placed.marketId)}`,
+          before: { status: bet.status, outcome: bet.outcome, pnl: paiseToRupees(win), voided: false },
+          after: {
+            status: bet.status,
+            outcome: bet.outcome,
+            pnl: paiseToRupees(win),
+            voided: true,
+            reason: body.reason,
+            remark: body.remark ?? '',
+            amount_taken_back: paiseToRupees(win),
+            transfer_id: transfer.id,
+          },
+        },
       );
       return {
         bet_id: betId,

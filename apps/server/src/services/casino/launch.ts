@@ -7,13 +7,14 @@ import { AppError } from '../../lib/errors.ts';
 import { buttonsOf } from '../buttons.ts';
 import { hashToken, type AuthUser } from '../sessions.ts';
 import { allowedGameUrl, LAUNCH_TOKEN_IDLE_MS, LAUNCH_TOKEN_MAX_MS } from './config.ts';
+import { refuseIfGameOff } from './games.ts';
 import { providerUnavailable, type CasinoProviderClient } from './provider-client.ts';
 
 export type LaunchToken = typeof casinoLaunchTokens.$inferSelect;
 
 /**
  * mac88/launchNewGame: a fresh launch token for (user, game, platform session), stored hashed,
- * then the provider's one-time game URL for it. The token goes only to the provider (server to
+ * then the provider's one-time game URL for it. A game the operator switched off is refused. The token goes only to the provider (server to
  * server); the browser gets the provider's own one-time URL.
  */
 export async function launchGame(
@@ -26,6 +27,7 @@ export async function launchGame(
 ): Promise<string> {
   const game = await provider.game(gameCode);
   if (!game) throw new AppError(404, 'GAME_NOT_FOUND', 'Game not found');
+  await refuseIfGameOff(db, gameCode);
   const token = randomBytes(32).toString('base64url');
   await db.insert(casinoLaunchTokens).values({
     tokenHash: hashToken(token),
