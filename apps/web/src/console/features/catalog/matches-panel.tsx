@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, Switch, type Column } from '@/console/components';
+import type { MatchLinkState } from '@/console/lib/operator-match';
 import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
@@ -69,7 +70,7 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
       header: 'Match',
       value: (m) => m.match_name,
       render: (m) => (
-        <Link to={`/catalog/match/${m.match_id}`} data-testid={`match-${m.match_id}-markets`}>
+        <Link to={`/catalog/match/${m.match_id}`} state={{ match: m } satisfies MatchLinkState} data-testid={`match-${m.match_id}-markets`}>
           {m.match_name}
         </Link>
       ),
@@ -125,7 +126,7 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
               Races ({m.races.length})
             </button>
           )}
-          <Link to={`/catalog/match/${m.match_id}`} className="btn btn--small btn--primary">
+          <Link to={`/catalog/match/${m.match_id}`} state={{ match: m } satisfies MatchLinkState} className="btn btn--small btn--primary">
             Markets
           </Link>
         </span>

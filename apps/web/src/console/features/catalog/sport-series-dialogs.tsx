@@ -16,7 +16,8 @@ export function SportDialog({ sport, onClose }: { sport: OperatorSport | null; o
     defaultValues: { sport_id: sport ? sport.sport_id : '', name: sport?.name ?? '', is_active: sport?.is_active ?? true, order: sport?.order ?? 0 },
   });
   const submit = handleSubmit(async (body) => {
-    if (await save('operatorSaveSport', body, sport ? 'Sport saved' : 'Sport created')) onClose();
+    // create: a taken id is refused rather than the sport under it edited.
+    if (await save('operatorSaveSport', { ...body, create: !sport }, sport ? 'Sport saved' : 'Sport created')) onClose();
   });
   return (
     <FormDialog title={sport ? `Edit ${sport.name}` : 'New sport'} testId="sport-dialog" onClose={onClose} onSubmit={submit} submitLabel={sport ? 'Save' : 'Create'} busy={isSubmitting} size="sm">
