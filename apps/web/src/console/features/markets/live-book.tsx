@@ -6,7 +6,6 @@ import { refusalText } from '@/console/lib/refusal';
 import { Spinner } from '@/components';
 import { fetchData } from '@/lib/api';
 import { formatAmount, formatOdds, formatSize } from '@/lib/format';
-import { useLiveMarket } from '@/lib/live';
 
 /** The house's position is read again this often (the downline nudges refresh it sooner). */
 const BOOK_REFRESH_MS = 15_000;
@@ -81,18 +80,17 @@ function HousePosition({ marketId }: { marketId: number }) {
     <div data-testid={`house-book-${marketId}`}>
       <HouseBook book={mine} />
       <p className="live-book__exposure">
-        Exposure <strong>{formatAmount(mine.exposure)}</strong> · {mine.users} users
+        Exposure <strong>{formatAmount(mine.exposure)}</strong> · {mine.users === 1 ? '1 user' : `${mine.users} users`}
       </p>
     </div>
   );
 }
 
 /**
- * Beside a desk: the market as bettors see it, streamed (falls back to the operator's copy while
- * the stream is not there), and the house's position on it.
+ * Beside a desk: the market as bettors see it, streamed (the card's stream; the operator's copy
+ * while the stream is not there), and the house's position on it.
  */
-export function LiveBook({ market }: { market: OperatorMarket }) {
-  const live = useLiveMarket(market.market_id);
+export function LiveBook({ market, live }: { market: OperatorMarket; live: MarketView | undefined }) {
   const view: Shown = live ?? market;
   const id = market.market_id;
   return (

@@ -1,8 +1,9 @@
 import type { MarketStatus, OperatorMarket } from '@exchange/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, ConfirmDialog, MarketStatusTag, marketKindLabel } from '@/console/components';
 import { formatIst, formatRupees } from '@/lib/format';
+import { useLiveMarket } from '@/lib/live';
 import { BookmakerDesk } from './bookmaker-desk';
 import { FancyDesk } from './fancy-desk';
 import { LiveBook } from './live-book';
@@ -37,6 +38,11 @@ export function MarketCard({ market, actions }: { market: OperatorMarket; action
   const [closing, setClosing] = useState(false);
   const id = market.market_id;
   const settled = market.result !== null;
+  // The feed and other desks move the market too: the card and its desk follow the stream.
+  const live = useLiveMarket(settled ? null : id);
+  useEffect(() => {
+    if (live) actions.live(live);
+  }, [live, actions]);
   const setStatus = (status: Settable) => (status === 'CLOSED' ? setClosing(true) : void actions.setStatus(id, status));
 
   return (
@@ -95,7 +101,7 @@ export function MarketCard({ market, actions }: { market: OperatorMarket; action
         <div className={`market-card__body${market.kind === 'EXCHANGE' ? ' market-card__body--book-only' : ''}`}>
           {market.kind === 'FANCY' && <FancyDesk market={market} actions={actions} />}
           {market.kind === 'BOOKMAKER' && <BookmakerDesk market={market} actions={actions} />}
-          <LiveBook market={market} />
+          <LiveBook market={market} live={live} />
         </div>
       )}
       {settings && <MarketSettingsDialog market={market} actions={actions} onClose={() => setSettings(false)} />}

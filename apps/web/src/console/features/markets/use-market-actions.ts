@@ -1,6 +1,6 @@
-import type { BodyOf, OperatorMarket } from '@exchange/contracts';
+import type { BodyOf, MarketView, OperatorMarket } from '@exchange/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { fetchData } from '@/lib/api';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { toastRefusal } from '@/console/lib/refusal';
@@ -13,9 +13,12 @@ type Patch = (m: OperatorMarket) => OperatorMarket;
  * What the markets screen sends, each shown at once: the cached market is patched with what was
  * sent before the answer comes (the desk's keys must feel instant), replaced by the answer, and
  * put back as it was on a refusal, which shows as a toast. Each resolves to whether it went through.
+ * The live stream (the feed, another operator) is laid over the cached market too, except while
+ * one of this screen's sends to it is on its way: a push from before it must not undo it.
  */
 export function useMarketActions(matchId: number) {
   const qc = useQueryClient();
+  const sending = useRef(new Map<number, number>());
   return useMemo(() => {
     const key = marketsKey(matchId);
     const patch = (marketId: number, fn: Patch) =>
@@ -27,6 +30,8 @@ export function useMarketActions(matchId: number) {
       await qc.cancelQueries({ queryKey: key });
       const before = current(marketId);
       patch(marketId, optimistic);
+      const inFlight = sending.current;
+      inFlight.set(marketId, (inFlight.get(marketId) ?? 0) + 1);
       try {
         const answer = await call();
         patch(marketId, (m) => settle(m, answer));
@@ -35,6 +40,8 @@ export function useMarketActions(matchId: number) {
         if (before) patch(marketId, () => before);
         toastRefusal(err);
         return false;
+      } finally {
+        inFlight.set(marketId, inFlight.get(marketId)! - 1);
       }
     }
     const replace = (_: OperatorMarket, answer: OperatorMarket) => answer;
@@ -71,6 +78,11 @@ export function useMarketActions(matchId: number) {
         ),
       update: (body: BodyOf<'operatorUpdateMarket'>) =>
         send(Number(body.market_id), (m) => m, () => fetchData('operatorUpdateMarket', body), replace),
+      /** A pushed copy of the market: what bettors see now (status, line, rates, prices, result). */
+      live: (view: MarketView) => {
+        if (sending.current.get(view.market_id)) return;
+        patch(view.market_id, (m) => ({ ...m, status: view.status, in_play: view.in_play, fancy: view.fancy, runners: view.runners, result: view.result }));
+      },
       /** A new market joins the list from the answer. */
       created: (market: OperatorMarket) => qc.setQueryData<OperatorMarket[]>(key, (list) => [...(list ?? []).filter((m) => m.market_id !== market.market_id), market]),
     };
