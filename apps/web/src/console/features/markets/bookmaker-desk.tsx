@@ -140,7 +140,7 @@ export function BookmakerDesk({ market, actions }: { market: OperatorMarket; act
           Reset
         </button>
       </div>
-      <DeskKeyHelp keys={BOOKMAKER_KEYS} testId={`bookmaker-desk-${id}-help`} />
+      <DeskKeyHelp short="Keys (click or Tab into the desk): ↑ ↓ runner · → ← rate · 0–9 new rate · Enter send · B ball running · S suspend · O open" keys={BOOKMAKER_KEYS} testId={`bookmaker-desk-${id}-help`} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { useCallback, useState } from 'react';
-import { useIsMobile } from '@/hooks/use-is-mobile';
 
-/** The keys of a desk, on screen (folded away on a phone, where there is no keyboard to use them). */
-export function DeskKeyHelp({ keys, testId }: { keys: [string, string][]; testId: string }) {
-  const phone = useIsMobile();
+/**
+ * The keys of a desk, on screen: one line always, the whole list while the desk is in use (the
+ * focus inside it). A phone, without the keys, gets the buttons instead.
+ */
+export function DeskKeyHelp({ keys, short, testId }: { keys: [string, string][]; short: string; testId: string }) {
   return (
-    <details className="desk__help" open={!phone} data-testid={testId}>
-      <summary>Keys</summary>
-      <dl>
+    <div className="desk__help" data-testid={testId}>
+      <p className="desk__help-short">{short}</p>
+      <dl className="desk__help-full">
         {keys.map(([key, what]) => (
           <div key={key}>
             <dt>
@@ -17,7 +18,7 @@ export function DeskKeyHelp({ keys, testId }: { keys: [string, string][]; testId
           </div>
         ))}
       </dl>
-    </details>
+    </div>
   );
 }
 

@@ -125,7 +125,7 @@ export function FancyDesk({ market, actions }: { market: OperatorMarket; actions
           Reset
         </button>
       </div>
-      <DeskKeyHelp keys={FANCY_KEYS} testId={`fancy-desk-${id}-help`} />
+      <DeskKeyHelp short="Keys (click or Tab into the desk): ↑ ↓ line · 0–9 new line · Enter send · B ball running · S suspend · O open" keys={FANCY_KEYS} testId={`fancy-desk-${id}-help`} />
     </div>
   );
 }
