@@ -93,7 +93,7 @@ export function AuditPage() {
     { key: 'actor', header: 'Actor', value: (r) => r.actor_name },
     { key: 'action', header: 'Action', value: (r) => ACTION_LABELS[r.action] ?? r.action, render: (r) => <span className="nowrap">{ACTION_LABELS[r.action] ?? r.action}</span> },
     { key: 'target', header: 'Target', value: (r) => `${r.target_type} ${r.target_id}`, render: (r) => <span className="nowrap">{`${r.target_type} #${r.target_id}`}</span> },
-    { key: 'summary', header: 'Summary', value: (r) => r.summary, render: (r) => <span data-testid={`audit-summary-${r.id}`}>{r.summary}</span> },
+    { key: 'summary', header: 'Summary', value: (r) => r.summary, render: (r) => <span className="audit-summary" data-testid={`audit-summary-${r.id}`}>{r.summary}</span> },
     { key: 'ip', header: 'IP', value: (r) => r.ip },
     {
       key: 'changes',
@@ -101,8 +101,8 @@ export function AuditPage() {
       sortable: false,
       value: () => null,
       render: (r) => (
-        <button type="button" className="btn btn--small" onClick={() => toggle(r.id)} aria-expanded={open.has(r.id)} data-testid={`audit-row-${r.id}-toggle`}>
-          {open.has(r.id) ? 'Hide changes' : 'Changes'}
+        <button type="button" className="btn btn--small nowrap" onClick={() => toggle(r.id)} aria-expanded={open.has(r.id)} data-testid={`audit-row-${r.id}-toggle`}>
+          Changes {open.has(r.id) ? '▴' : '▾'}
         </button>
       ),
     },

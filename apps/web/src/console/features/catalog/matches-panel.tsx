@@ -75,8 +75,6 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
         </Link>
       ),
     },
-    { key: 'sport', header: 'Sport / series', value: (m) => `${m.sport_name} / ${m.series_name}` },
-    { key: 'start', header: 'Start (IST)', value: (m) => m.start_time, render: (m) => <span className="nowrap">{formatIst(m.start_time)}</span> },
     {
       key: 'shown',
       header: 'Shown',
@@ -109,7 +107,9 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
         />
       ),
     },
+    { key: 'start', header: 'Start (IST)', value: (m) => m.start_time, render: (m) => <span className="nowrap">{formatIst(m.start_time)}</span> },
     { key: 'markets', header: 'Open markets', value: (m) => m.open_markets, numeric: true },
+    { key: 'sport', header: 'Sport / series', value: (m) => `${m.sport_name} / ${m.series_name}` },
     { key: 'venue', header: 'Venue', value: (m) => m.venue ?? '' },
     {
       key: 'actions',

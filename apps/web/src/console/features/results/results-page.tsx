@@ -42,11 +42,7 @@ function MatchMarkets({ matchId }: { matchId: number }) {
 
   const columns: Column<OperatorMarket>[] = [
     { key: 'name', header: 'Market', value: (m) => m.name },
-    { key: 'kind', header: 'Kind', value: (m) => marketKindLabel(m.kind, m.market_type) },
-    { key: 'status', header: 'Status', value: (m) => (m.result ? 'SETTLED' : m.status), render: (m) => <MarketStatusTag status={m.status} settled={m.result !== null} testId={`result-status-${m.market_id}`} /> },
     { key: 'result', header: 'Result', value: resultOf, render: (m) => <span data-testid={`result-${m.market_id}`}>{resultOf(m) || <span className="muted">Awaiting</span>}</span> },
-    { key: 'settled', header: 'Settled (IST)', value: (m) => m.result?.settled_at ?? '', render: (m) => <span className="nowrap">{formatIst(m.result?.settled_at)}</span> },
-    { key: 'orders', header: 'Unmatched', value: (m) => m.open_orders, numeric: true },
     {
       key: 'actions',
       header: '',
@@ -83,6 +79,10 @@ function MatchMarkets({ matchId }: { matchId: number }) {
         );
       },
     },
+    { key: 'kind', header: 'Kind', value: (m) => marketKindLabel(m.kind, m.market_type) },
+    { key: 'status', header: 'Status', value: (m) => (m.result ? 'SETTLED' : m.status), render: (m) => <MarketStatusTag status={m.status} settled={m.result !== null} testId={`result-status-${m.market_id}`} /> },
+    { key: 'settled', header: 'Settled (IST)', value: (m) => m.result?.settled_at ?? '', render: (m) => <span className="nowrap">{formatIst(m.result?.settled_at)}</span> },
+    { key: 'orders', header: 'Unmatched', value: (m) => m.open_orders, numeric: true },
   ];
   const m = match.data;
   const close = () => setOpen(null);

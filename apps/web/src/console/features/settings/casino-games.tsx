@@ -33,15 +33,15 @@ export function CasinoGames() {
 
   const columns: Column<OperatorCasinoGame>[] = [
     { key: 'name', header: 'Game', value: (g) => g.name },
-    { key: 'provider', header: 'Provider', value: (g) => g.provider },
-    { key: 'category', header: 'Category', value: (g) => g.category },
-    { key: 'code', header: 'Code', value: (g) => g.game_code },
     {
       key: 'enabled',
       header: 'On',
       value: (g) => (g.enabled ? 'On' : 'Off'),
       render: (g) => <Switch checked={g.enabled} onChange={(on) => void toggle(g, on)} disabled={busy === g.game_code} label={`${g.name} on`} testId={`casino-game-${g.game_code}`} />,
     },
+    { key: 'provider', header: 'Provider', value: (g) => g.provider },
+    { key: 'category', header: 'Category', value: (g) => g.category },
+    { key: 'code', header: 'Code', value: (g) => g.game_code },
   ];
   const off = games.data?.filter((g) => !g.enabled).length ?? 0;
   return (
