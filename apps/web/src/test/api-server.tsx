@@ -256,22 +256,29 @@ export async function tokenOnTestServer(userName: string): Promise<string> {
 }
 
 /**
- * A new bettor of agent1 who pays in and out online (is_signup_user), for a test file whose
- * money must meet no other file's: created by agent1, its first password changed to the demo
- * password (an agent's new user must change it at first login), then `chips` rupees from agent1.
+ * A new account under the agent whose token is given, for a test file whose money must meet no
+ * other file's: created with a first password that it changes to the demo password at its first
+ * login (as an agent's new users must), then given `chips` rupees by that agent.
  */
-export async function newOnlineBettor(
-  prefix: string,
-  chips: number,
+export async function newAccountUnder(
+  agentToken: string,
+  {
+    prefix,
+    role = 'user',
+    chips = 0,
+    onlinePayments = false,
+  }: { prefix: string; role?: 'user' | 'agent'; chips?: number; onlinePayments?: boolean },
 ): Promise<{ userName: string; userId: number }> {
-  const agent = await tokenOnTestServer('agent1');
-  const userName = `${prefix}${Date.now().toString(36)}`.slice(0, 20);
+  const userName = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 4)}`.slice(
+    0,
+    20,
+  );
   const first = 'Start@1234';
-  const created = await callAsOnTestServer(agent, 'agentCreateUser', {
+  const created = await callAsOnTestServer(agentToken, 'agentCreateUser', {
     user_name: userName,
     password: first,
-    role: 'user',
-    online_payments: true,
+    role,
+    ...(onlinePayments && { online_payments: true }),
   });
   const login = await callAsOnTestServer(null, 'login', { user_name: userName, password: first });
   const demo = inject('demoPassword');
@@ -281,11 +288,19 @@ export async function newOnlineBettor(
     confirm_password: demo,
   });
   if (chips > 0)
-    await callAsOnTestServer(agent, 'agentTransferChips', {
+    await callAsOnTestServer(agentToken, 'agentTransferChips', {
       user_id: created.user_id,
       amount: chips,
       direction: 'deposit',
       client_ref: `chips-${userName}`,
     });
   return { userName, userId: created.user_id };
+}
+
+/** A new bettor of agent1 who pays in and out online (is_signup_user), with `chips` rupees (see newAccountUnder). */
+export async function newOnlineBettor(
+  prefix: string,
+  chips: number,
+): Promise<{ userName: string; userId: number }> {
+  return newAccountUnder(await tokenOnTestServer('agent1'), { prefix, chips, onlinePayments: true });
 }

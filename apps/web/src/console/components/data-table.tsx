@@ -48,6 +48,11 @@ interface DataTableProps<T> {
   tools?: ReactNode;
   /** A row's details, shown under it across the whole table (null: none, e.g. while folded). */
   rowDetail?: (row: T) => ReactNode;
+  /**
+   * On a phone each row is a card of "header: value" lines instead of a table row that scrolls
+   * sideways (for lists whose rows carry actions). A cell's render should be one element.
+   */
+  cardsOnPhone?: boolean;
 }
 
 type Sort = { key: string; dir: 1 | -1 } | null;
@@ -63,7 +68,7 @@ function compare(a: string | number | null, b: string | number | null): number {
  * The console's table: loading and empty states, sorting by a column's header (click again to
  * reverse), paging (the server's, or its own), and CSV export. Sorting orders the rows on screen.
  */
-export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowDetail }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowDetail, cardsOnPhone = false }: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort>(null);
   const [ownPage, setOwnPage] = useState(1);
   const [ownLimit, setOwnLimit] = useState(20);
@@ -94,7 +99,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
     setSort((s) => (s?.key !== key ? { key, dir: 1 } : s.dir === 1 ? { key, dir: -1 } : null));
 
   return (
-    <div className="data-table" data-testid={testId}>
+    <div className={cardsOnPhone ? 'data-table data-table--cards' : 'data-table'} data-testid={testId}>
       <div className="data-table__bar">
         <TableTools
           value={limit}

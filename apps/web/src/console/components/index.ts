@@ -6,3 +6,4 @@ export { MarketStatusTag, marketKindLabel } from './market-status';
 export { Switch } from './switch';
 export { SignedAmount } from './signed-amount';
 export { Badge } from './badge';
+export { IstWhen } from './ist-when';

@@ -6,7 +6,9 @@ const EXPORT_PAGE_SIZE = 100;
  * Every row of a server-paged list, for a CSV export: pages of 100 read in turn until the total
  * (as the first page told it) is reached, a page comes back short, or EXPORT_MAX_ROWS.
  */
-export async function fetchAllPages<T>(fetchPage: (page: number, limit: number) => Promise<{ rows: readonly T[]; total: number }>): Promise<T[]> {
+export async function fetchAllPages<T>(
+  fetchPage: (page: number, limit: number) => Promise<{ rows: readonly T[]; total: number }>,
+): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; rows.length < EXPORT_MAX_ROWS; page++) {
     const answer = await fetchPage(page, EXPORT_PAGE_SIZE);

@@ -12,7 +12,12 @@ export function fancyLadder(rows: readonly { from_runs: number; house_pnl: numbe
   return rows.map((row, i) => {
     const next = rows[i + 1];
     const last = next ? next.from_runs - 1 : null;
-    const runs = last === null ? `${row.from_runs} +` : last === row.from_runs ? String(row.from_runs) : `${row.from_runs} – ${last}`;
+    const runs =
+      last === null
+        ? `${row.from_runs} +`
+        : last === row.from_runs
+          ? String(row.from_runs)
+          : `${row.from_runs} – ${last}`;
     return { runs, house_pnl: row.house_pnl };
   });
 }

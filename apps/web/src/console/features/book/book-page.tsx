@@ -13,7 +13,11 @@ const BOOK_POLL_MS = 30_000;
 
 function BookCard({ book }: { book: MarketBook }) {
   return (
-    <section className="console-card book-card" aria-labelledby={`book-${book.market_id}-title`} data-testid={`book-market-${book.market_id}`}>
+    <section
+      className="console-card book-card"
+      aria-labelledby={`book-${book.market_id}-title`}
+      data-testid={`book-market-${book.market_id}`}
+    >
       <p className="muted book-card__where">
         {book.sport_name} · {book.match_name}
       </p>
@@ -24,7 +28,8 @@ function BookCard({ book }: { book: MarketBook }) {
         <Badge tone="muted">{marketKindLabel(book.kind, book.market_type)}</Badge>
         <MarketStatusTag status={book.status} />
         <span>
-          Exposure <strong data-testid={`book-exposure-${book.market_id}`}>{formatAmount(book.exposure)}</strong>
+          Exposure{' '}
+          <strong data-testid={`book-exposure-${book.market_id}`}>{formatAmount(book.exposure)}</strong>
         </span>
         <span>
           Users <strong>{book.users}</strong>
@@ -62,7 +67,8 @@ export function BookPage() {
         )}
       </div>
       <p className="muted book-legend">
-        What the house wins (<span className="profit">green</span>) or loses (<span className="loss">red</span>) on each outcome, from the downline&apos;s bets.
+        What the house wins (<span className="profit">green</span>) or loses (
+        <span className="loss">red</span>) on each outcome, from the downline&apos;s bets.
       </p>
       {books.isLoading && <Spinner label="Loading the books" />}
       {books.error && !books.data && (
@@ -77,7 +83,9 @@ export function BookPage() {
       )}
       {books.data?.length === 0 && (
         <p className="console-card muted" data-testid="book-empty">
-          {marketId ? 'The downline has no position on this market, or it is no longer open.' : 'The downline has no position on any open market.'}
+          {marketId
+            ? 'The downline has no position on this market, or it is no longer open.'
+            : 'The downline has no position on any open market.'}
         </p>
       )}
       {books.data && books.data.length > 0 && (

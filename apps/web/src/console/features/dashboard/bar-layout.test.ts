@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { barLayout } from './bar-layout';
 
 const rows = (...values: number[]) => values.map((value, i) => ({ key: `k${i}`, label: `L${i}`, value }));
-const shape = (values: number[]) => barLayout(rows(...values)).bars.map(({ start, width, figureAt }) => ({ start, width, figureAt }));
+const shape = (values: number[]) =>
+  barLayout(rows(...values)).bars.map(({ start, width, figureAt }) => ({ start, width, figureAt }));
 
 describe('barLayout', () => {
   it('puts the axis on the left when the house only won, and scales bars to the largest', () => {

@@ -32,11 +32,13 @@ export function barLayout(rows: readonly BarInput[]): { zero: number; bars: Bar[
     const width = span === 0 ? 0 : (Math.abs(row.value) / span) * 100;
     if (row.value < 0) {
       const start = zero - width;
-      const figureAt = width >= FIGURE_ROOM_PCT ? null : start >= FIGURE_ROOM_PCT ? { right: 100 - start } : { left: zero };
+      const figureAt =
+        width >= FIGURE_ROOM_PCT ? null : start >= FIGURE_ROOM_PCT ? { right: 100 - start } : { left: zero };
       return { ...row, start, width, figureAt };
     }
     const end = zero + width;
-    const figureAt = width >= FIGURE_ROOM_PCT ? null : 100 - end >= FIGURE_ROOM_PCT ? { left: end } : { right: 100 - zero };
+    const figureAt =
+      width >= FIGURE_ROOM_PCT ? null : 100 - end >= FIGURE_ROOM_PCT ? { left: end } : { right: 100 - zero };
     return { ...row, start: zero, width, figureAt };
   });
   return { zero, bars };

@@ -1,7 +1,7 @@
 import type { Dashboard, ExposedMarket } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Badge, DataTable, type Column } from '@/console/components';
+import { Badge } from '@/console/components';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { Spinner } from '@/components';
 import { fetchData, isRetryable } from '@/lib/api';
@@ -12,36 +12,70 @@ import './dashboard.css';
 /** The nudges refresh the dashboard; without the socket it is read again this often. */
 const DASHBOARD_POLL_MS = 60_000;
 
-function Stat({ label, value, testId, count = false }: { label: string; value: number; testId: string; count?: boolean }) {
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
     <div className="console-stat" data-testid={`dashboard-stat-${testId}`}>
       <div className="console-stat__label">{label}</div>
-      <div className={`console-stat__value${value < 0 ? ' loss' : ''}`}>{count ? value : formatAmount(value)}</div>
+      <div className={`console-stat__value${value < 0 ? ' loss' : ''}`}>{formatAmount(value)}</div>
     </div>
   );
 }
 
-const MARKET_COLUMNS: Column<ExposedMarket>[] = [
-  {
-    key: 'market',
-    header: 'Market',
-    value: (m) => `${m.match_name} ${m.market_name}`,
-    render: (m) => (
-      <Link to={`/book?market=${m.market_id}`} data-testid={`dashboard-market-${m.market_id}`}>
-        <span className="dashboard-market__name">{m.market_name}</span>
-        <span className="muted dashboard-market__match">{m.match_name}</span>
-      </Link>
-    ),
-  },
-  { key: 'sport', header: 'Sport', value: (m) => m.sport_name },
-  { key: 'status', header: 'Status', value: (m) => m.status, render: (m) => <Badge tone={m.status === 'OPEN' ? 'ok' : 'warn'}>{m.status}</Badge> },
-  { key: 'exposure', header: 'Exposure', numeric: true, value: (m) => m.exposure, render: (m) => formatAmount(m.exposure) },
-  { key: 'users', header: 'Users', numeric: true, value: (m) => m.users },
-];
+function TopMarkets({ markets }: { markets: readonly ExposedMarket[] }) {
+  if (markets.length === 0)
+    return (
+      <p className="muted" data-testid="dashboard-markets-empty">
+        No open market carries a downline position.
+      </p>
+    );
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="dashboard-markets">
+        <thead>
+          <tr>
+            <th>Market</th>
+            <th>Status</th>
+            <th className="num">Exposure</th>
+            <th className="num">Users</th>
+          </tr>
+        </thead>
+        <tbody>
+          {markets.map((m) => (
+            <tr key={m.market_id} data-testid={`dashboard-market-row-${m.market_id}`}>
+              <td>
+                <Link
+                  to={`/book?market=${m.market_id}`}
+                  className="dashboard-market__name"
+                  data-testid={`dashboard-market-${m.market_id}`}
+                >
+                  {m.market_name}
+                </Link>
+                <span className="muted dashboard-market__match">
+                  {m.sport_name} · {m.match_name}
+                </span>
+              </td>
+              <td>
+                <Badge tone={m.status === 'OPEN' ? 'ok' : 'warn'}>
+                  {m.status.replace('_', ' ').toLowerCase()}
+                </Badge>
+              </td>
+              <td className="num">{formatAmount(m.exposure)}</td>
+              <td className="num">{m.users}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 function PendingPayments({ pending }: { pending: Dashboard['pending_payments'] }) {
   return (
-    <section className="console-card dashboard-pending" aria-labelledby="dashboard-pending-title" data-testid="dashboard-pending">
+    <section
+      className="console-card dashboard-pending"
+      aria-labelledby="dashboard-pending-title"
+      data-testid="dashboard-pending"
+    >
       <h2 id="dashboard-pending-title">Pending payment requests</h2>
       <dl className="dashboard-pending__list">
         <div>
@@ -61,7 +95,11 @@ function PendingPayments({ pending }: { pending: Dashboard['pending_payments'] }
           </dd>
         </div>
       </dl>
-      <Link to="/payments?status=PENDING" className="btn btn--small btn--secondary" data-testid="dashboard-payments-link">
+      <Link
+        to="/payments?status=PENDING"
+        className="btn btn--small btn--secondary"
+        data-testid="dashboard-payments-link"
+      >
         Open payment requests
       </Link>
     </section>
@@ -103,12 +141,19 @@ export function DashboardPage() {
             <Stat label="Downline balance" value={data.downline.balance} testId="downline-balance" />
             <Stat label="Downline exposure" value={data.downline.exposure} testId="downline-exposure" />
             <Stat label="Downline available" value={data.downline.available} testId="downline-available" />
-            <Stat label="Users" value={data.downline.users} testId="users" count />
-            <Stat label="Agents" value={data.downline.agents} testId="agents" count />
+            <div className="console-stat" data-testid="dashboard-stat-accounts">
+              <div className="console-stat__label">Downline accounts</div>
+              <div className="console-stat__value">
+                <span data-testid="dashboard-stat-users">{data.downline.users}</span>{' '}
+                <span className="dashboard-stat__unit">users</span>{' '}
+                <span data-testid="dashboard-stat-agents">{data.downline.agents}</span>{' '}
+                <span className="dashboard-stat__unit">agents</span>
+              </div>
+            </div>
           </div>
           <p className="muted dashboard-legend">
-            House P&amp;L: what the downline lost less what it won, after commission. <span className="profit">Green</span>: the house won;{' '}
-            <span className="loss">red</span>: it lost.
+            House P&amp;L: what the downline lost less what it won, after commission.{' '}
+            <span className="profit">Green</span>: the house won; <span className="loss">red</span>: it lost.
           </p>
           <div className="dashboard-charts">
             <PnlChart title="Today" pnl={data.today} testId="dashboard-pnl-today" />
@@ -117,15 +162,7 @@ export function DashboardPage() {
           <PendingPayments pending={data.pending_payments} />
           <section className="console-card" aria-labelledby="dashboard-markets-title">
             <h2 id="dashboard-markets-title">Most exposed markets</h2>
-            <DataTable
-              columns={MARKET_COLUMNS}
-              rows={data.top_markets}
-              rowKey={(m) => m.market_id}
-              rowTestId={(m) => `dashboard-market-row-${m.market_id}`}
-              loading={false}
-              empty="No open market carries a downline position."
-              testId="dashboard-markets"
-            />
+            <TopMarkets markets={data.top_markets} />
           </section>
         </>
       )}

@@ -11,7 +11,10 @@ const pct = (n: number) => `${n}%`;
  */
 export function PnlChart({ title, pnl, testId }: { title: string; pnl: HousePnl; testId: string }) {
   const { zero, bars } = barLayout(pnl.rows.map((r) => ({ key: r.key, label: r.label, value: r.house_pnl })));
-  const days = pnl.from_date === pnl.to_date ? formatDay(pnl.from_date) : `${formatDay(pnl.from_date)} – ${formatDay(pnl.to_date)}`;
+  const days =
+    pnl.from_date === pnl.to_date
+      ? formatDay(pnl.from_date)
+      : `${formatDay(pnl.from_date)} – ${formatDay(pnl.to_date)}`;
   return (
     <section className="console-card pnl-chart" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <h2 id={`${testId}-title`}>
@@ -28,13 +31,22 @@ export function PnlChart({ title, pnl, testId }: { title: string; pnl: HousePnl;
               <span className="pnl-chart__label">{bar.label}</span>
               <span className="pnl-chart__track">
                 <span className="pnl-chart__axis" style={{ left: pct(zero) }} />
-                <span className={`pnl-chart__bar pnl-chart__bar--${bar.value < 0 ? 'loss' : 'win'}`} style={{ left: pct(bar.start), width: pct(bar.width) }}>
-                  {bar.figureAt === null && <span className="pnl-chart__figure pnl-chart__figure--on">{formatAmount(bar.value)}</span>}
+                <span
+                  className={`pnl-chart__bar pnl-chart__bar--${bar.value < 0 ? 'loss' : 'win'}`}
+                  style={{ left: pct(bar.start), width: pct(bar.width) }}
+                >
+                  {bar.figureAt === null && (
+                    <span className="pnl-chart__figure pnl-chart__figure--on">{formatAmount(bar.value)}</span>
+                  )}
                 </span>
                 {bar.figureAt !== null && (
                   <span
                     className={`pnl-chart__figure ${bar.value < 0 ? 'loss' : bar.value > 0 ? 'profit' : ''}`}
-                    style={'left' in bar.figureAt ? { left: pct(bar.figureAt.left) } : { right: pct(bar.figureAt.right) }}
+                    style={
+                      'left' in bar.figureAt
+                        ? { left: pct(bar.figureAt.left) }
+                        : { right: pct(bar.figureAt.right) }
+                    }
                   >
                     {formatAmount(bar.value)}
                   </span>

@@ -7,7 +7,8 @@ import { queryClient } from '@/lib/query-client';
 
 /** The downline screens' query keys: all under 'downline', so a nudge refreshes every one. */
 export const downlineKeys = {
-  list: (parentId: number | null, search: string, page: number, limit: number) => consoleKeys.downline('list', parentId ?? 'own', search, page, limit),
+  list: (parentId: number | null, search: string, page: number, limit: number) =>
+    consoleKeys.downline('list', parentId ?? 'own', search, page, limit),
   user: (userId: number, ...rest: unknown[]) => consoleKeys.downline('user', userId, ...rest),
 };
 
@@ -16,7 +17,10 @@ export const downlineKeys = {
  * the dashboard, the books) and the caller's own balance are read again.
  */
 export async function refreshAfterChange(): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: consoleKeys.downline() }), queryClient.invalidateQueries({ queryKey: consoleKeys.me })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: consoleKeys.downline() }),
+    queryClient.invalidateQueries({ queryKey: consoleKeys.me }),
+  ]);
 }
 
 /**
@@ -25,6 +29,10 @@ export async function refreshAfterChange(): Promise<void> {
  */
 export function useOwnAccount(): ConsoleUser | null {
   const stored = useConsoleUser();
-  const me = useQuery({ queryKey: consoleKeys.me, queryFn: () => fetchData('consoleGetMe'), refetchOnMount: 'always' });
+  const me = useQuery({
+    queryKey: consoleKeys.me,
+    queryFn: () => fetchData('consoleGetMe'),
+    refetchOnMount: 'always',
+  });
   return me.data ?? stored;
 }

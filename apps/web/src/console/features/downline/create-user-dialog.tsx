@@ -34,13 +34,22 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
     formState: { errors, isSubmitting },
   } = useForm<FormIn, unknown, z.output<typeof CreateUserForm>>({
     resolver: zodResolver(CreateUserForm),
-    defaultValues: { user_name: '', password: '', role: 'user', mobile: '', credit_limit: '', online_payments: false },
+    defaultValues: {
+      user_name: '',
+      password: '',
+      role: 'user',
+      mobile: '',
+      credit_limit: '',
+      online_payments: false,
+    },
   });
 
   const submit = handleSubmit(async (body) => {
     try {
       const made = await fetchData('agentCreateUser', body);
-      toast.success(`${made.role === 'agent' ? 'Agent' : 'User'} ${made.user_name} created: the first login asks for a new password`);
+      toast.success(
+        `${made.role === 'agent' ? 'Agent' : 'User'} ${made.user_name} created: the first login asks for a new password`,
+      );
       void refreshAfterChange();
       onClose();
     } catch (err) {
@@ -65,45 +74,84 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="create-user-form" className="btn btn--primary" disabled={isSubmitting} data-testid="create-user-submit">
+          <button
+            type="submit"
+            form="create-user-form"
+            className="btn btn--primary"
+            disabled={isSubmitting}
+            data-testid="create-user-submit"
+          >
             {isSubmitting ? 'Creating…' : 'Create'}
           </button>
         </>
       }
     >
-      <form id="create-user-form" className="console-form" onSubmit={submit} noValidate data-testid="create-user-form">
+      <form
+        id="create-user-form"
+        className="console-form"
+        onSubmit={submit}
+        noValidate
+        data-testid="create-user-form"
+      >
         <label className="field">
           <span className="field__label">User name</span>
-          <input className="input" autoComplete="off" autoCapitalize="none" {...register('user_name')} data-testid="create-user-name" />
+          <input
+            className="input"
+            autoComplete="off"
+            autoCapitalize="none"
+            {...register('user_name')}
+            data-testid="create-user-name"
+          />
           {error('user_name')}
         </label>
         <label className="field">
           <span className="field__label">Password</span>
-          <input className="input" type="text" autoComplete="new-password" {...register('password')} data-testid="create-user-password" />
+          <input
+            className="input"
+            type="text"
+            autoComplete="new-password"
+            {...register('password')}
+            data-testid="create-user-password"
+          />
           <span className="muted field__hint">They must change it at the first login.</span>
           {error('password')}
         </label>
         <fieldset className="console-form__choice">
           <legend className="field__label">Role</legend>
           <label>
-            <input type="radio" value="user" {...register('role')} data-testid="create-user-role-user" /> User (bettor)
+            <input type="radio" value="user" {...register('role')} data-testid="create-user-role-user" /> User
+            (bettor)
           </label>
           <label>
-            <input type="radio" value="agent" {...register('role')} data-testid="create-user-role-agent" /> Sub-agent
+            <input type="radio" value="agent" {...register('role')} data-testid="create-user-role-agent" />{' '}
+            Sub-agent
           </label>
         </fieldset>
         <label className="field">
           <span className="field__label">Mobile (optional)</span>
-          <input className="input" inputMode="tel" autoComplete="off" {...register('mobile')} data-testid="create-user-mobile" />
+          <input
+            className="input"
+            inputMode="tel"
+            autoComplete="off"
+            {...register('mobile')}
+            data-testid="create-user-mobile"
+          />
           {error('mobile')}
         </label>
         <label className="field">
           <span className="field__label">Credit limit (optional)</span>
-          <input className="input" inputMode="decimal" autoComplete="off" {...register('credit_limit')} data-testid="create-user-credit-limit" />
+          <input
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            {...register('credit_limit')}
+            data-testid="create-user-credit-limit"
+          />
           {error('credit_limit')}
         </label>
         <label className="console-form__check">
-          <input type="checkbox" {...register('online_payments')} data-testid="create-user-online-payments" /> Pays in and out online (deposit and withdrawal requests)
+          <input type="checkbox" {...register('online_payments')} data-testid="create-user-online-payments" />{' '}
+          Pays in and out online (deposit and withdrawal requests)
         </label>
       </form>
     </Modal>

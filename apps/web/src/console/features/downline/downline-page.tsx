@@ -2,12 +2,12 @@ import type { DownlineRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, type Column } from '@/console/components';
+import { DataTable, IstWhen, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
-import { formatAmount, formatIst } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 import { downlineKeys } from './api';
 import { LockBadges } from './lock-badges';
 import { CreateUserDialog } from './create-user-dialog';
@@ -18,6 +18,23 @@ import { TransferDialog } from './transfer-dialog';
 import './downline.css';
 
 const SEARCH_DELAY_MS = 300;
+
+/** An agent's own downline sums; shown when the page lists an agent. */
+const downlineColumn: Column<DownlineRow> = {
+  key: 'downline_balance',
+  header: 'Downline bal. / exp.',
+  numeric: true,
+  value: (r) => r.downline_balance ?? null,
+  render: (r) =>
+    r.role === 'agent' ? (
+      <div>
+        <div>{formatAmount(r.downline_balance)}</div>
+        <div className="muted">{formatAmount(r.downline_exposure)}</div>
+      </div>
+    ) : (
+      <span className="muted">–</span>
+    ),
+};
 
 type Action = { kind: 'deposit' | 'withdraw' | 'status' | 'password'; row: DownlineRow } | { kind: 'create' };
 
@@ -70,52 +87,98 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const direct = parentId === null;
 
-  const body = (p: number, l: number) => ({ ...(parentId !== null && { parent_id: parentId }), ...(query && { search: query }), page: p, limit: l });
+  const body = (p: number, l: number) => ({
+    ...(parentId !== null && { parent_id: parentId }),
+    ...(query && { search: query }),
+    page: p,
+    limit: l,
+  });
   const list = useQuery({
     queryKey: downlineKeys.list(parentId, query, page, limit),
     queryFn: () => fetchData('agentGetDownline', body(page, limit)),
     placeholderData: keepPreviousData,
   });
 
+  const hasAgents = list.data?.rows.some((r) => r.role === 'agent') ?? false;
   const columns = useMemo((): Column<DownlineRow>[] => {
-    const open = (kind: 'deposit' | 'withdraw' | 'status' | 'password', row: DownlineRow) => () => setAction({ kind, row });
+    const open = (kind: 'deposit' | 'withdraw' | 'status' | 'password', row: DownlineRow) => () =>
+      setAction({ kind, row });
     return [
       {
         key: 'user_name',
         header: 'User',
         value: (r) => r.user_name,
         render: (r) => (
-          <Link to={`/downline/user/${r.user_id}`} className="downline-user" data-testid={`downline-user-${r.user_name}`}>
-            {r.user_name}
-          </Link>
+          <div className="downline-user">
+            <Link
+              to={`/downline/user/${r.user_id}`}
+              className="downline-user__name"
+              data-testid={`downline-user-${r.user_name}`}
+            >
+              {r.user_name}
+            </Link>
+            {r.role === 'agent' && (
+              <Link
+                to={downlinePath([...trail, { user_id: r.user_id, user_name: r.user_name }])}
+                className="downline-user__open"
+                aria-label={`Open ${r.user_name}'s downline`}
+                data-testid={`downline-open-${r.user_name}`}
+              >
+                downline ›
+              </Link>
+            )}
+          </div>
         ),
       },
       { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
-      { key: 'balance', header: 'Balance', numeric: true, value: (r) => r.balance, render: (r) => formatAmount(r.balance) },
-      { key: 'exposure', header: 'Exposure', numeric: true, value: (r) => r.exposure, render: (r) => formatAmount(r.exposure) },
-      { key: 'available', header: 'Available', numeric: true, value: (r) => r.available, render: (r) => formatAmount(r.available) },
-      { key: 'credit_limit', header: 'Credit limit', numeric: true, value: (r) => r.credit_limit, render: (r) => formatAmount(r.credit_limit) },
       {
-        key: 'downline_balance',
-        header: 'Downline bal. / exp.',
+        key: 'balance',
+        header: 'Balance',
         numeric: true,
-        value: (r) => r.downline_balance ?? null,
-        render: (r) =>
-          r.role === 'agent' ? (
-            <span className="nowrap">
-              {formatAmount(r.downline_balance)} / {formatAmount(r.downline_exposure)}
-            </span>
-          ) : (
-            <span className="muted">–</span>
-          ),
+        value: (r) => r.balance,
+        render: (r) => formatAmount(r.balance),
       },
+      {
+        key: 'exposure',
+        header: 'Exposure',
+        numeric: true,
+        value: (r) => r.exposure,
+        render: (r) => formatAmount(r.exposure),
+      },
+      {
+        key: 'available',
+        header: 'Available',
+        numeric: true,
+        value: (r) => r.available,
+        render: (r) => formatAmount(r.available),
+      },
+      {
+        key: 'credit_limit',
+        header: 'Credit limit',
+        numeric: true,
+        value: (r) => r.credit_limit,
+        render: (r) => formatAmount(r.credit_limit),
+      },
+      ...(hasAgents ? [downlineColumn] : []),
       {
         key: 'locks',
         header: 'Status',
-        value: (r) => [r.login_locked && 'Login locked', r.bet_locked && 'Bet locked'].filter(Boolean).join(', ') || 'Active',
-        render: (r) => <LockBadges {...r} />,
+        value: (r) =>
+          [r.login_locked && 'Login locked', r.bet_locked && 'Bet locked'].filter(Boolean).join(', ') ||
+          'Active',
+        render: (r) => (
+          <span>
+            <LockBadges {...r} />
+          </span>
+        ),
       },
-      { key: 'last_login', header: 'Last login (IST)', value: (r) => r.last_login_at, render: (r) => (r.last_login_at ? <span className="nowrap">{formatIst(r.last_login_at)}</span> : <span className="muted">Never</span>) },
+      {
+        key: 'last_login',
+        header: 'Last login (IST)',
+        value: (r) => r.last_login_at,
+        render: (r) =>
+          r.last_login_at ? <IstWhen iso={r.last_login_at} /> : <span className="muted">Never</span>,
+      },
       {
         key: 'actions',
         header: 'Actions',
@@ -123,41 +186,65 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         value: () => null,
         render: (r) => (
           <div className="downline-actions">
-            {r.role === 'agent' && (
-              <Link to={downlinePath([...trail, { user_id: r.user_id, user_name: r.user_name }])} className="btn btn--small btn--secondary" data-testid={`downline-open-${r.user_name}`}>
-                Downline ›
-              </Link>
-            )}
             {direct && (
               <>
-                <button type="button" className="btn btn--small downline-actions__in" onClick={open('deposit', r)} data-testid={`downline-deposit-${r.user_name}`}>
-                  Deposit
+                <button
+                  type="button"
+                  className="btn btn--small downline-actions__in"
+                  onClick={open('deposit', r)}
+                  aria-label={`Deposit chips to ${r.user_name}`}
+                  title="Deposit chips"
+                  data-testid={`downline-deposit-${r.user_name}`}
+                >
+                  D
                 </button>
-                <button type="button" className="btn btn--small downline-actions__out" onClick={open('withdraw', r)} data-testid={`downline-withdraw-${r.user_name}`}>
-                  Withdraw
+                <button
+                  type="button"
+                  className="btn btn--small downline-actions__out"
+                  onClick={open('withdraw', r)}
+                  aria-label={`Withdraw chips from ${r.user_name}`}
+                  title="Withdraw chips"
+                  data-testid={`downline-withdraw-${r.user_name}`}
+                >
+                  W
                 </button>
               </>
             )}
-            <button type="button" className="btn btn--small btn--secondary" onClick={open('status', r)} data-testid={`downline-status-${r.user_name}`}>
+            <button
+              type="button"
+              className="btn btn--small btn--secondary"
+              onClick={open('status', r)}
+              data-testid={`downline-status-${r.user_name}`}
+            >
               Locks
             </button>
-            <button type="button" className="btn btn--small btn--secondary" onClick={open('password', r)} data-testid={`downline-password-${r.user_name}`}>
+            <button
+              type="button"
+              className="btn btn--small btn--secondary"
+              onClick={open('password', r)}
+              data-testid={`downline-password-${r.user_name}`}
+            >
               Password
             </button>
           </div>
         ),
       },
     ];
-  }, [trail, direct]);
+  }, [trail, direct, hasAgents]);
 
   const close = () => setAction(null);
   return (
-    <div data-testid="downline-page">
+    <div className="downline-page" data-testid="downline-page">
       <div className="console-page__head">
         <h1>Downline</h1>
         {direct && (
           <div className="console-page__actions">
-            <button type="button" className="btn btn--primary" onClick={() => setAction({ kind: 'create' })} data-testid="downline-create">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setAction({ kind: 'create' })}
+              data-testid="downline-create"
+            >
               Create user
             </button>
           </div>
@@ -174,6 +261,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         onRetry={list.refetch}
         empty={query ? `No user matches “${query}”.` : 'No users yet.'}
         testId="downline-table"
+        cardsOnPhone
         paging={{
           page,
           limit,
@@ -202,7 +290,9 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         }
       />
       {action?.kind === 'create' && <CreateUserDialog onClose={close} />}
-      {(action?.kind === 'deposit' || action?.kind === 'withdraw') && <TransferDialog user={action.row} direction={action.kind} onClose={close} />}
+      {(action?.kind === 'deposit' || action?.kind === 'withdraw') && (
+        <TransferDialog user={action.row} direction={action.kind} onClose={close} />
+      )}
       {action?.kind === 'status' && <StatusDialog user={action.row} onClose={close} />}
       {action?.kind === 'password' && <ResetPasswordDialog user={action.row} onClose={close} />}
     </div>

@@ -15,8 +15,15 @@ export interface Locks {
 export function lockChanges(from: Locks, to: Pick<Locks, 'login_locked' | 'bet_locked'>): string[] {
   const out: string[] = [];
   if (to.login_locked !== from.login_locked)
-    out.push(to.login_locked ? `Lock login: ${from.user_name} is signed out at once and cannot sign in` : `Unlock login: ${from.user_name} can sign in again`);
-  if (to.bet_locked !== from.bet_locked) out.push(to.bet_locked ? 'Lock betting: no new bets (open bets stay)' : 'Unlock betting: bets are taken again');
+    out.push(
+      to.login_locked
+        ? `Lock login: ${from.user_name} is signed out at once and cannot sign in`
+        : `Unlock login: ${from.user_name} can sign in again`,
+    );
+  if (to.bet_locked !== from.bet_locked)
+    out.push(
+      to.bet_locked ? 'Lock betting: no new bets (open bets stay)' : 'Unlock betting: bets are taken again',
+    );
   return out;
 }
 
@@ -59,7 +66,13 @@ export function StatusDialog({ user, onClose }: { user: Locks; onClose: () => vo
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="btn btn--danger" onClick={() => void apply()} disabled={busy || changes.length === 0} data-testid="status-apply">
+          <button
+            type="button"
+            className="btn btn--danger"
+            onClick={() => void apply()}
+            disabled={busy || changes.length === 0}
+            data-testid="status-apply"
+          >
             {busy ? 'Working…' : 'Apply'}
           </button>
         </>
@@ -67,10 +80,22 @@ export function StatusDialog({ user, onClose }: { user: Locks; onClose: () => vo
     >
       <div className="console-form">
         <label className="console-form__check">
-          <input type="checkbox" checked={next.login_locked} onChange={(e) => setNext({ ...next, login_locked: e.target.checked })} data-testid="status-login-locked" /> Login locked
+          <input
+            type="checkbox"
+            checked={next.login_locked}
+            onChange={(e) => setNext({ ...next, login_locked: e.target.checked })}
+            data-testid="status-login-locked"
+          />{' '}
+          Login locked
         </label>
         <label className="console-form__check">
-          <input type="checkbox" checked={next.bet_locked} onChange={(e) => setNext({ ...next, bet_locked: e.target.checked })} data-testid="status-bet-locked" /> Betting locked
+          <input
+            type="checkbox"
+            checked={next.bet_locked}
+            onChange={(e) => setNext({ ...next, bet_locked: e.target.checked })}
+            data-testid="status-bet-locked"
+          />{' '}
+          Betting locked
         </label>
         {changes.length === 0 ? (
           <p className="muted">Tick or untick a lock to change it.</p>

@@ -66,7 +66,15 @@ function BalanceRows({ rows }: { rows: { label: string; before: number; after: n
  * server's figures. One client_ref per dialog, so a second click or a lost answer sent again
  * moves the chips once; it is renewed only after the server refused the transfer outright.
  */
-export function TransferDialog({ user, direction, onClose }: { user: DownlineRow; direction: TransferDirection; onClose: () => void }) {
+export function TransferDialog({
+  user,
+  direction,
+  onClose,
+}: {
+  user: DownlineRow;
+  direction: TransferDirection;
+  onClose: () => void;
+}) {
   const own = useOwnAccount();
   const clientRef = useRef(newClientRef());
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -77,9 +85,13 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(TransferForm), defaultValues: { amount: '', remark: '' } });
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(TransferForm),
+    defaultValues: { amount: '', remark: '' },
+  });
 
-  const previewOf = (amount: number) => transferPreview(direction, amount, user, own ?? { balance: 0, available: 0 });
+  const previewOf = (amount: number) =>
+    transferPreview(direction, amount, user, own ?? { balance: 0, available: 0 });
 
   const toConfirm = handleSubmit((values) => {
     const problem = previewOf(values.amount).problem;
@@ -97,7 +109,14 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
         remark: values.remark || undefined,
         client_ref: clientRef.current,
       });
-      setStep({ kind: 'done', answer: { user_balance: answer.user_balance, agent_balance: answer.agent_balance, amount: answer.amount } });
+      setStep({
+        kind: 'done',
+        answer: {
+          user_balance: answer.user_balance,
+          agent_balance: answer.agent_balance,
+          amount: answer.amount,
+        },
+      });
       void refreshAfterChange();
     } catch (err) {
       // A refusal moved nothing: the next try is a new transfer. Without an answer it may have
@@ -118,7 +137,13 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
         size="sm"
         testId="transfer-dialog"
         footer={
-          <button type="button" className="btn btn--primary" onClick={onClose} autoFocus data-testid="transfer-close">
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={onClose}
+            autoFocus
+            data-testid="transfer-close"
+          >
             Close
           </button>
         }
@@ -148,10 +173,23 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
         testId="transfer-dialog"
         footer={
           <>
-            <button type="button" className="btn btn--secondary" onClick={() => setStep({ kind: 'form' })} disabled={busy} data-testid="transfer-back">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setStep({ kind: 'form' })}
+              disabled={busy}
+              data-testid="transfer-back"
+            >
               Back
             </button>
-            <button type="button" className="btn btn--primary" onClick={() => void send(step.values)} disabled={busy} autoFocus data-testid="transfer-confirm">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => void send(step.values)}
+              disabled={busy}
+              autoFocus
+              data-testid="transfer-confirm"
+            >
               {busy ? 'Working…' : `${words.verb} ${formatAmount(step.values.amount)}`}
             </button>
           </>
@@ -159,8 +197,9 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
       >
         <div data-testid="transfer-preview">
           <p>
-            {words.verb} <strong data-testid="transfer-preview-amount">{formatAmount(step.values.amount)}</strong> {direction === 'deposit' ? 'to' : 'from'}{' '}
-            <strong>{user.user_name}</strong>?
+            {words.verb}{' '}
+            <strong data-testid="transfer-preview-amount">{formatAmount(step.values.amount)}</strong>{' '}
+            {direction === 'deposit' ? 'to' : 'from'} <strong>{user.user_name}</strong>?
           </p>
           <BalanceRows
             rows={[
@@ -185,13 +224,24 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form="transfer-form" className="btn btn--primary" data-testid="transfer-continue">
+          <button
+            type="submit"
+            form="transfer-form"
+            className="btn btn--primary"
+            data-testid="transfer-continue"
+          >
             Continue
           </button>
         </>
       }
     >
-      <form id="transfer-form" className="transfer-form" onSubmit={toConfirm} noValidate data-testid="transfer-form">
+      <form
+        id="transfer-form"
+        className="transfer-form"
+        onSubmit={toConfirm}
+        noValidate
+        data-testid="transfer-form"
+      >
         <dl className="transfer-now">
           <dt>{user.user_name} available</dt>
           <dd>{formatAmount(user.available)}</dd>
@@ -200,7 +250,14 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
         </dl>
         <label className="field">
           <span className="field__label">Amount</span>
-          <input className="input" inputMode="decimal" autoComplete="off" {...register('amount')} aria-invalid={Boolean(errors.amount)} data-testid="transfer-amount" />
+          <input
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            {...register('amount')}
+            aria-invalid={Boolean(errors.amount)}
+            data-testid="transfer-amount"
+          />
           {errors.amount && (
             <span className="field__error" data-testid="transfer-amount-error">
               {errors.amount.message}
@@ -209,7 +266,13 @@ export function TransferDialog({ user, direction, onClose }: { user: DownlineRow
         </label>
         <label className="field">
           <span className="field__label">Remark (optional)</span>
-          <input className="input" autoComplete="off" maxLength={200} {...register('remark')} data-testid="transfer-remark" />
+          <input
+            className="input"
+            autoComplete="off"
+            maxLength={200}
+            {...register('remark')}
+            data-testid="transfer-remark"
+          />
           {errors.remark && <span className="field__error">{errors.remark.message}</span>}
         </label>
       </form>

@@ -22,8 +22,12 @@ describe('transferPreview', () => {
   });
 
   it("refuses more than the giving side's available balance, in words", () => {
-    expect(transferPreview('withdraw', 600.21, user, agent).problem).toBe('demo1 has only 600.20 available (open bets hold the rest)');
-    expect(transferPreview('deposit', 45_000.51, user, agent).problem).toBe('You have only 45000.50 available');
+    expect(transferPreview('withdraw', 600.21, user, agent).problem).toBe(
+      'demo1 has only 600.20 available (open bets hold the rest)',
+    );
+    expect(transferPreview('deposit', 45_000.51, user, agent).problem).toBe(
+      'You have only 45000.50 available',
+    );
     // The receiving side's balance does not limit it.
     expect(transferPreview('deposit', 45_000.5, user, agent).problem).toBeNull();
   });

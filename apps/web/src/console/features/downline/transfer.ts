@@ -21,7 +21,12 @@ export interface TransferPreview {
  * to the user, a withdraw back; the giving side needs the amount in its available balance (its
  * balance less what open bets hold). Worked in paise, so 0.1 + 0.2 is 0.30.
  */
-export function transferPreview(direction: TransferDirection, amount: number, user: Account & { user_name: string }, agent: Account): TransferPreview {
+export function transferPreview(
+  direction: TransferDirection,
+  amount: number,
+  user: Account & { user_name: string },
+  agent: Account,
+): TransferPreview {
   const moved = roundToPaise(amount) * (direction === 'deposit' ? 1 : -1);
   const [userBefore, agentBefore] = [roundToPaise(user.balance), roundToPaise(agent.balance)];
   const giver = direction === 'deposit' ? agent : user;

@@ -11,9 +11,19 @@ import { downlineKeys } from './api';
 type Filter = NonNullable<ActivityLogRequest['filter']>;
 
 const COLUMNS: Column<ActivityRow>[] = [
-  { key: 'at', header: 'When (IST)', value: (r) => r.created_at, render: (r) => <span className="nowrap">{formatIst(r.created_at)}</span> },
+  {
+    key: 'at',
+    header: 'When (IST)',
+    value: (r) => r.created_at,
+    render: (r) => <span className="nowrap">{formatIst(r.created_at)}</span>,
+  },
   { key: 'what', header: 'What', value: (r) => r.description },
-  { key: 'by', header: 'By', value: (r) => r.by ?? '', render: (r) => r.by ?? <span className="muted">themselves</span> },
+  {
+    key: 'by',
+    header: 'By',
+    value: (r) => r.by ?? '',
+    render: (r) => r.by ?? <span className="muted">themselves</span>,
+  },
   { key: 'ip', header: 'IP', value: (r) => r.ip },
   { key: 'device', header: 'Device', value: (r) => r.device },
 ];
@@ -38,6 +48,7 @@ export function UserActivity({ userId, userName }: { userId: number; userName: s
       onRetry={log.refetch}
       empty="Nothing logged yet."
       testId="user-activity-table"
+      cardsOnPhone
       paging={{
         page,
         limit,
@@ -49,7 +60,11 @@ export function UserActivity({ userId, userName }: { userId: number; userName: s
         },
       }}
       csvName={`activity-${userName}`}
-      csvRows={() => fetchAllPages((p, l) => fetchData('agentGetUserActivityLog', { user_id: userId, filter, page: p, limit: l }))}
+      csvRows={() =>
+        fetchAllPages((p, l) =>
+          fetchData('agentGetUserActivityLog', { user_id: userId, filter, page: p, limit: l }),
+        )
+      }
       tools={
         <label className="field field--inline">
           <span className="field__label">Kind</span>

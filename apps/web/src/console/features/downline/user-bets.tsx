@@ -9,30 +9,74 @@ import { downlineKeys } from './api';
 
 type BetType = 'all' | 'matched' | 'unmatched';
 const SIDE: Record<CurrentBet['side'], string> = { BACK: 'Back', LAY: 'Lay', YES: 'Yes', NO: 'No' };
-const STATUS: Record<CurrentBet['status'], string> = { MATCHED: 'Matched', UNMATCHED: 'Unmatched', PARTIAL: 'Partly matched' };
+const STATUS: Record<CurrentBet['status'], string> = {
+  MATCHED: 'Matched',
+  UNMATCHED: 'Unmatched',
+  PARTIAL: 'Partly matched',
+};
 
 const COLUMNS: Column<CurrentBet>[] = [
-  { key: 'placed', header: 'Placed (IST)', value: (b) => b.placed_at, render: (b) => <span className="nowrap">{formatIst(b.placed_at)}</span> },
+  {
+    key: 'placed',
+    header: 'Placed (IST)',
+    value: (b) => b.placed_at,
+    render: (b) => <span className="nowrap">{formatIst(b.placed_at)}</span>,
+  },
   {
     key: 'market',
     header: 'Market',
     value: (b) => `${b.sport_name} / ${b.match_name} / ${b.market_name}`,
     render: (b) => (
-      <>
+      <div>
         <div>{b.market_name}</div>
         <div className="muted user-sub">
           {b.sport_name} · {b.match_name}
         </div>
-      </>
+      </div>
     ),
   },
   { key: 'selection', header: 'Selection', value: (b) => b.selection_name },
-  { key: 'side', header: 'Side', value: (b) => SIDE[b.side], render: (b) => <span className={`bet-side bet-side--${b.is_back ? 'back' : 'lay'}`}>{SIDE[b.side]}</span> },
-  { key: 'price', header: 'Price', numeric: true, value: (b) => betPriceLabel(b) },
-  { key: 'matched_price', header: 'Matched at', numeric: true, value: (b) => matchedPriceLabel(b) },
-  { key: 'stake', header: 'Stake', numeric: true, value: (b) => b.stake, render: (b) => formatAmount(b.stake) },
-  { key: 'matched', header: 'Matched', numeric: true, value: (b) => b.matched_stake, render: (b) => formatAmount(b.matched_stake) },
-  { key: 'unmatched', header: 'Unmatched', numeric: true, value: (b) => b.unmatched_stake, render: (b) => formatAmount(b.unmatched_stake) },
+  {
+    key: 'side',
+    header: 'Side',
+    value: (b) => SIDE[b.side],
+    render: (b) => <span className={`bet-side bet-side--${b.is_back ? 'back' : 'lay'}`}>{SIDE[b.side]}</span>,
+  },
+  {
+    key: 'price',
+    header: 'Price',
+    numeric: true,
+    value: (b) => betPriceLabel(b),
+    render: (b) => <span className="nowrap">{betPriceLabel(b)}</span>,
+  },
+  {
+    key: 'matched_price',
+    header: 'Matched at',
+    numeric: true,
+    value: (b) => matchedPriceLabel(b),
+    render: (b) => <span className="nowrap">{matchedPriceLabel(b)}</span>,
+  },
+  {
+    key: 'stake',
+    header: 'Stake',
+    numeric: true,
+    value: (b) => b.stake,
+    render: (b) => formatAmount(b.stake),
+  },
+  {
+    key: 'matched',
+    header: 'Matched',
+    numeric: true,
+    value: (b) => b.matched_stake,
+    render: (b) => formatAmount(b.matched_stake),
+  },
+  {
+    key: 'unmatched',
+    header: 'Unmatched',
+    numeric: true,
+    value: (b) => b.unmatched_stake,
+    render: (b) => formatAmount(b.unmatched_stake),
+  },
   { key: 'status', header: 'Status', value: (b) => STATUS[b.status] },
 ];
 
@@ -53,11 +97,17 @@ export function UserBets({ userId, userName }: { userId: number; userName: strin
       onRetry={bets.refetch}
       empty="No open bets."
       testId="user-bets-table"
+      cardsOnPhone
       csvName={`bets-${userName}`}
       tools={
         <label className="field field--inline">
           <span className="field__label">Bets</span>
-          <select className="input input--small" value={betType} onChange={(e) => setBetType(e.target.value as BetType)} data-testid="user-bets-type">
+          <select
+            className="input input--small"
+            value={betType}
+            onChange={(e) => setBetType(e.target.value as BetType)}
+            data-testid="user-bets-type"
+          >
             <option value="all">All</option>
             <option value="matched">Matched</option>
             <option value="unmatched">Unmatched</option>

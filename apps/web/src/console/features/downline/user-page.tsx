@@ -24,18 +24,38 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-function ProfileHeader({ profile, onLocks, onPassword }: { profile: UserProfile; onLocks: () => void; onPassword: () => void }) {
+function ProfileHeader({
+  profile,
+  onLocks,
+  onPassword,
+}: {
+  profile: UserProfile;
+  onLocks: () => void;
+  onPassword: () => void;
+}) {
   return (
     <section className="console-card user-profile" data-testid="user-profile">
       <div className="user-profile__title">
         <h1 data-testid="user-profile-name">{profile.user_name}</h1>
-        <Badge tone="muted">{profile.role === 'agent' ? 'Agent' : profile.role === 'root' ? 'Operator' : 'User'}</Badge>
+        <Badge tone="muted">
+          {profile.role === 'agent' ? 'Agent' : profile.role === 'root' ? 'Operator' : 'User'}
+        </Badge>
         <LockBadges {...profile} />
         <div className="console-page__actions">
-          <button type="button" className="btn btn--small btn--secondary" onClick={onLocks} data-testid="user-profile-locks">
+          <button
+            type="button"
+            className="btn btn--small btn--secondary"
+            onClick={onLocks}
+            data-testid="user-profile-locks"
+          >
             Locks
           </button>
-          <button type="button" className="btn btn--small btn--secondary" onClick={onPassword} data-testid="user-profile-password">
+          <button
+            type="button"
+            className="btn btn--small btn--secondary"
+            onClick={onPassword}
+            data-testid="user-profile-password"
+          >
             Reset password
           </button>
         </div>
@@ -55,7 +75,11 @@ function ProfileHeader({ profile, onLocks, onPassword }: { profile: UserProfile;
         </div>
         <div>
           <dt>Last login (IST)</dt>
-          <dd data-testid="user-profile-last-login">{profile.last_login_at ? `${formatIst(profile.last_login_at)}${profile.last_login_ip ? ` from ${profile.last_login_ip}` : ''}` : 'Never'}</dd>
+          <dd data-testid="user-profile-last-login">
+            {profile.last_login_at
+              ? `${formatIst(profile.last_login_at)}${profile.last_login_ip ? ` from ${profile.last_login_ip}` : ''}`
+              : 'Never'}
+          </dd>
         </div>
         <div>
           <dt>Password changed (IST)</dt>
@@ -63,7 +87,11 @@ function ProfileHeader({ profile, onLocks, onPassword }: { profile: UserProfile;
         </div>
         <div>
           <dt>Security auth</dt>
-          <dd>{profile.security_auth_enabled === '1' ? `On (${profile.backup_codes_left} backup codes left)` : 'Off'}</dd>
+          <dd>
+            {profile.security_auth_enabled === '1'
+              ? `On (${profile.backup_codes_left} backup codes left)`
+              : 'Off'}
+          </dd>
         </div>
       </dl>
     </section>
@@ -90,7 +118,12 @@ export function UserPage() {
   });
 
   const back = (
-    <button type="button" className="btn btn--small btn--secondary" onClick={() => (location.key === 'default' ? navigate('/downline') : navigate(-1))} data-testid="user-back">
+    <button
+      type="button"
+      className="btn btn--small btn--secondary"
+      onClick={() => (location.key === 'default' ? navigate('/downline') : navigate(-1))}
+      data-testid="user-back"
+    >
       ‹ Back
     </button>
   );
@@ -115,7 +148,11 @@ export function UserPage() {
   return (
     <div data-testid="user-page">
       <div className="user-page__back">{back}</div>
-      <ProfileHeader profile={user} onLocks={() => setDialog('locks')} onPassword={() => setDialog('password')} />
+      <ProfileHeader
+        profile={user}
+        onLocks={() => setDialog('locks')}
+        onPassword={() => setDialog('password')}
+      />
       <div className="tabs user-tabs" role="tablist" aria-label="User reports">
         {TABS.map((t) => (
           <button

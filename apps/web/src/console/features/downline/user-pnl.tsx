@@ -11,27 +11,53 @@ import { DEFAULT_DAYS } from './user-statement';
 type Row = ProfitLossReport['rows'][number];
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'settled', header: 'Settled (IST)', value: (r) => r.settled_at, render: (r) => <span className="nowrap">{formatIst(r.settled_at)}</span> },
+  {
+    key: 'settled',
+    header: 'Settled (IST)',
+    value: (r) => r.settled_at,
+    render: (r) => <span className="nowrap">{formatIst(r.settled_at)}</span>,
+  },
   { key: 'sport', header: 'Sport', value: (r) => r.sport_name },
   {
     key: 'market',
     header: 'Market',
     value: (r) => `${r.match_name} / ${r.market_name}`,
     render: (r) => (
-      <>
+      <div>
         <div>{r.market_name}</div>
         <div className="muted user-sub">{r.match_name}</div>
-      </>
+      </div>
     ),
   },
-  { key: 'pnl', header: 'P&L', numeric: true, value: (r) => r.pnl, render: (r) => <SignedAmount value={r.pnl} /> },
-  { key: 'commission', header: 'Commission', numeric: true, value: (r) => r.commission, render: (r) => formatAmount(r.commission) },
-  { key: 'net', header: 'Net', numeric: true, value: (r) => r.net, render: (r) => <SignedAmount value={r.net} /> },
+  {
+    key: 'pnl',
+    header: 'P&L',
+    numeric: true,
+    value: (r) => r.pnl,
+    render: (r) => <SignedAmount value={r.pnl} />,
+  },
+  {
+    key: 'commission',
+    header: 'Commission',
+    numeric: true,
+    value: (r) => r.commission,
+    render: (r) => formatAmount(r.commission),
+  },
+  {
+    key: 'net',
+    header: 'Net',
+    numeric: true,
+    value: (r) => r.net,
+    render: (r) => <SignedAmount value={r.net} />,
+  },
 ];
 
 /** A downline user's P&L per settled market (agent/getUserProfitLoss): the user's side, per sport and in total. */
 export function UserProfitLoss({ userId, userName }: { userId: number; userName: string }) {
-  const [range, setRange] = useState<DayRange>(() => ({ from_date: istYmdDaysAgo(DEFAULT_DAYS), to_date: istYmdDaysAgo(0) }));
+  const [range, setRange] = useState<DayRange>(() => ({
+    from_date: istYmdDaysAgo(DEFAULT_DAYS),
+    to_date: istYmdDaysAgo(0),
+  }));
   const report = useQuery({
     queryKey: downlineKeys.user(userId, 'pnl', range),
     queryFn: () => fetchData('agentGetUserProfitLoss', { user_id: userId, ...range }),
@@ -40,12 +66,20 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
   const data = report.data;
   return (
     <div data-testid="user-pnl">
-      <DateRangeForm initial={range} onSubmit={setRange} testIdPrefix="user-pnl" busy={report.isFetching && data !== undefined} />
+      <DateRangeForm
+        initial={range}
+        onSubmit={setRange}
+        testIdPrefix="user-pnl"
+        busy={report.isFetching && data !== undefined}
+      />
+      <p className="muted user-note">
+        {userName}&apos;s result on each settled market: positive when {userName} won.
+      </p>
       {data && (
         <dl className="user-totals" data-testid="user-pnl-totals">
           {data.sports.map((s) => (
             <div key={s.sport_id}>
-              <dt>{s.sport_name}</dt>
+              <dt>{s.sport_name} net</dt>
               <dd>
                 <SignedAmount value={s.net} />
               </dd>
@@ -78,6 +112,7 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
         onRetry={report.refetch}
         empty="Nothing settled in this period."
         testId="user-pnl-table"
+        cardsOnPhone
         csvName={`pnl-${userName}-${range.from_date}-${range.to_date}`}
       />
     </div>

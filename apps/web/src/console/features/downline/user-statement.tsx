@@ -22,17 +22,44 @@ export const DEFAULT_DAYS = 7;
 type Filter = { from_date: string; to_date: string; statement_type: StatementType };
 
 const COLUMNS: Column<StatementRow>[] = [
-  { key: 'date', header: 'Date (IST)', value: (r) => r.date, render: (r) => <span className="nowrap">{formatIst(r.date)}</span> },
+  {
+    key: 'date',
+    header: 'Date (IST)',
+    value: (r) => r.date,
+    render: (r) => <span className="nowrap">{formatIst(r.date)}</span>,
+  },
   { key: 'type', header: 'Type', value: (r) => TYPE_LABEL[r.type] },
-  { key: 'credit', header: 'Credit', numeric: true, value: (r) => r.credit, render: (r) => (r.credit ? <span className="amount--credit">{formatAmount(r.credit)}</span> : '') },
-  { key: 'debit', header: 'Debit', numeric: true, value: (r) => r.debit, render: (r) => (r.debit ? <span className="amount--debit">{formatAmount(r.debit)}</span> : '') },
-  { key: 'balance', header: 'Balance', numeric: true, value: (r) => r.balance, render: (r) => formatAmount(r.balance) },
+  {
+    key: 'credit',
+    header: 'Credit',
+    numeric: true,
+    value: (r) => r.credit,
+    render: (r) => (r.credit ? <span className="amount--credit">{formatAmount(r.credit)}</span> : ''),
+  },
+  {
+    key: 'debit',
+    header: 'Debit',
+    numeric: true,
+    value: (r) => r.debit,
+    render: (r) => (r.debit ? <span className="amount--debit">{formatAmount(r.debit)}</span> : ''),
+  },
+  {
+    key: 'balance',
+    header: 'Balance',
+    numeric: true,
+    value: (r) => r.balance,
+    render: (r) => formatAmount(r.balance),
+  },
   { key: 'remark', header: 'Remark', value: (r) => r.remark },
 ];
 
 /** A downline user's account statement (agent/getUserStatement): days and type, paged, totals, CSV. */
 export function UserStatement({ userId, userName }: { userId: number; userName: string }) {
-  const [draft, setDraft] = useState<Filter>(() => ({ from_date: istYmdDaysAgo(DEFAULT_DAYS), to_date: istYmdDaysAgo(0), statement_type: 'all' }));
+  const [draft, setDraft] = useState<Filter>(() => ({
+    from_date: istYmdDaysAgo(DEFAULT_DAYS),
+    to_date: istYmdDaysAgo(0),
+    statement_type: 'all',
+  }));
   const [filter, setFilter] = useState(draft);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
@@ -57,7 +84,12 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
         <DateRangeFields value={draft} onChange={setDraft} testIdPrefix="user-statement" />
         <label className="field field--inline">
           <span className="field__label">Type</span>
-          <select className="input" value={draft.statement_type} onChange={(e) => setDraft({ ...draft, statement_type: e.target.value as StatementType })} data-testid="user-statement-type">
+          <select
+            className="input"
+            value={draft.statement_type}
+            onChange={(e) => setDraft({ ...draft, statement_type: e.target.value as StatementType })}
+            data-testid="user-statement-type"
+          >
             {TYPES.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
@@ -96,6 +128,7 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
         onRetry={statement.refetch}
         empty="No transfers in this period."
         testId="user-statement-table"
+        cardsOnPhone
         paging={{
           page,
           limit,
@@ -107,7 +140,11 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
           },
         }}
         csvName={`statement-${userName}-${filter.from_date}-${filter.to_date}`}
-        csvRows={() => fetchAllPages((p, l) => fetchData('agentGetUserStatement', { user_id: userId, ...filter, page: p, limit: l }))}
+        csvRows={() =>
+          fetchAllPages((p, l) =>
+            fetchData('agentGetUserStatement', { user_id: userId, ...filter, page: p, limit: l }),
+          )
+        }
       />
     </div>
   );

@@ -12,7 +12,17 @@ import { decisionEffect, KIND_LABEL, paymentDetails } from './payment-text';
  * the user, the amount and what will move are shown before the one button that does it. The
  * server decides a request once, so a second click or a second agent's decision is refused.
  */
-export function DecideDialog({ request, approve, byOperator, onClose }: { request: AgentPaymentRequestRow; approve: boolean; byOperator: boolean; onClose: () => void }) {
+export function DecideDialog({
+  request,
+  approve,
+  byOperator,
+  onClose,
+}: {
+  request: AgentPaymentRequestRow;
+  approve: boolean;
+  byOperator: boolean;
+  onClose: () => void;
+}) {
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
   const checked = DecidePaymentRequest.shape.remark.safeParse(remark);
@@ -23,8 +33,14 @@ export function DecideDialog({ request, approve, byOperator, onClose }: { reques
     if (busy || !checked.success) return;
     setBusy(true);
     try {
-      const decided = await fetchData('agentDecidePaymentRequest', { request_id: request.request_id, approve, ...(checked.data && { remark: checked.data }) });
-      toast.success(`${KIND_LABEL[decided.kind]} of ${formatAmount(decided.amount)} for ${request.user_name} ${decided.status === 'APPROVED' ? 'approved' : 'rejected'}`);
+      const decided = await fetchData('agentDecidePaymentRequest', {
+        request_id: request.request_id,
+        approve,
+        ...(checked.data && { remark: checked.data }),
+      });
+      toast.success(
+        `${KIND_LABEL[decided.kind]} of ${formatAmount(decided.amount)} for ${request.user_name} ${decided.status === 'APPROVED' ? 'approved' : 'rejected'}`,
+      );
       void refreshAfterDecision();
       onClose();
     } catch (err) {
@@ -44,7 +60,13 @@ export function DecideDialog({ request, approve, byOperator, onClose }: { reques
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" form="payment-decide-form" className={`btn ${approve ? 'btn--primary' : 'btn--danger'}`} disabled={busy || !checked.success} data-testid="payment-decide-confirm">
+          <button
+            type="submit"
+            form="payment-decide-form"
+            className={`btn ${approve ? 'btn--primary' : 'btn--danger'}`}
+            disabled={busy || !checked.success}
+            data-testid="payment-decide-confirm"
+          >
             {busy ? 'Working…' : `${verb} ${formatAmount(request.amount)}`}
           </button>
         </>
@@ -72,7 +94,13 @@ export function DecideDialog({ request, approve, byOperator, onClose }: { reques
         </p>
         <label className="field">
           <span className="field__label">Remark (optional, the user sees it)</span>
-          <input className="input" value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} data-testid="payment-decide-remark" />
+          <input
+            className="input"
+            value={remark}
+            maxLength={200}
+            onChange={(e) => setRemark(e.target.value)}
+            data-testid="payment-decide-remark"
+          />
           {!checked.success && <span className="field__error">{checked.error.issues[0]?.message}</span>}
         </label>
       </form>

@@ -2,7 +2,7 @@ import { PaymentKind, PaymentStatus, type AgentPaymentRequestRow } from '@exchan
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, DataTable, type Column } from '@/console/components';
+import { Badge, DataTable, IstWhen, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { isOperator, useConsoleUser } from '@/console/lib/session';
 import { DEFAULT_PAGE_SIZE } from '@/components';
@@ -18,12 +18,17 @@ import './payments.css';
 const PAYMENTS_POLL_MS = 30_000;
 const STATUS_TONE = { PENDING: 'warn', APPROVED: 'ok', REJECTED: 'bad' } as const;
 
-type Open = { kind: 'receipt'; row: AgentPaymentRequestRow } | { kind: 'decide'; row: AgentPaymentRequestRow; approve: boolean };
+type Open =
+  | { kind: 'receipt'; row: AgentPaymentRequestRow }
+  | { kind: 'decide'; row: AgentPaymentRequestRow; approve: boolean };
 
 /** The filters live in the address (the dashboard links to pending deposits); no status: pending, 'ALL': every one. */
 function useFilters() {
   const [params, setParams] = useSearchParams();
-  const status = params.get('status') === 'ALL' ? undefined : (PaymentStatus.safeParse(params.get('status') ?? 'PENDING').data ?? 'PENDING');
+  const status =
+    params.get('status') === 'ALL'
+      ? undefined
+      : (PaymentStatus.safeParse(params.get('status') ?? 'PENDING').data ?? 'PENDING');
   const kind = PaymentKind.safeParse(params.get('kind')).data;
   const set = (name: 'status' | 'kind', value: string) =>
     setParams(
@@ -60,7 +65,12 @@ export function PaymentsPage() {
   const columns = useMemo(
     (): Column<AgentPaymentRequestRow>[] => [
       { key: 'id', header: '#', numeric: true, value: (r) => r.request_id },
-      { key: 'created', header: 'Asked (IST)', value: (r) => r.created_at, render: (r) => <span className="nowrap">{formatIst(r.created_at)}</span> },
+      {
+        key: 'created',
+        header: 'Asked (IST)',
+        value: (r) => r.created_at,
+        render: (r) => <IstWhen iso={r.created_at} />,
+      },
       {
         key: 'user',
         header: 'User',
@@ -71,24 +81,55 @@ export function PaymentsPage() {
           </Link>
         ),
       },
-      { key: 'kind', header: 'Kind', value: (r) => KIND_LABEL[r.kind], render: (r) => <span className={`payment-kind payment-kind--${r.kind.toLowerCase()}`}>{KIND_LABEL[r.kind]}</span> },
-      { key: 'method', header: 'Method', value: (r) => r.method },
-      { key: 'amount', header: 'Amount', numeric: true, value: (r) => r.amount, render: (r) => <strong>{formatAmount(r.amount)}</strong> },
-      { key: 'details', header: 'UTR / pay to', value: (r) => paymentDetails(r), render: (r) => <span className="payment-details">{paymentDetails(r)}</span> },
+      {
+        key: 'kind',
+        header: 'Kind',
+        value: (r) => `${KIND_LABEL[r.kind]} ${r.method}`,
+        render: (r) => (
+          <span>
+            <span className={`payment-kind payment-kind--${r.kind.toLowerCase()}`}>{KIND_LABEL[r.kind]}</span>{' '}
+            <span className="muted">{r.method}</span>
+          </span>
+        ),
+      },
+      {
+        key: 'amount',
+        header: 'Amount',
+        numeric: true,
+        value: (r) => r.amount,
+        render: (r) => <strong>{formatAmount(r.amount)}</strong>,
+      },
+      {
+        key: 'details',
+        header: 'UTR / pay to',
+        value: (r) => paymentDetails(r),
+        render: (r) => <span className="payment-details">{paymentDetails(r)}</span>,
+      },
       {
         key: 'receipt',
         header: 'Receipt',
         value: (r) => (r.has_receipt ? 'yes' : ''),
         render: (r) =>
           r.has_receipt ? (
-            <button type="button" className="btn btn--small btn--secondary" onClick={() => setOpen({ kind: 'receipt', row: r })} data-testid={`payment-receipt-${r.request_id}`}>
+            <button
+              type="button"
+              className="btn btn--small btn--secondary"
+              onClick={() => setOpen({ kind: 'receipt', row: r })}
+              data-testid={`payment-receipt-${r.request_id}`}
+            >
               View
             </button>
           ) : (
             <span className="muted">–</span>
           ),
       },
-      { key: 'available', header: 'User available', numeric: true, value: (r) => r.user_available_balance, render: (r) => formatAmount(r.user_available_balance) },
+      {
+        key: 'available',
+        header: 'User available',
+        numeric: true,
+        value: (r) => r.user_available_balance,
+        render: (r) => formatAmount(r.user_available_balance),
+      },
       {
         key: 'status',
         header: 'Status',
@@ -99,39 +140,54 @@ export function PaymentsPage() {
           </Badge>
         ),
       },
-      {
-        key: 'decided',
-        header: 'Decided (IST)',
-        value: (r) => r.decided_at,
-        render: (r) =>
-          r.decided_at ? (
-            <>
-              <span className="nowrap">{formatIst(r.decided_at)}</span>
-              {r.remark && <div className="muted payment-remark">{r.remark}</div>}
-            </>
-          ) : (
-            ''
-          ),
-      },
+      ...(status === 'PENDING'
+        ? []
+        : [
+            {
+              key: 'decided',
+              header: 'Decided (IST)',
+              value: (r: AgentPaymentRequestRow) =>
+                r.decided_at ? `${formatIst(r.decided_at)} ${r.remark}`.trim() : '',
+              render: (r: AgentPaymentRequestRow) =>
+                r.decided_at ? (
+                  <div>
+                    <IstWhen iso={r.decided_at} />
+                    {r.remark && <div className="muted payment-remark">{r.remark}</div>}
+                  </div>
+                ) : (
+                  ''
+                ),
+            },
+          ]),
       {
         key: 'actions',
         header: 'Actions',
         sortable: false,
         value: () => null,
         render: (r) =>
-          r.status === 'PENDING' && (
+          r.status === 'PENDING' ? (
             <div className="payment-actions">
-              <button type="button" className="btn btn--small btn--primary" onClick={() => setOpen({ kind: 'decide', row: r, approve: true })} data-testid={`payment-approve-${r.request_id}`}>
+              <button
+                type="button"
+                className="btn btn--small btn--primary"
+                onClick={() => setOpen({ kind: 'decide', row: r, approve: true })}
+                data-testid={`payment-approve-${r.request_id}`}
+              >
                 Approve
               </button>
-              <button type="button" className="btn btn--small btn--danger" onClick={() => setOpen({ kind: 'decide', row: r, approve: false })} data-testid={`payment-reject-${r.request_id}`}>
+              <button
+                type="button"
+                className="btn btn--small btn--danger"
+                onClick={() => setOpen({ kind: 'decide', row: r, approve: false })}
+                data-testid={`payment-reject-${r.request_id}`}
+              >
                 Reject
               </button>
             </div>
-          ),
+          ) : null,
       },
     ],
-    [],
+    [status],
   );
 
   const choose = (name: 'status' | 'kind', value: string) => {
@@ -140,7 +196,7 @@ export function PaymentsPage() {
   };
   const close = () => setOpen(null);
   return (
-    <div data-testid="payments-page">
+    <div className="payments-page" data-testid="payments-page">
       <div className="console-page__head">
         <h1>Payment requests</h1>
       </div>
@@ -154,6 +210,7 @@ export function PaymentsPage() {
         onRetry={list.refetch}
         empty={status === 'PENDING' ? 'No request waits for you.' : 'No requests.'}
         testId="payments-table"
+        cardsOnPhone
         paging={{
           page,
           limit,
@@ -165,12 +222,19 @@ export function PaymentsPage() {
           },
         }}
         csvName={`payment-requests${status ? `-${status.toLowerCase()}` : ''}${kind ? `-${kind.toLowerCase()}` : ''}`}
-        csvRows={() => fetchAllPages((p, l) => fetchData('agentGetPaymentRequests', { ...filter, page: p, limit: l }))}
+        csvRows={() =>
+          fetchAllPages((p, l) => fetchData('agentGetPaymentRequests', { ...filter, page: p, limit: l }))
+        }
         tools={
           <>
             <label className="field field--inline">
               <span className="field__label">Status</span>
-              <select className="input input--small" value={status ?? 'ALL'} onChange={(e) => choose('status', e.target.value)} data-testid="payments-status">
+              <select
+                className="input input--small"
+                value={status ?? 'ALL'}
+                onChange={(e) => choose('status', e.target.value)}
+                data-testid="payments-status"
+              >
                 <option value="PENDING">Pending</option>
                 <option value="APPROVED">Approved</option>
                 <option value="REJECTED">Rejected</option>
@@ -179,7 +243,12 @@ export function PaymentsPage() {
             </label>
             <label className="field field--inline">
               <span className="field__label">Kind</span>
-              <select className="input input--small" value={kind ?? ''} onChange={(e) => choose('kind', e.target.value)} data-testid="payments-kind">
+              <select
+                className="input input--small"
+                value={kind ?? ''}
+                onChange={(e) => choose('kind', e.target.value)}
+                data-testid="payments-kind"
+              >
                 <option value="">All</option>
                 <option value="DEPOSIT">Deposits</option>
                 <option value="WITHDRAW">Withdrawals</option>
@@ -188,8 +257,12 @@ export function PaymentsPage() {
           </>
         }
       />
-      {open?.kind === 'receipt' && <ReceiptDialog requestId={open.row.request_id} userName={open.row.user_name} onClose={close} />}
-      {open?.kind === 'decide' && <DecideDialog request={open.row} approve={open.approve} byOperator={byOperator} onClose={close} />}
+      {open?.kind === 'receipt' && (
+        <ReceiptDialog requestId={open.row.request_id} userName={open.row.user_name} onClose={close} />
+      )}
+      {open?.kind === 'decide' && (
+        <DecideDialog request={open.row} approve={open.approve} byOperator={byOperator} onClose={close} />
+      )}
     </div>
   );
 }

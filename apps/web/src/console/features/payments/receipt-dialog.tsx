@@ -4,7 +4,15 @@ import { fetchData } from '@/lib/api';
 import { paymentKeys } from './api';
 
 /** A deposit request's receipt image (agent/getPaymentReceipt), as large as the screen allows. */
-export function ReceiptDialog({ requestId, userName, onClose }: { requestId: number; userName: string; onClose: () => void }) {
+export function ReceiptDialog({
+  requestId,
+  userName,
+  onClose,
+}: {
+  requestId: number;
+  userName: string;
+  onClose: () => void;
+}) {
   const receipt = useQuery({
     queryKey: paymentKeys.receipt(requestId),
     queryFn: () => fetchData('agentGetPaymentReceipt', { request_id: requestId }),
@@ -12,7 +20,12 @@ export function ReceiptDialog({ requestId, userName, onClose }: { requestId: num
     staleTime: Infinity,
   });
   return (
-    <Modal title={`Receipt of request #${requestId} (${userName})`} onClose={onClose} size="lg" testId="payment-receipt-dialog">
+    <Modal
+      title={`Receipt of request #${requestId} (${userName})`}
+      onClose={onClose}
+      size="lg"
+      testId="payment-receipt-dialog"
+    >
       {receipt.isLoading && <Spinner label="Loading the receipt" />}
       {receipt.error && (
         <p className="notice notice--error" role="alert">
@@ -21,7 +34,12 @@ export function ReceiptDialog({ requestId, userName, onClose }: { requestId: num
       )}
       {receipt.data && (
         <a href={receipt.data.data_url} target="_blank" rel="noreferrer" title="Open in a new tab">
-          <img className="receipt-image" src={receipt.data.data_url} alt={`Receipt of request #${requestId}`} data-testid="payment-receipt-image" />
+          <img
+            className="receipt-image"
+            src={receipt.data.data_url}
+            alt={`Receipt of request #${requestId}`}
+            data-testid="payment-receipt-image"
+          />
         </a>
       )}
     </Modal>
