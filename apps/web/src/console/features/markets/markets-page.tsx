@@ -23,6 +23,8 @@ export function MarketsPage() {
     queryKey: marketsKey(matchId),
     queryFn: () => fetchData('operatorGetMarkets', { match_id: matchId, open_only: false }),
     refetchInterval: MARKETS_REFRESH_MS,
+    // Opening the screen reads the markets afresh (another operator, the feed, a settlement).
+    staleTime: 0,
   });
   const actions = useMarketActions(matchId);
   const [creating, setCreating] = useState(false);
