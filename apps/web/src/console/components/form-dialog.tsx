@@ -2,7 +2,17 @@ import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Modal } from '@/components';
 
 /** A labelled field of a console form, with its error under it. */
-export function FormField({ label, error, children, hint }: { label: string; error?: string | undefined; children: ReactNode; hint?: ReactNode }) {
+export function FormField({
+  label,
+  error,
+  children,
+  hint,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <label className="field">
       <span className="field__label">{label}</span>
@@ -56,7 +66,13 @@ export function FormDialog({
           <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" form={formId} className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`} disabled={busy} data-testid={`${testId}-submit`}>
+          <button
+            type="submit"
+            form={formId}
+            className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
+            disabled={busy}
+            data-testid={`${testId}-submit`}
+          >
             {busy ? 'Working…' : submitLabel}
           </button>
         </>

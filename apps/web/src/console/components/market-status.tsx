@@ -10,7 +10,15 @@ const STATUS: Record<MarketStatus, { label: string; tone: 'ok' | 'warn' | 'bad' 
 };
 
 /** A market's status as a badge; a settled market says so instead. */
-export function MarketStatusTag({ status, settled = false, testId }: { status: MarketStatus; settled?: boolean; testId?: string }) {
+export function MarketStatusTag({
+  status,
+  settled = false,
+  testId,
+}: {
+  status: MarketStatus;
+  settled?: boolean;
+  testId?: string;
+}) {
   const { label, tone } = settled ? { label: 'Settled', tone: 'muted' as const } : STATUS[status];
   return (
     <Badge tone={tone} testId={testId}>
@@ -24,5 +32,7 @@ export function marketKindLabel(kind: MarketKind, type: MarketType): string {
   if (type === 'BINARY') return 'Binary';
   if (kind === 'FANCY') return 'Fancy';
   if (kind === 'BOOKMAKER') return 'Bookmaker';
-  return { MATCH_ODDS: 'Match odds', WIN: 'Win', PLACE: 'Place', WINNER: 'Winner' }[type as 'MATCH_ODDS'] ?? type;
+  return (
+    { MATCH_ODDS: 'Match odds', WIN: 'Win', PLACE: 'Place', WINNER: 'Winner' }[type as 'MATCH_ODDS'] ?? type
+  );
 }

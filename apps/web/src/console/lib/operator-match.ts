@@ -21,12 +21,18 @@ export function useOperatorMatch(matchId: number | null) {
   return useQuery({
     queryKey: consoleKeys.operator('match', matchId),
     queryFn: async (): Promise<OperatorMatch | null> => {
-      const first = await fetchData('operatorGetMatches', { match_id: matchId!, include_finished: true, limit: 1 });
+      const first = await fetchData('operatorGetMatches', {
+        match_id: matchId!,
+        include_finished: true,
+        limit: 1,
+      });
       const found = first.rows.find((m) => m.match_id === matchId);
       if (found || first.total <= 1) return found ?? null;
       // A server that does not yet filter by match_id answers every match: look through them.
       for (let page = 1; (page - 1) * SCAN_PAGE < Math.min(first.total, SCAN_MAX); page++) {
-        const rows = (await fetchData('operatorGetMatches', { include_finished: true, page, limit: SCAN_PAGE })).rows;
+        const rows = (
+          await fetchData('operatorGetMatches', { include_finished: true, page, limit: SCAN_PAGE })
+        ).rows;
         const hit = rows.find((m) => m.match_id === matchId);
         if (hit) return hit;
       }

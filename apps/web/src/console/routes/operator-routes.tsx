@@ -2,11 +2,26 @@ import { lazyPage } from '@/components';
 import type { ConsoleRoute } from './types';
 
 // The operator's screens load on first use, in chunks of their own: an agent never downloads them.
-const CatalogPage = lazyPage(() => import('../features/catalog'), (m) => m.CatalogPage);
-const MarketsPage = lazyPage(() => import('../features/markets'), (m) => m.MarketsPage);
-const ResultsPage = lazyPage(() => import('../features/results'), (m) => m.ResultsPage);
-const SettingsPage = lazyPage(() => import('../features/settings'), (m) => m.SettingsPage);
-const AuditPage = lazyPage(() => import('../features/audit'), (m) => m.AuditPage);
+const CatalogPage = lazyPage(
+  () => import('../features/catalog'),
+  (m) => m.CatalogPage,
+);
+const MarketsPage = lazyPage(
+  () => import('../features/markets'),
+  (m) => m.MarketsPage,
+);
+const ResultsPage = lazyPage(
+  () => import('../features/results'),
+  (m) => m.ResultsPage,
+);
+const SettingsPage = lazyPage(
+  () => import('../features/settings'),
+  (m) => m.SettingsPage,
+);
+const AuditPage = lazyPage(
+  () => import('../features/audit'),
+  (m) => m.AuditPage,
+);
 
 /** Screens for the operator (root) only, in menu order. */
 export const OPERATOR_ROUTES: ConsoleRoute[] = [

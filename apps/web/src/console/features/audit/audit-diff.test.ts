@@ -3,7 +3,12 @@ import { auditDiff, shownValue } from './audit-diff';
 
 describe('audit diff', () => {
   it('lines up every field of both sides and marks the changed ones', () => {
-    expect(auditDiff({ name: 'Cricket', is_active: true, order: 1 }, { name: 'Cricket', is_active: false, order: 1, note: 'x' })).toEqual([
+    expect(
+      auditDiff(
+        { name: 'Cricket', is_active: true, order: 1 },
+        { name: 'Cricket', is_active: false, order: 1, note: 'x' },
+      ),
+    ).toEqual([
       { field: 'name', before: 'Cricket', after: 'Cricket', changed: false },
       { field: 'is_active', before: 'true', after: 'false', changed: true },
       { field: 'order', before: '1', after: '1', changed: false },

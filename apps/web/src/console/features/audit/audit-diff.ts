@@ -18,7 +18,10 @@ export function shownValue(value: unknown): string {
  * The fields of an audit row side by side: every field either side has, in the order they come
  * (before's first), changed ones marked. A creation has no before, a deletion no after.
  */
-export function auditDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): DiffRow[] {
+export function auditDiff(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): DiffRow[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields.map((field) => {
     const b = before ? shownValue(before[field]) : '—';

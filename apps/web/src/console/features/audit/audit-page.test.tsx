@@ -15,9 +15,18 @@ const NAME = `Audit Cup ${Date.now().toString(36)}`;
 let seriesId: number;
 beforeAll(async () => {
   setWindowWidth(1280);
-  const made = await fetchData('operatorSaveSeries', { sport_id: SPORT.CRICKET, name: NAME, is_active: false });
+  const made = await fetchData('operatorSaveSeries', {
+    sport_id: SPORT.CRICKET,
+    name: NAME,
+    is_active: false,
+  });
   seriesId = made.series_id;
-  await fetchData('operatorSaveSeries', { series_id: seriesId, sport_id: SPORT.CRICKET, name: `${NAME} II`, is_active: false });
+  await fetchData('operatorSaveSeries', {
+    series_id: seriesId,
+    sport_id: SPORT.CRICKET,
+    name: `${NAME} II`,
+    is_active: false,
+  });
 });
 
 describe('audit log', () => {

@@ -49,7 +49,11 @@ function Diff({ row }: { row: AuditRow }) {
       </thead>
       <tbody>
         {lines.map((l) => (
-          <tr key={l.field} className={l.changed ? 'audit-diff__changed' : undefined} data-testid={l.changed ? `audit-diff-${row.id}-${l.field}` : undefined}>
+          <tr
+            key={l.field}
+            className={l.changed ? 'audit-diff__changed' : undefined}
+            data-testid={l.changed ? `audit-diff-${row.id}-${l.field}` : undefined}
+          >
             <th scope="row">{l.field}</th>
             <td className="audit-diff__before">{l.before}</td>
             <td className="audit-diff__after">{l.after}</td>
@@ -68,7 +72,10 @@ function Diff({ row }: { row: AuditRow }) {
 export function AuditPage() {
   const [action, setAction] = useState<AuditAction | ''>('');
   const [search, setSearch] = useState('');
-  const [range, setRange] = useState<DayRange>(() => ({ from_date: istYmdDaysAgo(DEFAULT_DAYS), to_date: istYmdDaysAgo(0) }));
+  const [range, setRange] = useState<DayRange>(() => ({
+    from_date: istYmdDaysAgo(DEFAULT_DAYS),
+    to_date: istYmdDaysAgo(0),
+  }));
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -78,9 +85,17 @@ export function AuditPage() {
   const [days, setDays] = useState(range);
   if (!problem && (days.from_date !== range.from_date || days.to_date !== range.to_date)) setDays(range);
 
-  const filters: Omit<AuditLogRequest, 'page' | 'limit'> = { ...(action ? { action } : {}), ...(query ? { search: query } : {}), ...days };
+  const filters: Omit<AuditLogRequest, 'page' | 'limit'> = {
+    ...(action ? { action } : {}),
+    ...(query ? { search: query } : {}),
+    ...days,
+  };
   const body: AuditLogRequest = { ...filters, page, limit };
-  const log = useQuery({ queryKey: consoleKeys.operator('audit', body), queryFn: () => fetchData('operatorGetAuditLog', body), placeholderData: keepPreviousData });
+  const log = useQuery({
+    queryKey: consoleKeys.operator('audit', body),
+    queryFn: () => fetchData('operatorGetAuditLog', body),
+    placeholderData: keepPreviousData,
+  });
 
   const toggle = (id: number) =>
     setOpen((s) => {
@@ -89,11 +104,35 @@ export function AuditPage() {
       return next;
     });
   const columns: Column<AuditRow>[] = [
-    { key: 'at', header: 'Time (IST)', value: (r) => formatIst(r.at), render: (r) => <span className="nowrap">{formatIst(r.at)}</span> },
+    {
+      key: 'at',
+      header: 'Time (IST)',
+      value: (r) => formatIst(r.at),
+      render: (r) => <span className="nowrap">{formatIst(r.at)}</span>,
+    },
     { key: 'actor', header: 'Actor', value: (r) => r.actor_name },
-    { key: 'action', header: 'Action', value: (r) => ACTION_LABELS[r.action] ?? r.action, render: (r) => <span className="nowrap">{ACTION_LABELS[r.action] ?? r.action}</span> },
-    { key: 'target', header: 'Target', value: (r) => `${r.target_type} ${r.target_id}`, render: (r) => <span className="nowrap">{`${r.target_type} #${r.target_id}`}</span> },
-    { key: 'summary', header: 'Summary', value: (r) => r.summary, render: (r) => <span className="audit-summary" data-testid={`audit-summary-${r.id}`}>{r.summary}</span> },
+    {
+      key: 'action',
+      header: 'Action',
+      value: (r) => ACTION_LABELS[r.action] ?? r.action,
+      render: (r) => <span className="nowrap">{ACTION_LABELS[r.action] ?? r.action}</span>,
+    },
+    {
+      key: 'target',
+      header: 'Target',
+      value: (r) => `${r.target_type} ${r.target_id}`,
+      render: (r) => <span className="nowrap">{`${r.target_type} #${r.target_id}`}</span>,
+    },
+    {
+      key: 'summary',
+      header: 'Summary',
+      value: (r) => r.summary,
+      render: (r) => (
+        <span className="audit-summary" data-testid={`audit-summary-${r.id}`}>
+          {r.summary}
+        </span>
+      ),
+    },
     { key: 'ip', header: 'IP', value: (r) => r.ip },
     {
       key: 'changes',
@@ -101,7 +140,13 @@ export function AuditPage() {
       sortable: false,
       value: () => null,
       render: (r) => (
-        <button type="button" className="btn btn--small nowrap" onClick={() => toggle(r.id)} aria-expanded={open.has(r.id)} data-testid={`audit-row-${r.id}-toggle`}>
+        <button
+          type="button"
+          className="btn btn--small nowrap"
+          onClick={() => toggle(r.id)}
+          aria-expanded={open.has(r.id)}
+          data-testid={`audit-row-${r.id}-toggle`}
+        >
           Changes {open.has(r.id) ? '▴' : '▾'}
         </button>
       ),
@@ -169,9 +214,17 @@ export function AuditPage() {
           onRetry={log.refetch}
           empty="No operator action matches"
           testId="audit-table"
-          paging={{ page, limit, total: log.data?.total ?? 0, onPage: setPage, onLimit: (n) => (setLimit(n), first()) }}
+          paging={{
+            page,
+            limit,
+            total: log.data?.total ?? 0,
+            onPage: setPage,
+            onLimit: (n) => (setLimit(n), first()),
+          }}
           csvName={`audit-log-${days.from_date}-${days.to_date}`}
-          csvRows={() => fetchAllPages((p, l) => fetchData('operatorGetAuditLog', { ...filters, page: p, limit: l }))}
+          csvRows={() =>
+            fetchAllPages((p, l) => fetchData('operatorGetAuditLog', { ...filters, page: p, limit: l }))
+          }
         />
       </section>
     </div>

@@ -38,7 +38,8 @@ export function useCatalogSave() {
       try {
         await (fetchData as (n: N, b: BodyOf<N>) => Promise<unknown>)(name, body);
         toast.success(done);
-        for (const part of ['sports', 'series', 'matches', 'match']) void qc.invalidateQueries({ queryKey: consoleKeys.operator(part) });
+        for (const part of ['sports', 'series', 'matches', 'match'])
+          void qc.invalidateQueries({ queryKey: consoleKeys.operator(part) });
         return true;
       } catch (err) {
         toastRefusal(err);

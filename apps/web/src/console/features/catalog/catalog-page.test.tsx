@@ -14,7 +14,8 @@ signedInOnTestServer('admin');
 const NAME = `Zone XI v Clock XI ${Date.now().toString(36)}`;
 beforeAll(() => setWindowWidth(1280));
 
-const onServer = async () => (await fetchData('operatorGetMatches', { search: NAME, include_finished: true })).rows[0];
+const onServer = async () =>
+  (await fetchData('operatorGetMatches', { search: NAME, include_finished: true })).rows[0];
 
 describe('matches', () => {
   it('creates a match starting at the IST time typed', async () => {
@@ -25,9 +26,17 @@ describe('matches', () => {
     await waitFor(() => expect(series.options.length).toBeGreaterThan(1));
     fireEvent.change(series, { target: { value: series.options[1]!.value } });
     fireEvent.change(within(dialog).getByTestId('match-dialog-name'), { target: { value: NAME } });
-    fireEvent.change(within(dialog).getByTestId('match-dialog-start'), { target: { value: '2030-01-15T19:30' } });
+    fireEvent.change(within(dialog).getByTestId('match-dialog-start'), {
+      target: { value: '2030-01-15T19:30' },
+    });
     fireEvent.click(within(dialog).getByTestId('match-dialog-submit'));
-    await waitFor(async () => expect(await onServer()).toMatchObject({ match_name: NAME, start_time: '2030-01-15T14:00:00.000Z', is_active: true }));
+    await waitFor(async () =>
+      expect(await onServer()).toMatchObject({
+        match_name: NAME,
+        start_time: '2030-01-15T14:00:00.000Z',
+        is_active: true,
+      }),
+    );
   });
 
   it('hides a match with its shown switch', async () => {
@@ -39,6 +48,8 @@ describe('matches', () => {
     expect(shown.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(shown);
     await waitFor(async () => expect((await onServer())!.is_active).toBe(false));
-    await waitFor(() => expect(screen.getByTestId(`match-${match.match_id}-shown`).getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() =>
+      expect(screen.getByTestId(`match-${match.match_id}-shown`).getAttribute('aria-checked')).toBe('false'),
+    );
   });
 });

@@ -18,7 +18,10 @@ const idParam = (v: string | null) => (v && /^-?\d+$/.test(v) ? Number(v) : null
 export function CatalogPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'matches' ? 'matches' : 'sports';
-  const filters: MatchFilters = { sportId: idParam(params.get('sport')), seriesId: idParam(params.get('series')) };
+  const filters: MatchFilters = {
+    sportId: idParam(params.get('sport')),
+    seriesId: idParam(params.get('series')),
+  };
   const go = (next: { tab: string } & Partial<MatchFilters>) => {
     const p = new URLSearchParams({ tab: next.tab });
     if (next.sportId != null) p.set('sport', String(next.sportId));

@@ -8,7 +8,11 @@ import { useCatalogSave, useSeries, useSports } from './catalog-data';
 import { fromIstInput, toIstInput } from './ist-time';
 
 /** A contract's issues under the form's fields (`rename` maps a body field to the form's name). */
-function showIssues<V extends FieldValues>(issues: readonly { path: PropertyKey[]; message: string }[], setError: UseFormSetError<V>, rename: Record<string, string> = {}) {
+function showIssues<V extends FieldValues>(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  setError: UseFormSetError<V>,
+  rename: Record<string, string> = {},
+) {
   const seen = new Set<string>();
   for (const issue of issues) {
     const key = String(issue.path[0] ?? 'root');
@@ -30,7 +34,15 @@ interface MatchValues {
 }
 
 /** A new match (or racing meeting) in a series, or an edit of one; the start is typed in IST. */
-export function MatchDialog({ match, defaults, onClose }: { match: OperatorMatch | null; defaults: { sportId: number | null; seriesId: number | null }; onClose: () => void }) {
+export function MatchDialog({
+  match,
+  defaults,
+  onClose,
+}: {
+  match: OperatorMatch | null;
+  defaults: { sportId: number | null; seriesId: number | null };
+  onClose: () => void;
+}) {
   const save = useCatalogSave();
   const sports = useSports();
   const {
@@ -73,10 +85,21 @@ export function MatchDialog({ match, defaults, onClose }: { match: OperatorMatch
   });
 
   return (
-    <FormDialog title={match ? `Edit ${match.match_name}` : 'New match'} testId="match-dialog" onClose={onClose} onSubmit={submit} submitLabel={match ? 'Save' : 'Create'} busy={isSubmitting}>
+    <FormDialog
+      title={match ? `Edit ${match.match_name}` : 'New match'}
+      testId="match-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={match ? 'Save' : 'Create'}
+      busy={isSubmitting}
+    >
       <div className="console-form__row">
         <FormField label="Sport">
-          <select className="input" {...register('sport_id', { onChange: () => setValue('series_id', '') })} data-testid="match-dialog-sport">
+          <select
+            className="input"
+            {...register('sport_id', { onChange: () => setValue('series_id', '') })}
+            data-testid="match-dialog-sport"
+          >
             <option value="">Choose…</option>
             {sports.data?.map((s) => (
               <option key={s.sport_id} value={s.sport_id}>
@@ -86,7 +109,12 @@ export function MatchDialog({ match, defaults, onClose }: { match: OperatorMatch
           </select>
         </FormField>
         <FormField label="Series" error={errors.series_id?.message}>
-          <select className="input" {...register('series_id')} aria-invalid={Boolean(errors.series_id)} data-testid="match-dialog-series">
+          <select
+            className="input"
+            {...register('series_id')}
+            aria-invalid={Boolean(errors.series_id)}
+            data-testid="match-dialog-series"
+          >
             <option value="">{series.isFetching ? 'Loading…' : 'Choose…'}</option>
             {series.data?.map((s) => (
               <option key={s.series_id} value={s.series_id}>
@@ -96,12 +124,28 @@ export function MatchDialog({ match, defaults, onClose }: { match: OperatorMatch
           </select>
         </FormField>
       </div>
-      <FormField label="Name" error={errors.match_name?.message} hint="Two sides as “India v Australia” give new markets their runners.">
-        <input className="input" {...register('match_name')} aria-invalid={Boolean(errors.match_name)} data-testid="match-dialog-name" autoFocus />
+      <FormField
+        label="Name"
+        error={errors.match_name?.message}
+        hint="Two sides as “India v Australia” give new markets their runners."
+      >
+        <input
+          className="input"
+          {...register('match_name')}
+          aria-invalid={Boolean(errors.match_name)}
+          data-testid="match-dialog-name"
+          autoFocus
+        />
       </FormField>
       <div className="console-form__row">
         <FormField label="Start (IST)" error={errors.start_local?.message}>
-          <input className="input" type="datetime-local" {...register('start_local')} aria-invalid={Boolean(errors.start_local)} data-testid="match-dialog-start" />
+          <input
+            className="input"
+            type="datetime-local"
+            {...register('start_local')}
+            aria-invalid={Boolean(errors.start_local)}
+            data-testid="match-dialog-start"
+          />
         </FormField>
         <FormField label="Venue" error={errors.venue?.message}>
           <input className="input" {...register('venue')} data-testid="match-dialog-venue" />
@@ -127,7 +171,15 @@ interface RaceValues {
 }
 
 /** One race's form: new (race null) or an edit. */
-function RaceForm({ meeting, race, onDone }: { meeting: OperatorMatch; race: OperatorMatch['races'][number] | null; onDone: () => void }) {
+function RaceForm({
+  meeting,
+  race,
+  onDone,
+}: {
+  meeting: OperatorMatch;
+  race: OperatorMatch['races'][number] | null;
+  onDone: () => void;
+}) {
   const save = useCatalogSave();
   const {
     register,
@@ -135,9 +187,16 @@ function RaceForm({ meeting, race, onDone }: { meeting: OperatorMatch; race: Ope
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<RaceValues>({ values: { name: race?.name ?? '', start_local: toIstInput(race?.start_time ?? meeting.start_time) } });
+  } = useForm<RaceValues>({
+    values: { name: race?.name ?? '', start_local: toIstInput(race?.start_time ?? meeting.start_time) },
+  });
   const submit = handleSubmit(async (v) => {
-    const body = { ...(race ? { race_id: race.race_id } : {}), match_id: meeting.match_id, name: v.name, start_time: fromIstInput(v.start_local) };
+    const body = {
+      ...(race ? { race_id: race.race_id } : {}),
+      match_id: meeting.match_id,
+      name: v.name,
+      start_time: fromIstInput(v.start_local),
+    };
     const checked = SaveRaceRequest.safeParse(body);
     if (!checked.success) {
       showIssues(checked.error.issues, setError, { start_time: 'start_local' });
@@ -153,14 +212,29 @@ function RaceForm({ meeting, race, onDone }: { meeting: OperatorMatch; race: Ope
       <h3>{race ? `Edit ${race.name}` : 'Add a race'}</h3>
       <div className="console-form__row">
         <FormField label="Race name" error={errors.name?.message}>
-          <input className="input" {...register('name')} placeholder="R1 1m2f Class 4" data-testid="race-form-name" />
+          <input
+            className="input"
+            {...register('name')}
+            placeholder="R1 1m2f Class 4"
+            data-testid="race-form-name"
+          />
         </FormField>
         <FormField label="Start (IST)" error={errors.start_local?.message}>
-          <input className="input" type="datetime-local" {...register('start_local')} data-testid="race-form-start" />
+          <input
+            className="input"
+            type="datetime-local"
+            {...register('start_local')}
+            data-testid="race-form-start"
+          />
         </FormField>
       </div>
       <div className="catalog-actions">
-        <button type="submit" className="btn btn--small btn--primary" disabled={isSubmitting} data-testid="race-form-submit">
+        <button
+          type="submit"
+          className="btn btn--small btn--primary"
+          disabled={isSubmitting}
+          data-testid="race-form-submit"
+        >
           {race ? 'Save race' : 'Add race'}
         </button>
         {race && (
@@ -197,7 +271,12 @@ export function RacesDialog({ meeting, onClose }: { meeting: OperatorMatch; onCl
                   <td>{r.name}</td>
                   <td className="nowrap">{formatIst(r.start_time)}</td>
                   <td>
-                    <button type="button" className="btn btn--small" onClick={() => setEditing(r.race_id)} data-testid={`race-${r.race_id}-edit`}>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      onClick={() => setEditing(r.race_id)}
+                      data-testid={`race-${r.race_id}-edit`}
+                    >
                       Edit
                     </button>
                   </td>

@@ -34,7 +34,13 @@ const SEARCH_DELAY_MS = 300;
  * Matches and racing meetings: search, sport and series filters, server paging; create and edit,
  * shown or hidden, in play; a meeting's races. A match's name opens its markets.
  */
-export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; onFilters: (f: MatchFilters) => void }) {
+export function MatchesPanel({
+  filters,
+  onFilters,
+}: {
+  filters: MatchFilters;
+  onFilters: (f: MatchFilters) => void;
+}) {
   const sports = useSports();
   const series = useSeries(filters.sportId);
   const save = useCatalogSave();
@@ -55,7 +61,11 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
     page,
     limit,
   };
-  const matches = useQuery({ queryKey: catalogKeys.matches(body), queryFn: () => fetchData('operatorGetMatches', body), placeholderData: keepPreviousData });
+  const matches = useQuery({
+    queryKey: catalogKeys.matches(body),
+    queryFn: () => fetchData('operatorGetMatches', body),
+    placeholderData: keepPreviousData,
+  });
 
   const change = async (m: OperatorMatch, c: { is_active?: boolean; in_play?: boolean }, done: string) => {
     setBusy(m.match_id);
@@ -70,7 +80,11 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
       header: 'Match',
       value: (m) => m.match_name,
       render: (m) => (
-        <Link to={`/catalog/match/${m.match_id}`} state={{ match: m } satisfies MatchLinkState} data-testid={`match-${m.match_id}-markets`}>
+        <Link
+          to={`/catalog/match/${m.match_id}`}
+          state={{ match: m } satisfies MatchLinkState}
+          data-testid={`match-${m.match_id}-markets`}
+        >
           {m.match_name}
         </Link>
       ),
@@ -98,7 +112,9 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
       render: (m) => (
         <Switch
           checked={m.in_play}
-          onChange={(on) => void change(m, { in_play: on }, `${m.match_name} ${on ? 'in play' : 'not in play'}`)}
+          onChange={(on) =>
+            void change(m, { in_play: on }, `${m.match_name} ${on ? 'in play' : 'not in play'}`)
+          }
           disabled={busy === m.match_id}
           label={`${m.match_name} in play`}
           onText="Yes"
@@ -107,7 +123,12 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
         />
       ),
     },
-    { key: 'start', header: 'Start (IST)', value: (m) => m.start_time, render: (m) => <span className="nowrap">{formatIst(m.start_time)}</span> },
+    {
+      key: 'start',
+      header: 'Start (IST)',
+      value: (m) => m.start_time,
+      render: (m) => <span className="nowrap">{formatIst(m.start_time)}</span>,
+    },
     { key: 'markets', header: 'Open markets', value: (m) => m.open_markets, numeric: true },
     { key: 'sport', header: 'Sport / series', value: (m) => `${m.sport_name} / ${m.series_name}` },
     { key: 'venue', header: 'Venue', value: (m) => m.venue ?? '' },
@@ -118,15 +139,29 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
       value: () => null,
       render: (m) => (
         <span className="catalog-actions">
-          <button type="button" className="btn btn--small" onClick={() => setEditing(m)} data-testid={`match-${m.match_id}-edit`}>
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => setEditing(m)}
+            data-testid={`match-${m.match_id}-edit`}
+          >
             Edit
           </button>
           {racing(m) && (
-            <button type="button" className="btn btn--small" onClick={() => setRacesOf(m.match_id)} data-testid={`match-${m.match_id}-races`}>
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => setRacesOf(m.match_id)}
+              data-testid={`match-${m.match_id}-races`}
+            >
               Races ({m.races.length})
             </button>
           )}
-          <Link to={`/catalog/match/${m.match_id}`} state={{ match: m } satisfies MatchLinkState} className="btn btn--small btn--primary">
+          <Link
+            to={`/catalog/match/${m.match_id}`}
+            state={{ match: m } satisfies MatchLinkState}
+            className="btn btn--small btn--primary"
+          >
             Markets
           </Link>
         </span>
@@ -158,7 +193,12 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
         </label>
         <label className="field field--inline">
           <span className="field__label">Sport</span>
-          <select className="input" value={filters.sportId ?? ''} onChange={(e) => to({ sportId: e.target.value ? Number(e.target.value) : null, seriesId: null })} data-testid="matches-sport">
+          <select
+            className="input"
+            value={filters.sportId ?? ''}
+            onChange={(e) => to({ sportId: e.target.value ? Number(e.target.value) : null, seriesId: null })}
+            data-testid="matches-sport"
+          >
             <option value="">All</option>
             {sports.data?.map((s) => (
               <option key={s.sport_id} value={s.sport_id}>
@@ -207,14 +247,31 @@ export function MatchesPanel({ filters, onFilters }: { filters: MatchFilters; on
         onRetry={matches.refetch}
         empty={query ? `No match matches “${query}”` : 'No matches'}
         testId="matches-table"
-        paging={{ page, limit, total: matches.data?.total ?? 0, onPage: setPage, onLimit: (n) => (setLimit(n), setPage(1)) }}
+        paging={{
+          page,
+          limit,
+          total: matches.data?.total ?? 0,
+          onPage: setPage,
+          onLimit: (n) => (setLimit(n), setPage(1)),
+        }}
         tools={
-          <button type="button" className="btn btn--small btn--primary" onClick={() => setEditing('new')} data-testid="create-match">
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            onClick={() => setEditing('new')}
+            data-testid="create-match"
+          >
             New match
           </button>
         }
       />
-      {editing && <MatchDialog match={editing === 'new' ? null : editing} defaults={filters} onClose={() => setEditing(null)} />}
+      {editing && (
+        <MatchDialog
+          match={editing === 'new' ? null : editing}
+          defaults={filters}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {meeting && <RacesDialog meeting={meeting} onClose={() => setRacesOf(null)} />}
     </section>
   );

@@ -5,14 +5,24 @@ import { useCatalogSave, useSeries, useSports } from './catalog-data';
 import { SeriesDialog, SportDialog } from './sport-series-dialogs';
 
 /** A sport's series: shown or hidden, edit, create; "Matches" opens the matches tab on one. */
-function SeriesPanel({ sport, onMatches }: { sport: OperatorSport; onMatches: (sportId: number, seriesId: number) => void }) {
+function SeriesPanel({
+  sport,
+  onMatches,
+}: {
+  sport: OperatorSport;
+  onMatches: (sportId: number, seriesId: number) => void;
+}) {
   const series = useSeries(sport.sport_id);
   const save = useCatalogSave();
   const [editing, setEditing] = useState<OperatorSeries | 'new' | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const toggle = async (s: OperatorSeries) => {
     setBusy(s.series_id);
-    await save('operatorSaveSeries', { series_id: s.series_id, sport_id: s.sport_id, name: s.name, is_active: !s.is_active }, `${s.name} ${s.is_active ? 'hidden' : 'shown'}`);
+    await save(
+      'operatorSaveSeries',
+      { series_id: s.series_id, sport_id: s.sport_id, name: s.name, is_active: !s.is_active },
+      `${s.name} ${s.is_active ? 'hidden' : 'shown'}`,
+    );
     setBusy(null);
   };
   const columns: Column<OperatorSeries>[] = [
@@ -23,7 +33,15 @@ function SeriesPanel({ sport, onMatches }: { sport: OperatorSport; onMatches: (s
       header: 'Shown',
       value: (s) => (s.is_active ? 'Shown' : 'Hidden'),
       render: (s) => (
-        <Switch checked={s.is_active} onChange={() => void toggle(s)} disabled={busy === s.series_id} label={`${s.name} shown`} onText="Shown" offText="Hidden" testId={`series-${s.series_id}-shown`} />
+        <Switch
+          checked={s.is_active}
+          onChange={() => void toggle(s)}
+          disabled={busy === s.series_id}
+          label={`${s.name} shown`}
+          onText="Shown"
+          offText="Hidden"
+          testId={`series-${s.series_id}-shown`}
+        />
       ),
     },
     { key: 'matches', header: 'Matches', value: (s) => s.matches, numeric: true },
@@ -34,10 +52,20 @@ function SeriesPanel({ sport, onMatches }: { sport: OperatorSport; onMatches: (s
       value: () => null,
       render: (s) => (
         <span className="catalog-actions">
-          <button type="button" className="btn btn--small" onClick={() => setEditing(s)} data-testid={`series-${s.series_id}-edit`}>
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => setEditing(s)}
+            data-testid={`series-${s.series_id}-edit`}
+          >
             Edit
           </button>
-          <button type="button" className="btn btn--small" onClick={() => onMatches(s.sport_id, s.series_id)} data-testid={`series-${s.series_id}-matches`}>
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => onMatches(s.sport_id, s.series_id)}
+            data-testid={`series-${s.series_id}-matches`}
+          >
             Matches
           </button>
         </span>
@@ -49,7 +77,12 @@ function SeriesPanel({ sport, onMatches }: { sport: OperatorSport; onMatches: (s
       <div className="console-page__head">
         <h2>Series of {sport.name}</h2>
         <div className="console-page__actions">
-          <button type="button" className="btn btn--small btn--primary" onClick={() => setEditing('new')} data-testid="create-series">
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            onClick={() => setEditing('new')}
+            data-testid="create-series"
+          >
             New series
           </button>
         </div>
@@ -65,7 +98,13 @@ function SeriesPanel({ sport, onMatches }: { sport: OperatorSport; onMatches: (s
         empty={`No series in ${sport.name} yet`}
         testId="series-table"
       />
-      {editing && <SeriesDialog sport={sport} series={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <SeriesDialog
+          sport={sport}
+          series={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }
@@ -79,7 +118,11 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
   const [busy, setBusy] = useState<number | null>(null);
   const toggle = async (s: OperatorSport) => {
     setBusy(s.sport_id);
-    await save('operatorSaveSport', { sport_id: s.sport_id, name: s.name, is_active: !s.is_active, order: s.order }, `${s.name} ${s.is_active ? 'hidden' : 'shown'}`);
+    await save(
+      'operatorSaveSport',
+      { sport_id: s.sport_id, name: s.name, is_active: !s.is_active, order: s.order },
+      `${s.name} ${s.is_active ? 'hidden' : 'shown'}`,
+    );
     setBusy(null);
   };
   const columns: Column<OperatorSport>[] = [
@@ -90,7 +133,15 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
       header: 'Shown',
       value: (s) => (s.is_active ? 'Shown' : 'Hidden'),
       render: (s) => (
-        <Switch checked={s.is_active} onChange={() => void toggle(s)} disabled={busy === s.sport_id} label={`${s.name} shown`} onText="Shown" offText="Hidden" testId={`sport-${s.sport_id}-shown`} />
+        <Switch
+          checked={s.is_active}
+          onChange={() => void toggle(s)}
+          disabled={busy === s.sport_id}
+          label={`${s.name} shown`}
+          onText="Shown"
+          offText="Hidden"
+          testId={`sport-${s.sport_id}-shown`}
+        />
       ),
     },
     { key: 'order', header: 'Order', value: (s) => s.order, numeric: true },
@@ -103,7 +154,12 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
       value: () => null,
       render: (s) => (
         <span className="catalog-actions">
-          <button type="button" className="btn btn--small" onClick={() => setEditing(s)} data-testid={`sport-${s.sport_id}-edit`}>
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => setEditing(s)}
+            data-testid={`sport-${s.sport_id}-edit`}
+          >
             Edit
           </button>
           <button
@@ -126,7 +182,12 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
         <div className="console-page__head">
           <h2>Sports</h2>
           <div className="console-page__actions">
-            <button type="button" className="btn btn--small btn--primary" onClick={() => setEditing('new')} data-testid="create-sport">
+            <button
+              type="button"
+              className="btn btn--small btn--primary"
+              onClick={() => setEditing('new')}
+              data-testid="create-sport"
+            >
               New sport
             </button>
           </div>

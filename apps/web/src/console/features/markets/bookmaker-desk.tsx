@@ -102,12 +102,27 @@ export function BookmakerDesk({ market, actions }: { market: OperatorMarket; act
                 const row = shownRow(draft, i);
                 const on = i === draft.selected;
                 return (
-                  <tr key={row.selectionId} className={on ? 'desk__row--picked' : undefined} aria-selected={on} data-testid={`bookmaker-desk-${id}-runner-${row.selectionId}`}>
+                  <tr
+                    key={row.selectionId}
+                    className={on ? 'desk__row--picked' : undefined}
+                    aria-selected={on}
+                    data-testid={`bookmaker-desk-${id}-runner-${row.selectionId}`}
+                  >
                     <td>{names.get(row.selectionId)}</td>
-                    <td className="num desk__cell--back" data-testid={`bookmaker-desk-${id}-back-${row.selectionId}`}>
-                      {on && draft.typed ? <span className="desk__typed">{draft.typed}</span> : rate(row.back)}
+                    <td
+                      className="num desk__cell--back"
+                      data-testid={`bookmaker-desk-${id}-back-${row.selectionId}`}
+                    >
+                      {on && draft.typed ? (
+                        <span className="desk__typed">{draft.typed}</span>
+                      ) : (
+                        rate(row.back)
+                      )}
                     </td>
-                    <td className="num desk__cell--lay" data-testid={`bookmaker-desk-${id}-lay-${row.selectionId}`}>
+                    <td
+                      className="num desk__cell--lay"
+                      data-testid={`bookmaker-desk-${id}-lay-${row.selectionId}`}
+                    >
                       {rate(row.lay)}
                     </td>
                   </tr>
@@ -121,26 +136,61 @@ export function BookmakerDesk({ market, actions }: { market: OperatorMarket; act
         </p>
       </div>
       <div className="desk__buttons" aria-label="Desk buttons">
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowUp' })} aria-label="Previous runner">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowUp' })}
+          aria-label="Previous runner"
+        >
           ↑
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowDown' })} aria-label="Next runner">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowDown' })}
+          aria-label="Next runner"
+        >
           ↓
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowLeft' })} data-testid={`bookmaker-desk-${id}-down`}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowLeft' })}
+          data-testid={`bookmaker-desk-${id}-down`}
+        >
           −1
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowRight' })} data-testid={`bookmaker-desk-${id}-up`}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowRight' })}
+          data-testid={`bookmaker-desk-${id}-up`}
+        >
           +1
         </button>
-        <button type="button" className="btn btn--small btn--primary" onClick={() => press({ key: 'Enter' })} disabled={!dirty} data-testid={`bookmaker-desk-${id}-send`}>
+        <button
+          type="button"
+          className="btn btn--small btn--primary"
+          onClick={() => press({ key: 'Enter' })}
+          disabled={!dirty}
+          data-testid={`bookmaker-desk-${id}-send`}
+        >
           Send
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'Escape' })} disabled={!dirty}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'Escape' })}
+          disabled={!dirty}
+        >
           Reset
         </button>
       </div>
-      <DeskKeyHelp short="Keys (click or Tab into the desk): ↑ ↓ runner · → ← rate · 0–9 new rate · Enter send · B ball running · S suspend · O open" keys={BOOKMAKER_KEYS} testId={`bookmaker-desk-${id}-help`} />
+      <DeskKeyHelp
+        short="Keys (click or Tab into the desk): ↑ ↓ runner · → ← rate · 0–9 new rate · Enter send · B ball running · S suspend · O open"
+        keys={BOOKMAKER_KEYS}
+        testId={`bookmaker-desk-${id}-help`}
+      />
     </div>
   );
 }

@@ -1,4 +1,9 @@
-import { BinarySession, CreateMarketRequest, RACING_SPORT_IDS, type OperatorMatch } from '@exchange/contracts';
+import {
+  BinarySession,
+  CreateMarketRequest,
+  RACING_SPORT_IDS,
+  type OperatorMatch,
+} from '@exchange/contracts';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog, FormField } from '@/console/components';
@@ -44,11 +49,20 @@ export function createMarketBody(matchId: number, v: NewMarketValues) {
     kind: v.kind === 'BINARY' ? ('FANCY' as const) : v.kind,
     market_type: v.kind === 'EXCHANGE' ? v.market_type : v.kind,
     name: v.name,
-    ...(withRunners ? { runners: v.runners.filter((r) => r.name.trim() !== '').map((r) => ({ name: r.name })) } : {}),
+    ...(withRunners
+      ? { runners: v.runners.filter((r) => r.name.trim() !== '').map((r) => ({ name: r.name })) }
+      : {}),
     ...(racing && v.race_id ? { race_id: Number(v.race_id) } : {}),
     ...(racing && v.market_type === 'PLACE' ? { places: optionalNumber(v.places) } : {}),
     ...(lined
-      ? { fancy: { no_line: Number(v.no_line), yes_line: Number(v.yes_line), no_rate: Number(v.no_rate), yes_rate: Number(v.yes_rate) } }
+      ? {
+          fancy: {
+            no_line: Number(v.no_line),
+            yes_line: Number(v.yes_line),
+            no_rate: Number(v.no_rate),
+            yes_rate: Number(v.yes_rate),
+          },
+        }
       : {}),
     ...(v.kind === 'BINARY' ? { session: v.session } : {}),
     status: v.open ? ('OPEN' as const) : ('INACTIVE' as const),
@@ -61,9 +75,18 @@ export function createMarketBody(matchId: number, v: NewMarketValues) {
   };
 }
 
-const SESSION_LABELS: Record<BinarySession, string> = { INDEX: 'Index (Indian market hours)', COMMODITY: 'Commodity', US_INDEX: 'US index' };
+const SESSION_LABELS: Record<BinarySession, string> = {
+  INDEX: 'Index (Indian market hours)',
+  COMMODITY: 'Commodity',
+  US_INDEX: 'US index',
+};
 
-const DEFAULT_NAMES: Record<NewMarketKind, string> = { EXCHANGE: 'Match Odds', BOOKMAKER: 'Bookmaker', FANCY: '', BINARY: '' };
+const DEFAULT_NAMES: Record<NewMarketKind, string> = {
+  EXCHANGE: 'Match Odds',
+  BOOKMAKER: 'Bookmaker',
+  FANCY: '',
+  BINARY: '',
+};
 
 /** "India v Australia": the two sides, the runners a new market starts with. */
 function sidesOf(matchName: string): { name: string }[] {
@@ -76,7 +99,15 @@ function sidesOf(matchName: string): { name: string }[] {
  * of a race), bookmaker, fancy, or binary (a fancy-kind session line). The body is checked
  * against the contract before it goes, so its messages show under the fields.
  */
-export function CreateMarketDialog({ match, actions, onClose }: { match: OperatorMatch; actions: MarketActions; onClose: () => void }) {
+export function CreateMarketDialog({
+  match,
+  actions,
+  onClose,
+}: {
+  match: OperatorMatch;
+  actions: MarketActions;
+  onClose: () => void;
+}) {
   const racing = RACING_SPORT_IDS.includes(match.sport_id);
   const {
     register,
@@ -115,8 +146,14 @@ export function CreateMarketDialog({ match, actions, onClose }: { match: Operato
   const submit = handleSubmit(async (values) => {
     const checked = CreateMarketRequest.safeParse(createMarketBody(match.match_id, values));
     if (!checked.success) {
-      const fieldErrors = firstErrorPerField<Record<string, unknown>>(checked.error.issues.map((i) => ({ ...i, path: i.path[0] === 'fancy' ? [i.path[1] ?? 'no_line'] : i.path })));
-      for (const [name, err] of Object.entries(fieldErrors)) setError(name as keyof NewMarketValues, { message: String((err as { message?: string }).message) });
+      const fieldErrors = firstErrorPerField<Record<string, unknown>>(
+        checked.error.issues.map((i) => ({
+          ...i,
+          path: i.path[0] === 'fancy' ? [i.path[1] ?? 'no_line'] : i.path,
+        })),
+      );
+      for (const [name, err] of Object.entries(fieldErrors))
+        setError(name as keyof NewMarketValues, { message: String((err as { message?: string }).message) });
       return;
     }
     try {
@@ -129,19 +166,56 @@ export function CreateMarketDialog({ match, actions, onClose }: { match: Operato
     }
   });
 
-  const text = (name: 'no_line' | 'yes_line' | 'no_rate' | 'yes_rate' | 'min_stake' | 'max_stake' | 'max_profit' | 'bet_delay_ms' | 'commission_percent' | 'places', label: string) => (
+  const text = (
+    name:
+      | 'no_line'
+      | 'yes_line'
+      | 'no_rate'
+      | 'yes_rate'
+      | 'min_stake'
+      | 'max_stake'
+      | 'max_profit'
+      | 'bet_delay_ms'
+      | 'commission_percent'
+      | 'places',
+    label: string,
+  ) => (
     <FormField label={label} error={errors[name]?.message}>
-      <input className="input" inputMode="decimal" {...register(name)} aria-invalid={Boolean(errors[name])} data-testid={`create-market-${name.replace(/_/g, '-')}`} />
+      <input
+        className="input"
+        inputMode="decimal"
+        {...register(name)}
+        aria-invalid={Boolean(errors[name])}
+        data-testid={`create-market-${name.replace(/_/g, '-')}`}
+      />
     </FormField>
   );
 
   return (
-    <FormDialog title={`New market: ${match.match_name}`} testId="create-market-dialog" onClose={onClose} onSubmit={submit} submitLabel="Create market" busy={isSubmitting} size="lg">
+    <FormDialog
+      title={`New market: ${match.match_name}`}
+      testId="create-market-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Create market"
+      busy={isSubmitting}
+      size="lg"
+    >
       <div className="console-form__row">
         <FormField label="Kind">
           <select
             className="input"
-            {...register('kind', { onChange: (e: { target: { value: NewMarketKind } }) => setValue('name', e.target.value === 'EXCHANGE' ? (racing ? 'Win' : 'Match Odds') : DEFAULT_NAMES[e.target.value]) })}
+            {...register('kind', {
+              onChange: (e: { target: { value: NewMarketKind } }) =>
+                setValue(
+                  'name',
+                  e.target.value === 'EXCHANGE'
+                    ? racing
+                      ? 'Win'
+                      : 'Match Odds'
+                    : DEFAULT_NAMES[e.target.value],
+                ),
+            })}
             data-testid="create-market-kind"
           >
             <option value="EXCHANGE">Exchange</option>
@@ -182,7 +256,16 @@ export function CreateMarketDialog({ match, actions, onClose }: { match: Operato
         {kind === 'EXCHANGE' && marketType === 'PLACE' && text('places', 'Places paid')}
       </div>
       <FormField label="Name" error={errors.name?.message}>
-        <input className="input" {...register('name')} placeholder={kind === 'FANCY' ? 'e.g. 6 over runs IND' : kind === 'BINARY' ? 'e.g. NIFTY close' : ''} aria-invalid={Boolean(errors.name)} data-testid="create-market-name" autoFocus />
+        <input
+          className="input"
+          {...register('name')}
+          placeholder={
+            kind === 'FANCY' ? 'e.g. 6 over runs IND' : kind === 'BINARY' ? 'e.g. NIFTY close' : ''
+          }
+          aria-invalid={Boolean(errors.name)}
+          data-testid="create-market-name"
+          autoFocus
+        />
       </FormField>
 
       {(kind === 'EXCHANGE' || kind === 'BOOKMAKER') && (
@@ -190,14 +273,33 @@ export function CreateMarketDialog({ match, actions, onClose }: { match: Operato
           <legend>Runners</legend>
           {runners.fields.map((f, i) => (
             <div key={f.id} className="console-runner-row">
-              <input className="input" {...register(`runners.${i}.name`)} aria-label={`Runner ${i + 1}`} placeholder={`Runner ${i + 1}`} data-testid={`create-market-runner-${i}`} />
-              <button type="button" className="btn btn--small" onClick={() => runners.remove(i)} disabled={runners.fields.length <= 1} aria-label={`Remove runner ${i + 1}`}>
+              <input
+                className="input"
+                {...register(`runners.${i}.name`)}
+                aria-label={`Runner ${i + 1}`}
+                placeholder={`Runner ${i + 1}`}
+                data-testid={`create-market-runner-${i}`}
+              />
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => runners.remove(i)}
+                disabled={runners.fields.length <= 1}
+                aria-label={`Remove runner ${i + 1}`}
+              >
                 ×
               </button>
             </div>
           ))}
-          {errors.runners && <span className="field__error">{errors.runners.message ?? errors.runners.root?.message}</span>}
-          <button type="button" className="btn btn--small" onClick={() => runners.append({ name: '' })} data-testid="create-market-add-runner">
+          {errors.runners && (
+            <span className="field__error">{errors.runners.message ?? errors.runners.root?.message}</span>
+          )}
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => runners.append({ name: '' })}
+            data-testid="create-market-add-runner"
+          >
             Add runner
           </button>
         </fieldset>

@@ -29,12 +29,16 @@ function pressFancy(keys: string[], status = 'OPEN' as const, quote: FancyQuote 
 
 describe('fancy desk keys', () => {
   it('ArrowUp then Enter sends NO+1 and YES+1, the gap kept', () => {
-    expect(pressFancy(['ArrowUp', 'Enter']).sends).toEqual([{ line: { no_line: 46, no_rate: 100, yes_line: 48, yes_rate: 100 } }]);
+    expect(pressFancy(['ArrowUp', 'Enter']).sends).toEqual([
+      { line: { no_line: 46, no_rate: 100, yes_line: 48, yes_rate: 100 } },
+    ]);
   });
 
   it('arrows alone send nothing; Down twice then Enter sends two lower', () => {
     expect(pressFancy(['ArrowDown', 'ArrowDown']).sends).toEqual([]);
-    expect(pressFancy(['ArrowDown', 'ArrowDown', 'Enter']).sends).toEqual([{ line: { no_line: 43, no_rate: 100, yes_line: 45, yes_rate: 100 } }]);
+    expect(pressFancy(['ArrowDown', 'ArrowDown', 'Enter']).sends).toEqual([
+      { line: { no_line: 43, no_rate: 100, yes_line: 45, yes_rate: 100 } },
+    ]);
   });
 
   it('digits type a new NO line, Backspace takes one back, Enter sends it with YES = NO + the gap', () => {
@@ -45,29 +49,43 @@ describe('fancy desk keys', () => {
   });
 
   it('an arrow after typed digits moves from the typed line', () => {
-    expect(pressFancy(['6', '0', 'ArrowUp', 'Enter']).sends).toEqual([{ line: { no_line: 61, no_rate: 100, yes_line: 63, yes_rate: 100 } }]);
+    expect(pressFancy(['6', '0', 'ArrowUp', 'Enter']).sends).toEqual([
+      { line: { no_line: 61, no_rate: 100, yes_line: 63, yes_rate: 100 } },
+    ]);
   });
 
   it('Right and Left move the YES line only; the gap never goes below 0', () => {
-    expect(pressFancy(['ArrowRight', 'Enter']).sends).toEqual([{ line: { no_line: 45, no_rate: 100, yes_line: 48, yes_rate: 100 } }]);
-    expect(pressFancy(['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'Enter']).sends).toEqual([{ line: { no_line: 45, no_rate: 100, yes_line: 45, yes_rate: 100 } }]);
+    expect(pressFancy(['ArrowRight', 'Enter']).sends).toEqual([
+      { line: { no_line: 45, no_rate: 100, yes_line: 48, yes_rate: 100 } },
+    ]);
+    expect(pressFancy(['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'Enter']).sends).toEqual([
+      { line: { no_line: 45, no_rate: 100, yes_line: 45, yes_rate: 100 } },
+    ]);
   });
 
   it('the line does not go below 0', () => {
     const q = { no_line: 0, no_rate: 100, yes_line: 1, yes_rate: 100 };
-    expect(pressFancy(['ArrowDown', 'Enter'], 'OPEN', q).sends).toEqual([{ line: { no_line: 0, no_rate: 100, yes_line: 1, yes_rate: 100 } }]);
+    expect(pressFancy(['ArrowDown', 'Enter'], 'OPEN', q).sends).toEqual([
+      { line: { no_line: 0, no_rate: 100, yes_line: 1, yes_rate: 100 } },
+    ]);
   });
 
   it('rate keys move each rate by 5, R puts both back to 100', () => {
-    expect(pressFancy([']', ';', ';', 'Enter']).sends).toEqual([{ line: { no_line: 45, no_rate: 105, yes_line: 47, yes_rate: 90 } }]);
-    expect(pressFancy([']', "'", 'r', 'Enter']).sends).toEqual([{ line: { no_line: 45, no_rate: 100, yes_line: 47, yes_rate: 100 } }]);
+    expect(pressFancy([']', ';', ';', 'Enter']).sends).toEqual([
+      { line: { no_line: 45, no_rate: 105, yes_line: 47, yes_rate: 90 } },
+    ]);
+    expect(pressFancy([']', "'", 'r', 'Enter']).sends).toEqual([
+      { line: { no_line: 45, no_rate: 100, yes_line: 47, yes_rate: 100 } },
+    ]);
   });
 
   it('Enter on a ball-running market opens it with the new line; a suspended one stays suspended', () => {
     expect(pressFancy(['ArrowUp', 'Enter'], 'BALL_RUNNING' as 'OPEN').sends).toEqual([
       { line: { no_line: 46, no_rate: 100, yes_line: 48, yes_rate: 100, status: 'OPEN' } },
     ]);
-    expect(pressFancy(['Enter'], 'SUSPENDED' as 'OPEN').sends).toEqual([{ line: { no_line: 45, no_rate: 100, yes_line: 47, yes_rate: 100 } }]);
+    expect(pressFancy(['Enter'], 'SUSPENDED' as 'OPEN').sends).toEqual([
+      { line: { no_line: 45, no_rate: 100, yes_line: 47, yes_rate: 100 } },
+    ]);
   });
 
   it('S, B and O change the status; Space flips between open and ball running; a key for the current status sends nothing', () => {
@@ -93,7 +111,9 @@ describe('fancy desk keys', () => {
   });
 
   it('a market without a quote starts at 0 and 1, even money', () => {
-    expect(pressFancy(['Enter'], 'OPEN', null).sends).toEqual([{ line: { no_line: 0, no_rate: 100, yes_line: 1, yes_rate: 100 } }]);
+    expect(pressFancy(['Enter'], 'OPEN', null).sends).toEqual([
+      { line: { no_line: 0, no_rate: 100, yes_line: 1, yes_rate: 100 } },
+    ]);
   });
 });
 
@@ -157,18 +177,30 @@ describe('bookmaker desk keys', () => {
 
   it('+ and - move the lay rate only, never below the back rate', () => {
     expect(pressBookmaker(['+']).draft.rows[0]).toEqual({ selectionId: 1, back: 45, lay: 50 });
-    expect(pressBookmaker(['-', '-', '-', '-', '-', '-']).draft.rows[0]).toEqual({ selectionId: 1, back: 45, lay: 45 });
+    expect(pressBookmaker(['-', '-', '-', '-', '-', '-']).draft.rows[0]).toEqual({
+      selectionId: 1,
+      back: 45,
+      lay: 45,
+    });
   });
 
   it('X takes a runner off; typing a rate brings it back with the default distance', () => {
     const off = pressBookmaker(['x', 'Enter']).sends[0] as { rates: { rates: unknown[] } };
     expect(off.rates.rates[0]).toEqual({ selection_id: 1, back_rate: null, lay_rate: null });
     expect(pressBookmaker(['x', '3', '0']).draft.rows[0]).toEqual({ selectionId: 1, back: null, lay: null });
-    expect(pressBookmaker(['x', '3', '0', 'ArrowDown']).draft.rows[0]).toEqual({ selectionId: 1, back: 30, lay: 34 });
+    expect(pressBookmaker(['x', '3', '0', 'ArrowDown']).draft.rows[0]).toEqual({
+      selectionId: 1,
+      back: 30,
+      lay: 34,
+    });
   });
 
   it('the back rate stays at least 1', () => {
-    expect(pressBookmaker(['0', '1', 'ArrowLeft']).draft.rows[0]).toEqual({ selectionId: 1, back: 1, lay: 5 });
+    expect(pressBookmaker(['0', '1', 'ArrowLeft']).draft.rows[0]).toEqual({
+      selectionId: 1,
+      back: 1,
+      lay: 5,
+    });
   });
 
   it('status keys and Escape as on the fancy desk', () => {

@@ -35,7 +35,17 @@ const STATUS_KEYS = new Set(['s', 'b', 'o', ' ']);
 export function statusOfKey(key: string, current: MarketStatus): DeskStatus | null {
   const k = key.toLowerCase();
   const wanted: DeskStatus | null =
-    k === 's' ? 'SUSPENDED' : k === 'b' ? 'BALL_RUNNING' : k === 'o' ? 'OPEN' : key === ' ' ? (current === 'OPEN' ? 'BALL_RUNNING' : 'OPEN') : null;
+    k === 's'
+      ? 'SUSPENDED'
+      : k === 'b'
+        ? 'BALL_RUNNING'
+        : k === 'o'
+          ? 'OPEN'
+          : key === ' '
+            ? current === 'OPEN'
+              ? 'BALL_RUNNING'
+              : 'OPEN'
+            : null;
   return wanted === current ? null : wanted;
 }
 
@@ -46,7 +56,11 @@ function typeDigit(typed: string, digit: string): string {
 }
 
 /** A status key: its change to send; one that changes nothing (S on a suspended market) is still the desk's. */
-function statusKey<D>(draft: D, key: string, status: MarketStatus): { handled: false } | { handled: true; draft: D; send?: { status: DeskStatus } } {
+function statusKey<D>(
+  draft: D,
+  key: string,
+  status: MarketStatus,
+): { handled: false } | { handled: true; draft: D; send?: { status: DeskStatus } } {
   if (!STATUS_KEYS.has(key.toLowerCase())) return { handled: false };
   const wanted = statusOfKey(key, status);
   return wanted ? { handled: true, draft, send: { status: wanted } } : { handled: true, draft };
@@ -127,10 +141,18 @@ export function fancyDirty(d: FancyDraft, q: FancyQuote | null): boolean {
  * rate, ; and ' the YES rate, by 5; R puts both rates back to 100; Enter sends the line (a market
  * whose ball is running opens again with it: the next ball's line). `status` is the market's.
  */
-export function fancyDeskKey(draft: FancyDraft, e: DeskKey, status: MarketStatus, quote: FancyQuote | null): FancyDeskResult {
+export function fancyDeskKey(
+  draft: FancyDraft,
+  e: DeskKey,
+  status: MarketStatus,
+  quote: FancyQuote | null,
+): FancyDeskResult {
   if (isChord(e)) return { handled: false };
   const at = fancyNoLine(draft);
-  const moved = (d: Partial<FancyDraft>): FancyDeskResult => ({ handled: true, draft: { ...draft, noLine: at, typed: '', ...d } });
+  const moved = (d: Partial<FancyDraft>): FancyDeskResult => ({
+    handled: true,
+    draft: { ...draft, noLine: at, typed: '', ...d },
+  });
   switch (e.key) {
     case 'ArrowUp':
       return moved({ noLine: at + 1 });
@@ -158,7 +180,11 @@ export function fancyDeskKey(draft: FancyDraft, e: DeskKey, status: MarketStatus
     case 'Enter': {
       const line = fancyLineBody(draft);
       const next = { ...draft, noLine: line.no_line, typed: '' };
-      return { handled: true, draft: next, send: { line: status === 'BALL_RUNNING' ? { ...line, status: 'OPEN' } : line } };
+      return {
+        handled: true,
+        draft: next,
+        send: { line: status === 'BALL_RUNNING' ? { ...line, status: 'OPEN' } : line },
+      };
     }
   }
   if (isDigit(e.key)) return { handled: true, draft: { ...draft, typed: typeDigit(draft.typed, e.key) } };
@@ -197,10 +223,15 @@ export type BookmakerDeskResult =
   | { handled: true; draft: BookmakerDraft; send?: { rates: BookmakerRatesBody } | { status: DeskStatus } };
 
 /** Runners a bookmaker still quotes (a removed one has no rates to set). */
-export const quotedRunners = (runners: readonly BookmakerRunnerQuote[]) => runners.filter((r) => r.status === 'ACTIVE');
+export const quotedRunners = (runners: readonly BookmakerRunnerQuote[]) =>
+  runners.filter((r) => r.status === 'ACTIVE');
 
 export function bookmakerDraftOf(runners: readonly BookmakerRunnerQuote[], selected = 0): BookmakerDraft {
-  const rows = quotedRunners(runners).map((r) => ({ selectionId: r.selection_id, back: r.back_rate, lay: r.lay_rate }));
+  const rows = quotedRunners(runners).map((r) => ({
+    selectionId: r.selection_id,
+    back: r.back_rate,
+    lay: r.lay_rate,
+  }));
   return { rows, selected: Math.min(Math.max(0, selected), Math.max(0, rows.length - 1)), typed: '' };
 }
 
@@ -230,7 +261,10 @@ export function bookmakerRatesBody(d: BookmakerDraft): BookmakerRatesBody {
 export function bookmakerDirty(d: BookmakerDraft, runners: readonly BookmakerRunnerQuote[]): boolean {
   if (d.typed) return true;
   const byId = new Map(runners.map((r) => [r.selection_id, r]));
-  return d.rows.some((row) => byId.get(row.selectionId)?.back_rate !== row.back || byId.get(row.selectionId)?.lay_rate !== row.lay);
+  return d.rows.some(
+    (row) =>
+      byId.get(row.selectionId)?.back_rate !== row.back || byId.get(row.selectionId)?.lay_rate !== row.lay,
+  );
 }
 
 /**
@@ -268,7 +302,9 @@ export function bookmakerDeskKey(
       return current.back === null ? { handled: true, draft } : setRow(withBack(current, current.back - 1));
     case '+':
     case '=':
-      return current.back === null || current.lay === null ? { handled: true, draft } : setRow({ ...current, lay: current.lay + 1 });
+      return current.back === null || current.lay === null
+        ? { handled: true, draft }
+        : setRow({ ...current, lay: current.lay + 1 });
     case '-':
     case '_':
       return current.back === null || current.lay === null

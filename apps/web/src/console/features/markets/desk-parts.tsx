@@ -4,7 +4,15 @@ import { useCallback, useState } from 'react';
  * The keys of a desk, on screen: one line always, the whole list while the desk is in use (the
  * focus inside it). A phone, without the keys, gets the buttons instead.
  */
-export function DeskKeyHelp({ keys, short, testId }: { keys: [string, string][]; short: string; testId: string }) {
+export function DeskKeyHelp({
+  keys,
+  short,
+  testId,
+}: {
+  keys: [string, string][];
+  short: string;
+  testId: string;
+}) {
   return (
     <div className="desk__help" data-testid={testId}>
       <p className="desk__help-short">{short}</p>

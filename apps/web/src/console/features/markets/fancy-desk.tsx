@@ -1,6 +1,14 @@
 import type { OperatorMarket } from '@exchange/contracts';
 import { useState, type KeyboardEvent } from 'react';
-import { fancyDeskKey, fancyDirty, fancyDraftOf, fancyLineBody, type DeskKey, type FancyDeskResult, type FancyDraft } from './desk-keys';
+import {
+  fancyDeskKey,
+  fancyDirty,
+  fancyDraftOf,
+  fancyLineBody,
+  type DeskKey,
+  type FancyDeskResult,
+  type FancyDraft,
+} from './desk-keys';
 import { DeskKeyHelp, useDeskSender } from './desk-parts';
 import type { MarketActions } from './use-market-actions';
 
@@ -101,31 +109,70 @@ export function FancyDesk({ market, actions }: { market: OperatorMarket; actions
           </div>
         </div>
         <p className="desk__state" aria-live="polite" data-testid={`fancy-desk-${id}-state`}>
-          {sender.busy ? 'Sending…' : dirty ? 'Not sent: Enter sends, Esc drops' : `Live: NO ${quote?.no_line ?? '–'} / YES ${quote?.yes_line ?? '–'}`}
+          {sender.busy
+            ? 'Sending…'
+            : dirty
+              ? 'Not sent: Enter sends, Esc drops'
+              : `Live: NO ${quote?.no_line ?? '–'} / YES ${quote?.yes_line ?? '–'}`}
           <span className="muted"> · gap {draft.gap}</span>
         </p>
       </div>
       <div className="desk__buttons" aria-label="Desk buttons">
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowDown' })} data-testid={`fancy-desk-${id}-down`}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowDown' })}
+          data-testid={`fancy-desk-${id}-down`}
+        >
           −1
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowUp' })} data-testid={`fancy-desk-${id}-up`}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowUp' })}
+          data-testid={`fancy-desk-${id}-up`}
+        >
           +1
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowLeft' })} aria-label="Narrower gap">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowLeft' })}
+          aria-label="Narrower gap"
+        >
           gap −
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'ArrowRight' })} aria-label="Wider gap">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'ArrowRight' })}
+          aria-label="Wider gap"
+        >
           gap +
         </button>
-        <button type="button" className="btn btn--small btn--primary" onClick={() => press({ key: 'Enter' })} disabled={!dirty && market.status !== 'BALL_RUNNING'} data-testid={`fancy-desk-${id}-send`}>
+        <button
+          type="button"
+          className="btn btn--small btn--primary"
+          onClick={() => press({ key: 'Enter' })}
+          disabled={!dirty && market.status !== 'BALL_RUNNING'}
+          data-testid={`fancy-desk-${id}-send`}
+        >
           Send
         </button>
-        <button type="button" className="btn btn--small" onClick={() => press({ key: 'Escape' })} disabled={!dirty}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => press({ key: 'Escape' })}
+          disabled={!dirty}
+        >
           Reset
         </button>
       </div>
-      <DeskKeyHelp short="Keys (click or Tab into the desk): ↑ ↓ line · 0–9 new line · Enter send · B ball running · S suspend · O open" keys={FANCY_KEYS} testId={`fancy-desk-${id}-help`} />
+      <DeskKeyHelp
+        short="Keys (click or Tab into the desk): ↑ ↓ line · 0–9 new line · Enter send · B ball running · S suspend · O open"
+        keys={FANCY_KEYS}
+        testId={`fancy-desk-${id}-help`}
+      />
     </div>
   );
 }

@@ -31,19 +31,39 @@ function BettorsView({ view, marketId }: { view: Shown; marketId: number }) {
     <table className="live-book__runners">
       <tbody>
         {view.runners.map((r) => {
-          const back = view.kind === 'BOOKMAKER' ? (r.back_rate === null ? '–' : String(r.back_rate)) : r.back[0] ? formatOdds(r.back[0].price) : '–';
-          const lay = view.kind === 'BOOKMAKER' ? (r.lay_rate === null ? '–' : String(r.lay_rate)) : r.lay[0] ? formatOdds(r.lay[0].price) : '–';
+          const back =
+            view.kind === 'BOOKMAKER'
+              ? r.back_rate === null
+                ? '–'
+                : String(r.back_rate)
+              : r.back[0]
+                ? formatOdds(r.back[0].price)
+                : '–';
+          const lay =
+            view.kind === 'BOOKMAKER'
+              ? r.lay_rate === null
+                ? '–'
+                : String(r.lay_rate)
+              : r.lay[0]
+                ? formatOdds(r.lay[0].price)
+                : '–';
           return (
             <tr key={r.selection_id}>
               <td>
                 {r.name}
                 {r.status !== 'ACTIVE' && <span className="muted"> ({r.status.toLowerCase()})</span>}
               </td>
-              <td className="num live-book__box--yes" data-testid={`live-book-${marketId}-back-${r.selection_id}`}>
+              <td
+                className="num live-book__box--yes"
+                data-testid={`live-book-${marketId}-back-${r.selection_id}`}
+              >
                 {back}
                 {view.kind !== 'BOOKMAKER' && r.back[0] && <small> {formatSize(r.back[0].size)}</small>}
               </td>
-              <td className="num live-book__box--no" data-testid={`live-book-${marketId}-lay-${r.selection_id}`}>
+              <td
+                className="num live-book__box--no"
+                data-testid={`live-book-${marketId}-lay-${r.selection_id}`}
+              >
                 {lay}
                 {view.kind !== 'BOOKMAKER' && r.lay[0] && <small> {formatSize(r.lay[0].size)}</small>}
               </td>
@@ -80,7 +100,8 @@ function HousePosition({ marketId }: { marketId: number }) {
     <div data-testid={`house-book-${marketId}`}>
       <HouseBook book={mine} />
       <p className="live-book__exposure">
-        Exposure <strong>{formatAmount(mine.exposure)}</strong> · {mine.users === 1 ? '1 user' : `${mine.users} users`}
+        Exposure <strong>{formatAmount(mine.exposure)}</strong> ·{' '}
+        {mine.users === 1 ? '1 user' : `${mine.users} users`}
       </p>
     </div>
   );
@@ -97,10 +118,17 @@ export function LiveBook({ market, live }: { market: OperatorMarket; live: Marke
     <section className="live-book" aria-label="Live book" data-testid={`live-book-${id}`}>
       <header className="live-book__head">
         <h3>As bettors see it</h3>
-        <span className={`live-book__feed${live ? ' live-book__feed--live' : ''}`} title={live ? 'Streamed live' : 'Not streamed: the last answer'}>
+        <span
+          className={`live-book__feed${live ? ' live-book__feed--live' : ''}`}
+          title={live ? 'Streamed live' : 'Not streamed: the last answer'}
+        >
           {live ? 'Live' : 'Polled'}
         </span>
-        <MarketStatusTag status={view.status} settled={view.result !== null} testId={`live-book-${id}-status`} />
+        <MarketStatusTag
+          status={view.status}
+          settled={view.result !== null}
+          testId={`live-book-${id}-status`}
+        />
         {view.in_play && <Badge tone="ok">In play</Badge>}
       </header>
       <BettorsView view={view} marketId={id} />

@@ -43,7 +43,8 @@ export function MarketCard({ market, actions }: { market: OperatorMarket; action
   useEffect(() => {
     if (live) actions.live(live);
   }, [live, actions]);
-  const setStatus = (status: Settable) => (status === 'CLOSED' ? setClosing(true) : void actions.setStatus(id, status));
+  const setStatus = (status: Settable) =>
+    status === 'CLOSED' ? setClosing(true) : void actions.setStatus(id, status);
 
   return (
     <article className="console-card market-card" data-testid={`market-card-${id}`}>
@@ -58,53 +59,72 @@ export function MarketCard({ market, actions }: { market: OperatorMarket; action
         </div>
         {!settled && (
           <div className="market-card__actions" role="group" aria-label="Market status">
-            {STATUS_BUTTONS.filter((b) => b.status !== 'BALL_RUNNING' || market.kind !== 'EXCHANGE').map((b) => (
-              <button
-                key={b.status}
-                type="button"
-                className={`btn btn--small${market.status === b.status ? ' btn--current' : ''}`}
-                aria-pressed={market.status === b.status}
-                onClick={() => setStatus(b.status)}
-                disabled={market.status === b.status}
-                data-testid={`market-${id}-${b.test}`}
-              >
-                {b.label}
-              </button>
-            ))}
+            {STATUS_BUTTONS.filter((b) => b.status !== 'BALL_RUNNING' || market.kind !== 'EXCHANGE').map(
+              (b) => (
+                <button
+                  key={b.status}
+                  type="button"
+                  className={`btn btn--small${market.status === b.status ? ' btn--current' : ''}`}
+                  aria-pressed={market.status === b.status}
+                  onClick={() => setStatus(b.status)}
+                  disabled={market.status === b.status}
+                  data-testid={`market-${id}-${b.test}`}
+                >
+                  {b.label}
+                </button>
+              ),
+            )}
             {/* setMarketStatus carries the status with it: an inactive market has none to keep yet. */}
-            <label className="market-card__toggle" title={market.status === 'INACTIVE' ? 'Open or suspend the market first' : undefined}>
+            <label
+              className="market-card__toggle"
+              title={market.status === 'INACTIVE' ? 'Open or suspend the market first' : undefined}
+            >
               <input
                 type="checkbox"
                 checked={market.in_play}
                 disabled={market.status === 'INACTIVE'}
-                onChange={(e) => market.status !== 'INACTIVE' && void actions.setStatus(id, market.status, e.target.checked)}
+                onChange={(e) =>
+                  market.status !== 'INACTIVE' && void actions.setStatus(id, market.status, e.target.checked)
+                }
                 data-testid={`market-${id}-in-play`}
               />
               In play
             </label>
-            <button type="button" className="btn btn--small" onClick={() => setSettings(true)} data-testid={`market-${id}-settings`}>
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => setSettings(true)}
+              data-testid={`market-${id}-settings`}
+            >
               Limits…
             </button>
           </div>
         )}
       </header>
       <p className="market-card__limits muted">
-        Stake {formatRupees(market.min_stake)}–{formatRupees(market.max_stake)} · max profit {formatRupees(market.max_profit)} · delay {market.bet_delay_ms} ms ·
-        commission {market.commission_percent}% · {market.open_orders} unmatched
-        {market.session_hours && ` · hours ${market.session_hours.open}–${market.session_hours.close}${market.session_hours.weekdays_only ? ' Mon–Fri' : ''}`}
+        Stake {formatRupees(market.min_stake)}–{formatRupees(market.max_stake)} · max profit{' '}
+        {formatRupees(market.max_profit)} · delay {market.bet_delay_ms} ms · commission{' '}
+        {market.commission_percent}% · {market.open_orders} unmatched
+        {market.session_hours &&
+          ` · hours ${market.session_hours.open}–${market.session_hours.close}${market.session_hours.weekdays_only ? ' Mon–Fri' : ''}`}
       </p>
       {settled ? (
         <p data-testid={`market-${id}-result`}>
-          {resultText(market)} · settled {formatIst(market.result?.settled_at)} · <Link to={`/results?match=${market.match_id}`}>Results</Link>
+          {resultText(market)} · settled {formatIst(market.result?.settled_at)} ·{' '}
+          <Link to={`/results?match=${market.match_id}`}>Results</Link>
         </p>
       ) : (
-        <div className={`market-card__body${market.kind === 'EXCHANGE' ? ' market-card__body--book-only' : ''}`}>
+        <div
+          className={`market-card__body${market.kind === 'EXCHANGE' ? ' market-card__body--book-only' : ''}`}
+        >
           {market.kind === 'FANCY' && <FancyDesk market={market} actions={actions} />}
           {market.kind === 'BOOKMAKER' && <BookmakerDesk market={market} actions={actions} />}
           <LiveBook market={market} live={live} />
         </div>
       )}
-      {settings && <MarketSettingsDialog market={market} actions={actions} onClose={() => setSettings(false)} />}
+      {settings && (
+        <MarketSettingsDialog market={market} actions={actions} onClose={() => setSettings(false)} />
+      )}
       {closing && (
         <ConfirmDialog
           title={`Close ${market.name}?`}
@@ -116,7 +136,12 @@ export function MarketCard({ market, actions }: { market: OperatorMarket; action
             if (!(await actions.setStatus(id, 'CLOSED'))) throw new Error('refused');
           }}
         >
-          <p>No more bets are taken. {market.open_orders > 0 ? `${market.open_orders} unmatched orders are cancelled and their stakes released.` : 'There are no unmatched orders.'}</p>
+          <p>
+            No more bets are taken.{' '}
+            {market.open_orders > 0
+              ? `${market.open_orders} unmatched orders are cancelled and their stakes released.`
+              : 'There are no unmatched orders.'}
+          </p>
           <p className="muted">Its result is declared on the Results screen.</p>
         </ConfirmDialog>
       )}

@@ -8,7 +8,15 @@ import type { MarketActions } from './use-market-actions';
 type Editable = 'name' | 'min_stake' | 'max_stake' | 'max_profit' | 'bet_delay_ms' | 'commission_percent';
 
 /** A market's name, stake limits, bet delay and commission (operator/updateMarket sends only what changed). */
-export function MarketSettingsDialog({ market, actions, onClose }: { market: OperatorMarket; actions: MarketActions; onClose: () => void }) {
+export function MarketSettingsDialog({
+  market,
+  actions,
+  onClose,
+}: {
+  market: OperatorMarket;
+  actions: MarketActions;
+  onClose: () => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -26,7 +34,9 @@ export function MarketSettingsDialog({ market, actions, onClose }: { market: Ope
     },
   });
   const submit = handleSubmit(async (values) => {
-    const changed = (Object.keys(dirtyFields) as (Editable | 'market_id')[]).filter((k): k is Editable => k !== 'market_id');
+    const changed = (Object.keys(dirtyFields) as (Editable | 'market_id')[]).filter(
+      (k): k is Editable => k !== 'market_id',
+    );
     if (changed.length === 0) {
       onClose();
       return;
@@ -40,13 +50,33 @@ export function MarketSettingsDialog({ market, actions, onClose }: { market: Ope
   });
   const number = (name: Editable, label: string, step: string, hint?: string) => (
     <FormField label={label} error={errors[name]?.message} hint={hint}>
-      <input className="input" type="number" step={step} inputMode="decimal" {...register(name, { valueAsNumber: true })} aria-invalid={Boolean(errors[name])} data-testid={`market-settings-${name}`} />
+      <input
+        className="input"
+        type="number"
+        step={step}
+        inputMode="decimal"
+        {...register(name, { valueAsNumber: true })}
+        aria-invalid={Boolean(errors[name])}
+        data-testid={`market-settings-${name}`}
+      />
     </FormField>
   );
   return (
-    <FormDialog title={`Settings: ${market.name}`} testId="market-settings-dialog" onClose={onClose} onSubmit={submit} submitLabel="Save" busy={isSubmitting}>
+    <FormDialog
+      title={`Settings: ${market.name}`}
+      testId="market-settings-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Save"
+      busy={isSubmitting}
+    >
       <FormField label="Name" error={errors.name?.message}>
-        <input className="input" {...register('name')} aria-invalid={Boolean(errors.name)} data-testid="market-settings-name" />
+        <input
+          className="input"
+          {...register('name')}
+          aria-invalid={Boolean(errors.name)}
+          data-testid="market-settings-name"
+        />
       </FormField>
       <div className="console-form__row">
         {number('min_stake', 'Min stake (₹)', '0.01')}

@@ -47,18 +47,27 @@ describe('fancy market', () => {
   it('is created from the dialog, open at once with its line', async () => {
     openPage();
     // Enabled once the match is read.
-    await waitFor(() => expect((screen.getByTestId('create-market') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByTestId('create-market') as HTMLButtonElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByTestId('create-market'));
     const dialog = await screen.findByTestId('create-market-dialog');
     fireEvent.change(within(dialog).getByTestId('create-market-kind'), { target: { value: 'FANCY' } });
-    fireEvent.change(within(dialog).getByTestId('create-market-name'), { target: { value: 'Desk 6 over runs' } });
+    fireEvent.change(within(dialog).getByTestId('create-market-name'), {
+      target: { value: 'Desk 6 over runs' },
+    });
     fireEvent.change(within(dialog).getByTestId('create-market-no-line'), { target: { value: '40' } });
     fireEvent.change(within(dialog).getByTestId('create-market-yes-line'), { target: { value: '41' } });
     fireEvent.click(within(dialog).getByTestId('create-market-open'));
     fireEvent.click(within(dialog).getByTestId('create-market-dialog-submit'));
     await waitFor(() => expect(screen.queryByTestId('create-market-dialog')).toBeNull());
     const market = await marketOnServer('Desk 6 over runs');
-    expect(market).toMatchObject({ kind: 'FANCY', market_type: 'FANCY', status: 'OPEN', fancy: { no_line: 40, yes_line: 41, no_rate: 100, yes_rate: 100 } });
+    expect(market).toMatchObject({
+      kind: 'FANCY',
+      market_type: 'FANCY',
+      status: 'OPEN',
+      fancy: { no_line: 40, yes_line: 41, no_rate: 100, yes_rate: 100 },
+    });
     expect(await screen.findByTestId(`market-card-${market.market_id}`)).toBeTruthy();
   });
 
@@ -72,11 +81,27 @@ describe('fancy market', () => {
     expect(screen.getByTestId(`fancy-desk-${id}-state`).textContent).toContain('Not sent');
     expect((await marketOnServer('Desk 6 over runs')).fancy).toMatchObject({ no_line: 40, yes_line: 41 });
     press(desk, 'Enter');
-    await waitFor(async () => expect((await marketOnServer('Desk 6 over runs')).fancy).toEqual({ no_line: 41, no_rate: 100, yes_line: 42, yes_rate: 100 }));
+    await waitFor(async () =>
+      expect((await marketOnServer('Desk 6 over runs')).fancy).toEqual({
+        no_line: 41,
+        no_rate: 100,
+        yes_line: 42,
+        yes_rate: 100,
+      }),
+    );
 
     press(desk, '5', '7', 'ArrowRight', "'", 'Enter');
-    await waitFor(async () => expect((await marketOnServer('Desk 6 over runs')).fancy).toEqual({ no_line: 57, no_rate: 100, yes_line: 59, yes_rate: 105 }));
-    await waitFor(() => expect(screen.getByTestId(`fancy-desk-${id}-state`).textContent).toContain('Live: NO 57 / YES 59'));
+    await waitFor(async () =>
+      expect((await marketOnServer('Desk 6 over runs')).fancy).toEqual({
+        no_line: 57,
+        no_rate: 100,
+        yes_line: 59,
+        yes_rate: 105,
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId(`fancy-desk-${id}-state`).textContent).toContain('Live: NO 57 / YES 59'),
+    );
   });
 
   it('B marks the ball running; the next line sent opens it again', async () => {
@@ -87,7 +112,12 @@ describe('fancy market', () => {
     await waitFor(async () => expect((await marketOnServer('Desk 6 over runs')).status).toBe('BALL_RUNNING'));
     expect(screen.getByTestId(`market-${id}-status`).textContent).toBe('Ball running');
     press(desk, 'ArrowDown', 'Enter');
-    await waitFor(async () => expect(await marketOnServer('Desk 6 over runs')).toMatchObject({ status: 'OPEN', fancy: { no_line: 56, yes_line: 58 } }));
+    await waitFor(async () =>
+      expect(await marketOnServer('Desk 6 over runs')).toMatchObject({
+        status: 'OPEN',
+        fancy: { no_line: 56, yes_line: 58 },
+      }),
+    );
   });
 });
 
@@ -117,7 +147,11 @@ describe('bookmaker market', () => {
     const desk = await screen.findByTestId(`bookmaker-desk-${id}`);
     press(desk, 'ArrowDown', 'ArrowRight', 'ArrowRight', 'Enter');
     await waitFor(async () => {
-      const runners = (await marketOnServer('Desk bookmaker')).runners.map((r) => [r.selection_id, r.back_rate, r.lay_rate]);
+      const runners = (await marketOnServer('Desk bookmaker')).runners.map((r) => [
+        r.selection_id,
+        r.back_rate,
+        r.lay_rate,
+      ]);
       expect(runners).toEqual([
         [1, 45, 49],
         [2, 122, 127],
@@ -130,8 +164,13 @@ describe('bookmaker market', () => {
     const desk = await screen.findByTestId(`bookmaker-desk-${id}`);
     press(desk, '9', '9', '9', '9', '9', '9', 'Enter');
     expect(await screen.findByText(/99899|less than or equal/i)).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId(`bookmaker-desk-${id}-state`).textContent).toContain('Not sent'));
+    await waitFor(() =>
+      expect(screen.getByTestId(`bookmaker-desk-${id}-state`).textContent).toContain('Not sent'),
+    );
     expect(screen.getByTestId(`bookmaker-desk-${id}-back-1`).textContent).toBe('999999');
-    expect((await marketOnServer('Desk bookmaker')).runners[0]).toMatchObject({ back_rate: 45, lay_rate: 49 });
+    expect((await marketOnServer('Desk bookmaker')).runners[0]).toMatchObject({
+      back_rate: 45,
+      lay_rate: 49,
+    });
   });
 });

@@ -38,7 +38,9 @@ export function MarketsPage() {
         <Link to="/catalog?tab=matches" className="markets-page__back">
           ← Catalog
         </Link>
-        <h1 data-testid="markets-match-name">{m ? m.match_name : match.isPending ? 'Match…' : `Match ${matchId}`}</h1>
+        <h1 data-testid="markets-match-name">
+          {m ? m.match_name : match.isPending ? 'Match…' : `Match ${matchId}`}
+        </h1>
         {m && (
           <span className="muted">
             {m.sport_name} · {m.series_name} · {formatIst(m.start_time)} IST{!m.is_active && ' · hidden'}
@@ -49,12 +51,20 @@ export function MarketsPage() {
           <Link to={`/results?match=${matchId}`} className="btn btn--small">
             Results
           </Link>
-          <button type="button" className="btn btn--small btn--primary" onClick={() => setCreating(true)} disabled={!m} data-testid="create-market">
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            onClick={() => setCreating(true)}
+            disabled={!m}
+            data-testid="create-market"
+          >
             New market
           </button>
         </div>
       </div>
-      {match.isError && <p className="notice notice--error">The match could not be read: {refusalText(match.error)}</p>}
+      {match.isError && (
+        <p className="notice notice--error">The match could not be read: {refusalText(match.error)}</p>
+      )}
       {markets.isPending ? (
         <Spinner label="Loading the markets" />
       ) : markets.isError ? (

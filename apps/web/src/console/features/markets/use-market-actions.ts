@@ -22,10 +22,18 @@ export function useMarketActions(matchId: number) {
   return useMemo(() => {
     const key = marketsKey(matchId);
     const patch = (marketId: number, fn: Patch) =>
-      qc.setQueryData<OperatorMarket[]>(key, (list) => list?.map((m) => (m.market_id === marketId ? fn(m) : m)));
-    const current = (marketId: number) => qc.getQueryData<OperatorMarket[]>(key)?.find((m) => m.market_id === marketId);
+      qc.setQueryData<OperatorMarket[]>(key, (list) =>
+        list?.map((m) => (m.market_id === marketId ? fn(m) : m)),
+      );
+    const current = (marketId: number) =>
+      qc.getQueryData<OperatorMarket[]>(key)?.find((m) => m.market_id === marketId);
 
-    async function send<T>(marketId: number, optimistic: Patch, call: () => Promise<T>, settle: (m: OperatorMarket, answer: T) => OperatorMarket): Promise<boolean> {
+    async function send<T>(
+      marketId: number,
+      optimistic: Patch,
+      call: () => Promise<T>,
+      settle: (m: OperatorMarket, answer: T) => OperatorMarket,
+    ): Promise<boolean> {
       // A poll on its way would paint the market as it was before this send.
       await qc.cancelQueries({ queryKey: key });
       const before = current(marketId);
@@ -51,7 +59,12 @@ export function useMarketActions(matchId: number) {
         send(
           marketId,
           (m) => ({ ...m, status, in_play: inPlay ?? m.in_play }),
-          () => fetchData('operatorSetMarketStatus', { market_id: marketId, status, ...(inPlay === undefined ? {} : { in_play: inPlay }) }),
+          () =>
+            fetchData('operatorSetMarketStatus', {
+              market_id: marketId,
+              status,
+              ...(inPlay === undefined ? {} : { in_play: inPlay }),
+            }),
           (m, a) => ({ ...m, status: a.status, in_play: a.in_play }),
         ),
       setFancyLine: (marketId: number, body: Omit<BodyOf<'operatorSetFancyLine'>, 'market_id'>) => {
@@ -77,14 +90,30 @@ export function useMarketActions(matchId: number) {
           replace,
         ),
       update: (body: BodyOf<'operatorUpdateMarket'>) =>
-        send(Number(body.market_id), (m) => m, () => fetchData('operatorUpdateMarket', body), replace),
+        send(
+          Number(body.market_id),
+          (m) => m,
+          () => fetchData('operatorUpdateMarket', body),
+          replace,
+        ),
       /** A pushed copy of the market: what bettors see now (status, line, rates, prices, result). */
       live: (view: MarketView) => {
         if (sending.current.get(view.market_id)) return;
-        patch(view.market_id, (m) => ({ ...m, status: view.status, in_play: view.in_play, fancy: view.fancy, runners: view.runners, result: view.result }));
+        patch(view.market_id, (m) => ({
+          ...m,
+          status: view.status,
+          in_play: view.in_play,
+          fancy: view.fancy,
+          runners: view.runners,
+          result: view.result,
+        }));
       },
       /** A new market joins the list from the answer. */
-      created: (market: OperatorMarket) => qc.setQueryData<OperatorMarket[]>(key, (list) => [...(list ?? []).filter((m) => m.market_id !== market.market_id), market]),
+      created: (market: OperatorMarket) =>
+        qc.setQueryData<OperatorMarket[]>(key, (list) => [
+          ...(list ?? []).filter((m) => m.market_id !== market.market_id),
+          market,
+        ]),
     };
   }, [qc, matchId]);
 }

@@ -30,7 +30,13 @@ export const isDeadHeat = (p: DeclarePicks) => p.winners.length > p.places;
 export function declareBody(m: OperatorMarket, p: DeclarePicks): { body: DeclareBody } | { problem: string } {
   if (m.kind === 'FANCY') {
     const runs = p.runs.trim();
-    if (!/^\d+$/.test(runs)) return { problem: m.market_type === 'BINARY' ? 'Enter the final value as a whole number' : 'Enter the run total as a whole number' };
+    if (!/^\d+$/.test(runs))
+      return {
+        problem:
+          m.market_type === 'BINARY'
+            ? 'Enter the final value as a whole number'
+            : 'Enter the run total as a whole number',
+      };
     return { body: { market_id: m.market_id, runs: Number(runs) } };
   }
   if (p.winners.length === 0) return { problem: 'Pick the winner' };
@@ -40,7 +46,8 @@ export function declareBody(m: OperatorMarket, p: DeclarePicks): { body: Declare
     const tied = p.tied.filter((id) => p.winners.includes(id));
     // The winners not tied take places outright; the tied share the places left, more of them than places.
     const left = p.places - (p.winners.length - tied.length);
-    if (tied.length > 0 && (left < 1 || tied.length <= left)) return { problem: 'More runners must tie than the places left for them' };
+    if (tied.length > 0 && (left < 1 || tied.length <= left))
+      return { problem: 'More runners must tie than the places left for them' };
     if (tied.length > 0 && tied.length < p.winners.length) body.tied_ids = tied;
   }
   return { body };

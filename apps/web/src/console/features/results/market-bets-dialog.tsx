@@ -31,8 +31,14 @@ function VoidBetDialog({ bet, onClose }: { bet: OperatorBet; onClose: () => void
     e.preventDefault();
     setBusy(true);
     try {
-      const voided = await fetchData('operatorVoidBet', { bet_id: bet.bet_id, reason, ...(remark.trim() ? { remark: remark.trim() } : {}) });
-      toast.success(`Bet #${voided.bet_id} voided: ${formatAmount(voided.amount)} taken back from ${bet.user_name}`);
+      const voided = await fetchData('operatorVoidBet', {
+        bet_id: bet.bet_id,
+        reason,
+        ...(remark.trim() ? { remark: remark.trim() } : {}),
+      });
+      toast.success(
+        `Bet #${voided.bet_id} voided: ${formatAmount(voided.amount)} taken back from ${bet.user_name}`,
+      );
       void qc.invalidateQueries({ queryKey: consoleKeys.operator('bets') });
       void qc.invalidateQueries({ queryKey: consoleKeys.downline() });
       onClose();
@@ -43,13 +49,29 @@ function VoidBetDialog({ bet, onClose }: { bet: OperatorBet; onClose: () => void
     }
   };
   return (
-    <FormDialog title={`Void bet #${bet.bet_id}`} testId="void-bet-dialog" onClose={onClose} onSubmit={(e) => void submit(e)} submitLabel={`Void and take back ${amount}`} busy={busy} danger size="sm">
+    <FormDialog
+      title={`Void bet #${bet.bet_id}`}
+      testId="void-bet-dialog"
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      submitLabel={`Void and take back ${amount}`}
+      busy={busy}
+      danger
+      size="sm"
+    >
       <p>
-        <strong>{bet.user_name}</strong> won <strong data-testid="void-bet-amount">{amount}</strong> on {bet.selection_name} ({bet.side.toLowerCase()}, stake {formatAmount(bet.stake)}). Voiding takes the win back
-        from the balance and tells the user.
+        <strong>{bet.user_name}</strong> won <strong data-testid="void-bet-amount">{amount}</strong> on{' '}
+        {bet.selection_name} ({bet.side.toLowerCase()}, stake {formatAmount(bet.stake)}). Voiding takes the
+        win back from the balance and tells the user.
       </p>
       <FormField label="Reason">
-        <select className="input" value={reason} onChange={(e) => setReason(e.target.value as typeof reason)} data-testid="void-bet-reason" autoFocus>
+        <select
+          className="input"
+          value={reason}
+          onChange={(e) => setReason(e.target.value as typeof reason)}
+          data-testid="void-bet-reason"
+          autoFocus
+        >
           {VOID_REASONS.map((r) => (
             <option key={r} value={r}>
               {REASON_LABELS[r]}
@@ -58,7 +80,14 @@ function VoidBetDialog({ bet, onClose }: { bet: OperatorBet; onClose: () => void
         </select>
       </FormField>
       <FormField label="Remark (optional)">
-        <textarea className="input" rows={2} maxLength={200} value={remark} onChange={(e) => setRemark(e.target.value)} data-testid="void-bet-remark" />
+        <textarea
+          className="input"
+          rows={2}
+          maxLength={200}
+          value={remark}
+          onChange={(e) => setRemark(e.target.value)}
+          data-testid="void-bet-remark"
+        />
       </FormField>
     </FormDialog>
   );
@@ -74,19 +103,44 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
   const [voiding, setVoiding] = useState<OperatorBet | null>(null);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const body = { market_id: market.market_id, ...(query ? { search: query } : {}), page, limit };
-  const bets = useQuery({ queryKey: consoleKeys.operator('bets', body), queryFn: () => fetchData('operatorGetMarketBets', body), placeholderData: keepPreviousData });
+  const bets = useQuery({
+    queryKey: consoleKeys.operator('bets', body),
+    queryFn: () => fetchData('operatorGetMarketBets', body),
+    placeholderData: keepPreviousData,
+  });
 
   const columns: Column<OperatorBet>[] = [
     { key: 'id', header: 'Bet', value: (b) => b.bet_id, numeric: true },
     { key: 'user', header: 'User', value: (b) => b.user_name },
     { key: 'selection', header: 'Selection', value: (b) => b.selection_name },
     { key: 'side', header: 'Side', value: (b) => b.side },
-    { key: 'price', header: 'Odds / line', value: (b) => (b.line !== null ? `${b.line} @ ${b.price}` : formatOdds(b.price)) },
-    { key: 'stake', header: 'Stake', value: (b) => b.stake, numeric: true, render: (b) => formatAmount(b.stake) },
+    {
+      key: 'price',
+      header: 'Odds / line',
+      value: (b) => (b.line !== null ? `${b.line} @ ${b.price}` : formatOdds(b.price)),
+    },
+    {
+      key: 'stake',
+      header: 'Stake',
+      value: (b) => b.stake,
+      numeric: true,
+      render: (b) => formatAmount(b.stake),
+    },
     { key: 'status', header: 'Status', value: (b) => (b.voided ? 'VOIDED' : (b.outcome ?? b.status)) },
-    { key: 'pnl', header: 'P&L', value: (b) => b.pnl, numeric: true, render: (b) => (b.pnl === null ? '' : <SignedAmount value={b.pnl} />) },
+    {
+      key: 'pnl',
+      header: 'P&L',
+      value: (b) => b.pnl,
+      numeric: true,
+      render: (b) => (b.pnl === null ? '' : <SignedAmount value={b.pnl} />),
+    },
     { key: 'ip', header: 'IP', value: (b) => b.ip ?? '' },
-    { key: 'placed', header: 'Placed (IST)', value: (b) => b.placed_at, render: (b) => <span className="nowrap">{formatIst(b.placed_at)}</span> },
+    {
+      key: 'placed',
+      header: 'Placed (IST)',
+      value: (b) => b.placed_at,
+      render: (b) => <span className="nowrap">{formatIst(b.placed_at)}</span>,
+    },
     {
       key: 'actions',
       header: '',
@@ -94,7 +148,12 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
       value: () => null,
       render: (b) =>
         voidable(b) ? (
-          <button type="button" className="btn btn--small btn--danger" onClick={() => setVoiding(b)} data-testid={`void-bet-${b.bet_id}`}>
+          <button
+            type="button"
+            className="btn btn--small btn--danger"
+            onClick={() => setVoiding(b)}
+            data-testid={`void-bet-${b.bet_id}`}
+          >
             Void
           </button>
         ) : null,
@@ -114,7 +173,13 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
         onRetry={bets.refetch}
         empty={query ? `No bet by a user like “${query}”` : 'No bets on this market'}
         testId="market-bets"
-        paging={{ page, limit, total: bets.data?.total ?? 0, onPage: setPage, onLimit: (n) => (setLimit(n), setPage(1)) }}
+        paging={{
+          page,
+          limit,
+          total: bets.data?.total ?? 0,
+          onPage: setPage,
+          onLimit: (n) => (setLimit(n), setPage(1)),
+        }}
         tools={
           <input
             className="input input--small"

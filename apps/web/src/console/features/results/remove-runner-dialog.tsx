@@ -17,7 +17,9 @@ export function RemoveRunnerDialog({ market, onClose }: { market: OperatorMarket
   const [selection, setSelection] = useState(String(runners[0]?.selection_id ?? ''));
   const [factor, setFactor] = useState('0');
   const [problem, setProblem] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ selection_id: number; reduction_factor: number } | null>(null);
+  const [confirming, setConfirming] = useState<{ selection_id: number; reduction_factor: number } | null>(
+    null,
+  );
   const name = runners.find((r) => r.selection_id === confirming?.selection_id)?.name ?? '';
 
   if (confirming)
@@ -30,7 +32,10 @@ export function RemoveRunnerDialog({ market, onClose }: { market: OperatorMarket
         onClose={onClose}
         onConfirm={async () => {
           try {
-            const done = await fetchData('operatorRemoveRunner', { market_id: market.market_id, ...confirming });
+            const done = await fetchData('operatorRemoveRunner', {
+              market_id: market.market_id,
+              ...confirming,
+            });
             toast.success(`${name} removed: ${done.cancelled_bets} unmatched orders cancelled`);
             void qc.invalidateQueries({ queryKey: consoleKeys.operator('markets') });
             void qc.invalidateQueries({ queryKey: consoleKeys.downline() });
@@ -45,26 +50,51 @@ export function RemoveRunnerDialog({ market, onClose }: { market: OperatorMarket
             Every bet on <strong>{name}</strong> is void (stakes back).
           </li>
           <li>
-            Bets on the other runners matched before now are reduced by <strong data-testid="nonrunner-confirm-factor">{confirming.reduction_factor}%</strong>.
+            Bets on the other runners matched before now are reduced by{' '}
+            <strong data-testid="nonrunner-confirm-factor">{confirming.reduction_factor}%</strong>.
           </li>
-          <li>Its unmatched orders are cancelled (and unmatched lays on the others, past the WIN 2.5% / PLACE 4.0% thresholds).</li>
+          <li>
+            Its unmatched orders are cancelled (and unmatched lays on the others, past the WIN 2.5% / PLACE
+            4.0% thresholds).
+          </li>
         </ul>
       </ConfirmDialog>
     );
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const checked = RemoveRunnerRequest.safeParse({ market_id: market.market_id, selection_id: Number(selection), reduction_factor: Number(factor) });
+    const checked = RemoveRunnerRequest.safeParse({
+      market_id: market.market_id,
+      selection_id: Number(selection),
+      reduction_factor: Number(factor),
+    });
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? 'Check the fields');
       return;
     }
-    setConfirming({ selection_id: checked.data.selection_id, reduction_factor: checked.data.reduction_factor });
+    setConfirming({
+      selection_id: checked.data.selection_id,
+      reduction_factor: checked.data.reduction_factor,
+    });
   };
   return (
-    <FormDialog title={`Non-runner: ${market.name}`} testId="nonrunner-dialog" onClose={onClose} onSubmit={submit} submitLabel="Next" busy={false} size="sm">
+    <FormDialog
+      title={`Non-runner: ${market.name}`}
+      testId="nonrunner-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Next"
+      busy={false}
+      size="sm"
+    >
       <FormField label="Runner">
-        <select className="input" value={selection} onChange={(e) => setSelection(e.target.value)} data-testid="nonrunner-runner" autoFocus>
+        <select
+          className="input"
+          value={selection}
+          onChange={(e) => setSelection(e.target.value)}
+          data-testid="nonrunner-runner"
+          autoFocus
+        >
           {runners.map((r) => (
             <option key={r.selection_id} value={r.selection_id}>
               {r.name}
@@ -73,7 +103,14 @@ export function RemoveRunnerDialog({ market, onClose }: { market: OperatorMarket
         </select>
       </FormField>
       <FormField label="Reduction factor (%)" error={problem ?? undefined} hint="Up to 2 decimals, e.g. 16.2">
-        <input className="input" inputMode="decimal" value={factor} onChange={(e) => setFactor(e.target.value)} aria-invalid={problem !== null} data-testid="nonrunner-factor" />
+        <input
+          className="input"
+          inputMode="decimal"
+          value={factor}
+          onChange={(e) => setFactor(e.target.value)}
+          aria-invalid={problem !== null}
+          data-testid="nonrunner-factor"
+        />
       </FormField>
     </FormDialog>
   );

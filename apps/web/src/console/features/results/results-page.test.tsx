@@ -4,7 +4,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
-import { callAs, callAsOnTestServer, newAccountUnder, renderInApp, setWindowWidth, signedInOnTestServer, tokenOnTestServer } from '@/test/api-server';
+import {
+  callAs,
+  callAsOnTestServer,
+  newAccountUnder,
+  renderInApp,
+  setWindowWidth,
+  signedInOnTestServer,
+  tokenOnTestServer,
+} from '@/test/api-server';
 import { ResultsPage } from './results-page';
 
 /**
@@ -26,7 +34,10 @@ async function bettor(prefix: string) {
   return { ...made, token: await tokenOnTestServer(made.userName) };
 }
 const balanceOf = async (who: { token: string }) => (await callAs(who.token, 'getUserBalance')).total_balance;
-const market = async () => (await fetchData('operatorGetMarkets', { match_id: matchId, open_only: false })).find((m) => m.market_id === marketId)!;
+const market = async () =>
+  (await fetchData('operatorGetMarkets', { match_id: matchId, open_only: false })).find(
+    (m) => m.market_id === marketId,
+  )!;
 
 beforeAll(async () => {
   setWindowWidth(1280);
@@ -50,8 +61,20 @@ beforeAll(async () => {
     })
   ).market_id;
   [yes, no] = await Promise.all([bettor('w2yes'), bettor('w2no')]);
-  await callAsOnTestServer(yes.token, 'placeFancyBet', { fancy_id: marketId, is_back: 1, run: 71, rate: 100, stake: STAKE });
-  await callAsOnTestServer(no.token, 'placeFancyBet', { fancy_id: marketId, is_back: 0, run: 70, rate: 100, stake: STAKE });
+  await callAsOnTestServer(yes.token, 'placeFancyBet', {
+    fancy_id: marketId,
+    is_back: 1,
+    run: 71,
+    rate: 100,
+    stake: STAKE,
+  });
+  await callAsOnTestServer(no.token, 'placeFancyBet', {
+    fancy_id: marketId,
+    is_back: 0,
+    run: 70,
+    rate: 100,
+    stake: STAKE,
+  });
 });
 beforeEach(() => queryClient.clear());
 
@@ -82,7 +105,13 @@ describe('a fancy run total', () => {
     openResults();
     const { shown, summary } = await declare(75);
     // YES 71 wins at 75: the YES bettor is paid 100, the NO bettor loses 100.
-    expect(shown).toEqual({ declared: 'Run total: 75', users: '2', paid: '100.00', taken: '100.00', exposure: '200.00' });
+    expect(shown).toEqual({
+      declared: 'Run total: 75',
+      users: '2',
+      paid: '100.00',
+      taken: '100.00',
+      exposure: '200.00',
+    });
     expect(figure(summary, 'summary-users')).toBe('2');
     expect(figure(summary, 'summary-result')).toBe('Run total declared');
     expect((await market()).result).toMatchObject({ kind: 'RUNS', runs: 75 });
@@ -112,18 +141,26 @@ describe('a fancy run total', () => {
     expect([await balanceOf(yes), await balanceOf(no)]).toEqual([CHIPS - STAKE, CHIPS + STAKE]);
   });
 
-  it("a winning bet is voided with a reason: the confirmation names the amount, the win is taken back", async () => {
+  it('a winning bet is voided with a reason: the confirmation names the amount, the win is taken back', async () => {
     openResults();
     fireEvent.click(await screen.findByTestId(`bets-${marketId}`));
     const list = await screen.findByTestId('market-bets-dialog');
     fireEvent.change(within(list).getByTestId('market-bets-search'), { target: { value: no.userName } });
     // The list narrows to the NO bettor's one bet.
-    await waitFor(() => expect(within(list).getAllByTestId(/^bet-row-/).map((r) => r.textContent?.includes(no.userName))).toEqual([true]));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByTestId(/^bet-row-/)
+          .map((r) => r.textContent?.includes(no.userName)),
+      ).toEqual([true]),
+    );
     const bet = within(list).getByTestId(/^bet-row-/);
     fireEvent.click(within(bet).getByRole('button', { name: 'Void' }));
     const dialog = await screen.findByTestId('void-bet-dialog');
     expect(figure(dialog, 'void-bet-amount')).toBe('100.00');
-    fireEvent.change(within(dialog).getByTestId('void-bet-reason'), { target: { value: 'MULTIPLE_ENTRIES' } });
+    fireEvent.change(within(dialog).getByTestId('void-bet-reason'), {
+      target: { value: 'MULTIPLE_ENTRIES' },
+    });
     fireEvent.click(within(dialog).getByTestId('void-bet-dialog-submit'));
     await waitFor(async () => expect(await balanceOf(no)).toBe(CHIPS));
     // Back to the list, where the bet is voided and cannot be voided again.

@@ -42,7 +42,16 @@ function MatchMarkets({ matchId }: { matchId: number }) {
 
   const columns: Column<OperatorMarket>[] = [
     { key: 'name', header: 'Market', value: (m) => m.name },
-    { key: 'result', header: 'Result', value: resultOf, render: (m) => <span data-testid={`result-${m.market_id}`}>{resultOf(m) || <span className="muted">Awaiting</span>}</span> },
+    {
+      key: 'result',
+      header: 'Result',
+      value: resultOf,
+      render: (m) => (
+        <span data-testid={`result-${m.market_id}`}>
+          {resultOf(m) || <span className="muted">Awaiting</span>}
+        </span>
+      ),
+    },
     {
       key: 'actions',
       header: '',
@@ -55,24 +64,49 @@ function MatchMarkets({ matchId }: { matchId: number }) {
           <span className="results-actions">
             {m.result === null ? (
               <>
-                <button type="button" className="btn btn--small btn--primary" onClick={() => act(m, 'declare')} data-testid={`declare-${id}`}>
+                <button
+                  type="button"
+                  className="btn btn--small btn--primary"
+                  onClick={() => act(m, 'declare')}
+                  data-testid={`declare-${id}`}
+                >
                   Declare
                 </button>
-                <button type="button" className="btn btn--small" onClick={() => act(m, 'void')} data-testid={`void-${id}`}>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => act(m, 'void')}
+                  data-testid={`void-${id}`}
+                >
                   Void
                 </button>
                 {runners && (
-                  <button type="button" className="btn btn--small" onClick={() => act(m, 'nonrunner')} data-testid={`nonrunner-${id}`}>
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => act(m, 'nonrunner')}
+                    data-testid={`nonrunner-${id}`}
+                  >
                     Non-runner
                   </button>
                 )}
               </>
             ) : (
-              <button type="button" className="btn btn--small btn--danger" onClick={() => act(m, 'rollback')} data-testid={`rollback-${id}`}>
+              <button
+                type="button"
+                className="btn btn--small btn--danger"
+                onClick={() => act(m, 'rollback')}
+                data-testid={`rollback-${id}`}
+              >
                 Roll back
               </button>
             )}
-            <button type="button" className="btn btn--small" onClick={() => act(m, 'bets')} data-testid={`bets-${id}`}>
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => act(m, 'bets')}
+              data-testid={`bets-${id}`}
+            >
               Bets
             </button>
           </span>
@@ -80,8 +114,24 @@ function MatchMarkets({ matchId }: { matchId: number }) {
       },
     },
     { key: 'kind', header: 'Kind', value: (m) => marketKindLabel(m.kind, m.market_type) },
-    { key: 'status', header: 'Status', value: (m) => (m.result ? 'SETTLED' : m.status), render: (m) => <MarketStatusTag status={m.status} settled={m.result !== null} testId={`result-status-${m.market_id}`} /> },
-    { key: 'settled', header: 'Settled (IST)', value: (m) => m.result?.settled_at ?? '', render: (m) => <span className="nowrap">{formatIst(m.result?.settled_at)}</span> },
+    {
+      key: 'status',
+      header: 'Status',
+      value: (m) => (m.result ? 'SETTLED' : m.status),
+      render: (m) => (
+        <MarketStatusTag
+          status={m.status}
+          settled={m.result !== null}
+          testId={`result-status-${m.market_id}`}
+        />
+      ),
+    },
+    {
+      key: 'settled',
+      header: 'Settled (IST)',
+      value: (m) => m.result?.settled_at ?? '',
+      render: (m) => <span className="nowrap">{formatIst(m.result?.settled_at)}</span>,
+    },
     { key: 'orders', header: 'Unmatched', value: (m) => m.open_orders, numeric: true },
   ];
   const m = match.data;
@@ -112,7 +162,9 @@ function MatchMarkets({ matchId }: { matchId: number }) {
         empty="No markets on this match"
         testId="results-markets-table"
       />
-      {open && (open.what === 'declare' || open.what === 'void' || open.what === 'rollback') && <SettlementDialog market={open.market} action={open.what} onClose={close} />}
+      {open && (open.what === 'declare' || open.what === 'void' || open.what === 'rollback') && (
+        <SettlementDialog market={open.market} action={open.what} onClose={close} />
+      )}
       {open?.what === 'nonrunner' && <RemoveRunnerDialog market={open.market} onClose={close} />}
       {open?.what === 'bets' && <MarketBetsDialog market={open.market} onClose={close} />}
     </section>
@@ -132,7 +184,11 @@ export function ResultsPage() {
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const body = { ...(query ? { search: query } : {}), include_finished: true, page, limit };
-  const matches = useQuery({ queryKey: consoleKeys.operator('matches', 'results', body), queryFn: () => fetchData('operatorGetMatches', body), placeholderData: keepPreviousData });
+  const matches = useQuery({
+    queryKey: consoleKeys.operator('matches', 'results', body),
+    queryFn: () => fetchData('operatorGetMatches', body),
+    placeholderData: keepPreviousData,
+  });
 
   const columns: Column<OperatorMatch>[] = [
     {
@@ -140,13 +196,24 @@ export function ResultsPage() {
       header: 'Match',
       value: (x) => x.match_name,
       render: (x) => (
-        <button type="button" className="link-button" onClick={() => setParams({ match: String(x.match_id) })} aria-pressed={x.match_id === matchId} data-testid={`results-match-${x.match_id}`}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setParams({ match: String(x.match_id) })}
+          aria-pressed={x.match_id === matchId}
+          data-testid={`results-match-${x.match_id}`}
+        >
           {x.match_name}
         </button>
       ),
     },
     { key: 'sport', header: 'Sport', value: (x) => x.sport_name },
-    { key: 'start', header: 'Start (IST)', value: (x) => x.start_time, render: (x) => <span className="nowrap">{formatIst(x.start_time)}</span> },
+    {
+      key: 'start',
+      header: 'Start (IST)',
+      value: (x) => x.start_time,
+      render: (x) => <span className="nowrap">{formatIst(x.start_time)}</span>,
+    },
     { key: 'open', header: 'Open markets', value: (x) => x.open_markets, numeric: true },
   ];
   return (
@@ -167,7 +234,13 @@ export function ResultsPage() {
           onRetry={matches.refetch}
           empty={query ? `No match matches “${query}”` : 'No matches'}
           testId="results-matches"
-          paging={{ page, limit, total: matches.data?.total ?? 0, onPage: setPage, onLimit: (n) => (setLimit(n), setPage(1)) }}
+          paging={{
+            page,
+            limit,
+            total: matches.data?.total ?? 0,
+            onPage: setPage,
+            onLimit: (n) => (setLimit(n), setPage(1)),
+          }}
           tools={
             <input
               className="input input--small"

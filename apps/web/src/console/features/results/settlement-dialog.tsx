@@ -1,4 +1,9 @@
-import type { OperatorMarket, SettlementPreview, SettlementPreviewRequest, SettlementSummary } from '@exchange/contracts';
+import type {
+  OperatorMarket,
+  SettlementPreview,
+  SettlementPreviewRequest,
+  SettlementSummary,
+} from '@exchange/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SignedAmount } from '@/console/components';
@@ -7,27 +12,54 @@ import { refusalText, toastRefusal } from '@/console/lib/refusal';
 import { Modal, Spinner } from '@/components';
 import { fetchData } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
-import { declarableRunners, declareBody, isDeadHeat, type DeclareBody, type DeclarePicks } from './declaration';
+import {
+  declarableRunners,
+  declareBody,
+  isDeadHeat,
+  type DeclareBody,
+  type DeclarePicks,
+} from './declaration';
 
 export type SettlementAction = 'declare' | 'void' | 'rollback';
 
-const TITLES: Record<SettlementAction, string> = { declare: 'Declare the result', void: 'Void the market', rollback: 'Roll the result back' };
-const CONFIRM: Record<SettlementAction, string> = { declare: 'Declare and settle', void: 'Void every bet', rollback: 'Roll back' };
+const TITLES: Record<SettlementAction, string> = {
+  declare: 'Declare the result',
+  void: 'Void the market',
+  rollback: 'Roll the result back',
+};
+const CONFIRM: Record<SettlementAction, string> = {
+  declare: 'Declare and settle',
+  void: 'Void every bet',
+  rollback: 'Roll back',
+};
 
 /** What the declaration says, in words (shown above the figures). */
 function declared(m: OperatorMarket, body: DeclareBody): string {
-  if (body.runs !== undefined) return `${m.market_type === 'BINARY' ? 'Final value' : 'Run total'}: ${body.runs}`;
+  if (body.runs !== undefined)
+    return `${m.market_type === 'BINARY' ? 'Final value' : 'Run total'}: ${body.runs}`;
   const names = m.runners.filter((r) => body.winner_ids?.includes(r.selection_id)).map((r) => r.name);
   const heat = (body.winner_ids?.length ?? 0) > (body.places ?? m.places) ? ' (dead heat)' : '';
   return `${names.length > 1 ? 'Winners' : 'Winner'}: ${names.join(', ')}${heat}`;
 }
 
 /** The declare form: winners (and places, a dead heat's tied runners) or the run total. */
-function DeclareForm({ market, onPreview }: { market: OperatorMarket; onPreview: (body: DeclareBody) => void }) {
-  const [picks, setPicks] = useState<DeclarePicks>({ winners: [], places: market.places, tied: [], runs: '' });
+function DeclareForm({
+  market,
+  onPreview,
+}: {
+  market: OperatorMarket;
+  onPreview: (body: DeclareBody) => void;
+}) {
+  const [picks, setPicks] = useState<DeclarePicks>({
+    winners: [],
+    places: market.places,
+    tied: [],
+    runs: '',
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const runners = declarableRunners(market);
-  const toggle = (list: readonly number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+  const toggle = (list: readonly number[], id: number) =>
+    list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const out = declareBody(market, picks);
@@ -39,7 +71,9 @@ function DeclareForm({ market, onPreview }: { market: OperatorMarket; onPreview:
     <form id="declare-form" onSubmit={submit} noValidate data-testid="declare-form">
       {market.kind === 'FANCY' ? (
         <label className="field">
-          <span className="field__label">{market.market_type === 'BINARY' ? 'Final value' : 'Run total'}</span>
+          <span className="field__label">
+            {market.market_type === 'BINARY' ? 'Final value' : 'Run total'}
+          </span>
           <input
             className="input"
             inputMode="numeric"
@@ -85,7 +119,12 @@ function DeclareForm({ market, onPreview }: { market: OperatorMarket; onPreview:
                 .filter((r) => picks.winners.includes(r.selection_id))
                 .map((r) => (
                   <label key={r.selection_id} className="field field--check">
-                    <input type="checkbox" checked={picks.tied.includes(r.selection_id)} onChange={() => setPicks({ ...picks, tied: toggle(picks.tied, r.selection_id) })} data-testid={`declare-tied-${r.selection_id}`} />
+                    <input
+                      type="checkbox"
+                      checked={picks.tied.includes(r.selection_id)}
+                      onChange={() => setPicks({ ...picks, tied: toggle(picks.tied, r.selection_id) })}
+                      data-testid={`declare-tied-${r.selection_id}`}
+                    />
                     <span>{r.name}</span>
                   </label>
                 ))}
@@ -145,7 +184,12 @@ function PreviewFigures({ preview }: { preview: SettlementPreview }) {
 }
 
 function SummaryFigures({ summary }: { summary: SettlementSummary }) {
-  const result = { WINNERS: 'Winners declared', RUNS: 'Run total declared', VOID: 'Voided', ROLLED_BACK: 'Rolled back' }[summary.result];
+  const result = {
+    WINNERS: 'Winners declared',
+    RUNS: 'Run total declared',
+    VOID: 'Voided',
+    ROLLED_BACK: 'Rolled back',
+  }[summary.result];
   return (
     <dl className="settle-figures" data-testid="settlement-summary">
       <Figure label="Done" testId="summary-result">
@@ -171,7 +215,11 @@ function SummaryFigures({ summary }: { summary: SettlementSummary }) {
 }
 
 const call = (action: SettlementAction, body: DeclareBody) =>
-  action === 'declare' ? fetchData('operatorDeclareResult', body) : action === 'void' ? fetchData('operatorVoidMarket', { market_id: body.market_id }) : fetchData('operatorRollbackResult', { market_id: body.market_id });
+  action === 'declare'
+    ? fetchData('operatorDeclareResult', body)
+    : action === 'void'
+      ? fetchData('operatorVoidMarket', { market_id: body.market_id })
+      : fetchData('operatorRollbackResult', { market_id: body.market_id });
 
 /**
  * Declaring, voiding or rolling back a market, in steps: the declaration (declare only), what it
@@ -179,12 +227,23 @@ const call = (action: SettlementAction, body: DeclareBody) =>
  * SettlementSummary). The dialog's test id follows the step: declare-dialog, preview-dialog,
  * summary-dialog; the confirm button is preview-confirm.
  */
-export function SettlementDialog({ market, action, onClose }: { market: OperatorMarket; action: SettlementAction; onClose: () => void }) {
+export function SettlementDialog({
+  market,
+  action,
+  onClose,
+}: {
+  market: OperatorMarket;
+  action: SettlementAction;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
-  const [body, setBody] = useState<DeclareBody | null>(action === 'declare' ? null : { market_id: market.market_id });
+  const [body, setBody] = useState<DeclareBody | null>(
+    action === 'declare' ? null : { market_id: market.market_id },
+  );
   const [summary, setSummary] = useState<SettlementSummary | null>(null);
   const [busy, setBusy] = useState(false);
-  const request: SettlementPreviewRequest | null = body && (action === 'declare' ? { action, ...body } : { action, market_id: market.market_id });
+  const request: SettlementPreviewRequest | null =
+    body && (action === 'declare' ? { action, ...body } : { action, market_id: market.market_id });
   const preview = useQuery({
     queryKey: consoleKeys.operator('preview', request),
     queryFn: () => fetchData('operatorPreviewSettlement', request!),
@@ -222,7 +281,12 @@ export function SettlementDialog({ market, action, onClose }: { market: Operator
       </>
     ) : step === 'preview' ? (
       <>
-        <button type="button" className="btn btn--secondary" onClick={action === 'declare' ? () => setBody(null) : onClose} disabled={busy}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={action === 'declare' ? () => setBody(null) : onClose}
+          disabled={busy}
+        >
           {action === 'declare' ? 'Back' : 'Cancel'}
         </button>
         <button
@@ -236,19 +300,42 @@ export function SettlementDialog({ market, action, onClose }: { market: Operator
         </button>
       </>
     ) : (
-      <button type="button" className="btn btn--primary" onClick={onClose} autoFocus data-testid="summary-done">
+      <button
+        type="button"
+        className="btn btn--primary"
+        onClick={onClose}
+        autoFocus
+        data-testid="summary-done"
+      >
         Done
       </button>
     );
 
   return (
-    <Modal title={`${TITLES[action]}: ${market.name}`} onClose={busy ? () => undefined : onClose} testId={`${step}-dialog`} footer={footer}>
+    <Modal
+      title={`${TITLES[action]}: ${market.name}`}
+      onClose={busy ? () => undefined : onClose}
+      testId={`${step}-dialog`}
+      footer={footer}
+    >
       {step === 'declare' && <DeclareForm market={market} onPreview={setBody} />}
       {step === 'preview' && (
         <>
-          {action === 'declare' && body && <p className="settle-what" data-testid="preview-declared">{declared(market, body)}</p>}
-          {action === 'rollback' && <p className="settle-what">The settlement is reversed with new postings and the market opens for a new result.</p>}
-          {action === 'void' && <p className="settle-what">Every bet of the market is void: stakes go back, nothing is won or lost.</p>}
+          {action === 'declare' && body && (
+            <p className="settle-what" data-testid="preview-declared">
+              {declared(market, body)}
+            </p>
+          )}
+          {action === 'rollback' && (
+            <p className="settle-what">
+              The settlement is reversed with new postings and the market opens for a new result.
+            </p>
+          )}
+          {action === 'void' && (
+            <p className="settle-what">
+              Every bet of the market is void: stakes go back, nothing is won or lost.
+            </p>
+          )}
           {preview.isPending ? (
             <Spinner label="Working out what moves" />
           ) : preview.isError ? (

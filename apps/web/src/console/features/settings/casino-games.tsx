@@ -16,13 +16,17 @@ export function CasinoGames() {
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const q = search.trim().toLowerCase();
-  const rows = games.data?.filter((g) => !q || `${g.name} ${g.provider} ${g.category} ${g.game_code}`.toLowerCase().includes(q));
+  const rows = games.data?.filter(
+    (g) => !q || `${g.name} ${g.provider} ${g.category} ${g.game_code}`.toLowerCase().includes(q),
+  );
 
   const toggle = async (g: OperatorCasinoGame, enabled: boolean) => {
     setBusy(g.game_code);
     try {
       const saved = await fetchData('operatorSetCasinoGame', { game_code: g.game_code, enabled });
-      qc.setQueryData<OperatorCasinoGame[]>(gamesKey, (list) => list?.map((x) => (x.game_code === saved.game_code ? saved : x)));
+      qc.setQueryData<OperatorCasinoGame[]>(gamesKey, (list) =>
+        list?.map((x) => (x.game_code === saved.game_code ? saved : x)),
+      );
       toast.success(`${saved.name} ${saved.enabled ? 'on' : 'off'}`);
     } catch (err) {
       toastRefusal(err);
@@ -37,7 +41,15 @@ export function CasinoGames() {
       key: 'enabled',
       header: 'On',
       value: (g) => (g.enabled ? 'On' : 'Off'),
-      render: (g) => <Switch checked={g.enabled} onChange={(on) => void toggle(g, on)} disabled={busy === g.game_code} label={`${g.name} on`} testId={`casino-game-${g.game_code}`} />,
+      render: (g) => (
+        <Switch
+          checked={g.enabled}
+          onChange={(on) => void toggle(g, on)}
+          disabled={busy === g.game_code}
+          label={`${g.name} on`}
+          testId={`casino-game-${g.game_code}`}
+        />
+      ),
     },
     { key: 'provider', header: 'Provider', value: (g) => g.provider },
     { key: 'category', header: 'Category', value: (g) => g.category },
@@ -47,7 +59,11 @@ export function CasinoGames() {
   return (
     <section className="console-card" data-testid="casino-games">
       <h2>Casino games</h2>
-      <p className="muted settings-note">{games.data ? `${games.data.length} games, ${off} off. A game turned off leaves the lobby and cannot be launched.` : ' '}</p>
+      <p className="muted settings-note">
+        {games.data
+          ? `${games.data.length} games, ${off} off. A game turned off leaves the lobby and cannot be launched.`
+          : ' '}
+      </p>
       <DataTable
         columns={columns}
         rows={rows}

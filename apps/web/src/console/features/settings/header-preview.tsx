@@ -23,17 +23,33 @@ const colour = (value: string, fallback: string) => (HEX.test(value.trim()) ? va
  */
 export function HeaderPreview({ look }: { look: PreviewLook }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const primary = { background: colour(look.bg_primary_color, '#0b3c5d'), color: colour(look.text_primary_color, '#ffffff') };
-  const secondary = { background: colour(look.bg_secondry_color, '#ffc629'), color: colour(look.text_secondry_color, '#1b1b1b') };
+  const primary = {
+    background: colour(look.bg_primary_color, '#0b3c5d'),
+    color: colour(look.text_primary_color, '#ffffff'),
+  };
+  const secondary = {
+    background: colour(look.bg_secondry_color, '#ffc629'),
+    color: colour(look.text_secondry_color, '#1b1b1b'),
+  };
   const other = colour(look.other_color, '#1f6f99');
   const title = look.site_title.trim() || 'Exchange';
   const logo = look.logo.trim();
   return (
-    <figure className="header-preview" aria-label="Preview of the bettors' header" data-testid="header-preview">
+    <figure
+      className="header-preview"
+      aria-label="Preview of the bettors' header"
+      data-testid="header-preview"
+    >
       <div className="header-preview__bar" style={primary} data-testid="header-preview-bar">
         <span className="header-preview__burger" aria-hidden="true" />
         {logo && failed !== logo ? (
-          <img className="header-preview__logo" src={logo} alt={title} onError={() => setFailed(logo)} data-testid="header-preview-logo" />
+          <img
+            className="header-preview__logo"
+            src={logo}
+            alt={title}
+            onError={() => setFailed(logo)}
+            data-testid="header-preview-logo"
+          />
         ) : (
           <span className="header-preview__title">{title}</span>
         )}
@@ -65,7 +81,8 @@ export function HeaderPreview({ look }: { look: PreviewLook }) {
         <span>Horse Racing</span>
       </div>
       <figcaption className="header-preview__body">
-        A market page with a <span style={{ color: other, textDecoration: 'underline' }}>link in the other colour</span>.
+        A market page with a{' '}
+        <span style={{ color: other, textDecoration: 'underline' }}>link in the other colour</span>.
       </figcaption>
     </figure>
   );

@@ -2,12 +2,21 @@ import { useId, useState } from 'react';
 
 /** What the contract takes for a picture: at most 256 KB of text; base64 makes a file a third larger. */
 export const MAX_PICTURE_BYTES = 190 * 1024;
-const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/x-icon', 'image/vnd.microsoft.icon'];
+const PICTURE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/svg+xml',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+];
 
 /** A small image file as a data: URL, or why it cannot be one. */
 export function readPicture(file: File): Promise<{ url: string } | { problem: string }> {
-  if (!PICTURE_TYPES.includes(file.type)) return Promise.resolve({ problem: 'Choose a PNG, JPEG, WebP, SVG or ICO image' });
-  if (file.size > MAX_PICTURE_BYTES) return Promise.resolve({ problem: `The image must be at most ${MAX_PICTURE_BYTES / 1024} KB` });
+  if (!PICTURE_TYPES.includes(file.type))
+    return Promise.resolve({ problem: 'Choose a PNG, JPEG, WebP, SVG or ICO image' });
+  if (file.size > MAX_PICTURE_BYTES)
+    return Promise.resolve({ problem: `The image must be at most ${MAX_PICTURE_BYTES / 1024} KB` });
   return new Promise((resolve) => {
     const reader = new FileReader();
     reader.onload = () => resolve({ url: String(reader.result) });
@@ -44,7 +53,13 @@ export function PictureField({
         {label}
       </label>
       <div className="picture-field__row">
-        <span className="picture-field__thumb">{value && broken !== value ? <img src={value} alt="" onError={() => setBroken(value)} /> : <span className="muted">none</span>}</span>
+        <span className="picture-field__thumb">
+          {value && broken !== value ? (
+            <img src={value} alt="" onError={() => setBroken(value)} />
+          ) : (
+            <span className="muted">none</span>
+          )}
+        </span>
         <input
           id={id}
           className="input"

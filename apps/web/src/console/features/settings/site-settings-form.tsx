@@ -8,7 +8,8 @@ import { reloadGlobalSettings } from '@/lib/global-settings';
 import { HeaderPreview } from './header-preview';
 import { PictureField } from './picture-field';
 
-type Colour = 'bg_primary_color' | 'bg_secondry_color' | 'text_primary_color' | 'text_secondry_color' | 'other_color';
+type Colour =
+  'bg_primary_color' | 'bg_secondry_color' | 'text_primary_color' | 'text_secondry_color' | 'other_color';
 
 const COLOURS: [Colour, string][] = [
   ['bg_primary_color', 'Header background'],
@@ -21,9 +22,13 @@ const COLOURS: [Colour, string][] = [
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** The fields the form changed, as operator/saveGlobalSettings takes them (only those given change). */
-function changedSettings(values: GlobalSettings, dirty: Partial<Record<keyof GlobalSettings, unknown>>): Partial<GlobalSettings> {
+function changedSettings(
+  values: GlobalSettings,
+  dirty: Partial<Record<keyof GlobalSettings, unknown>>,
+): Partial<GlobalSettings> {
   const out: Partial<GlobalSettings> = {};
-  for (const key of Object.keys(values) as (keyof GlobalSettings)[]) if (dirty[key]) Object.assign(out, { [key]: values[key] });
+  for (const key of Object.keys(values) as (keyof GlobalSettings)[])
+    if (dirty[key]) Object.assign(out, { [key]: values[key] });
   return out;
 }
 
@@ -49,7 +54,8 @@ export function SiteSettingsForm({ current }: { current: GlobalSettings }) {
     if (Object.keys(body).length === 0) return;
     const checked = SaveGlobalSettingsRequest.safeParse(body);
     if (!checked.success) {
-      for (const issue of checked.error.issues) setError(String(issue.path[0] ?? 'root') as Path<GlobalSettings>, { message: issue.message });
+      for (const issue of checked.error.issues)
+        setError(String(issue.path[0] ?? 'root') as Path<GlobalSettings>, { message: issue.message });
       return;
     }
     try {
@@ -62,17 +68,44 @@ export function SiteSettingsForm({ current }: { current: GlobalSettings }) {
     }
   });
 
-  const set = (name: keyof GlobalSettings, value: string) => setValue(name, value as never, { shouldDirty: true, shouldValidate: false });
+  const set = (name: keyof GlobalSettings, value: string) =>
+    setValue(name, value as never, { shouldDirty: true, shouldValidate: false });
   return (
     <form className="settings-form" onSubmit={submit} noValidate data-testid="settings-form">
       <div className="settings-form__fields">
-        <PictureField label="Logo" value={values.logo} onChange={(v) => set('logo', v)} error={errors.logo?.message} testId="settings-logo" />
-        <PictureField label="Favicon" value={values.favicon} onChange={(v) => set('favicon', v)} error={errors.favicon?.message} testId="settings-favicon" />
+        <PictureField
+          label="Logo"
+          value={values.logo}
+          onChange={(v) => set('logo', v)}
+          error={errors.logo?.message}
+          testId="settings-logo"
+        />
+        <PictureField
+          label="Favicon"
+          value={values.favicon}
+          onChange={(v) => set('favicon', v)}
+          error={errors.favicon?.message}
+          testId="settings-favicon"
+        />
         <FormField label="Title" error={errors.site_title?.message}>
-          <input className="input" {...register('site_title')} aria-invalid={Boolean(errors.site_title)} data-testid="settings-title" />
+          <input
+            className="input"
+            {...register('site_title')}
+            aria-invalid={Boolean(errors.site_title)}
+            data-testid="settings-title"
+          />
         </FormField>
-        <FormField label="Site message (scrolls under the header; empty: none)" error={errors.site_message?.message}>
-          <textarea className="input" rows={2} {...register('site_message')} aria-invalid={Boolean(errors.site_message)} data-testid="settings-message" />
+        <FormField
+          label="Site message (scrolls under the header; empty: none)"
+          error={errors.site_message?.message}
+        >
+          <textarea
+            className="input"
+            rows={2}
+            {...register('site_message')}
+            aria-invalid={Boolean(errors.site_message)}
+            data-testid="settings-message"
+          />
         </FormField>
         <fieldset className="console-fieldset settings-colours">
           <legend>Colours</legend>
@@ -87,18 +120,34 @@ export function SiteSettingsForm({ current }: { current: GlobalSettings }) {
                 data-testid={`settings-${name}-pick`}
               />
               <FormField label={label} error={errors[name]?.message}>
-                <input className="input settings-colour__hex" {...register(name)} spellCheck={false} aria-invalid={Boolean(errors[name])} data-testid={`settings-${name}`} />
+                <input
+                  className="input settings-colour__hex"
+                  {...register(name)}
+                  spellCheck={false}
+                  aria-invalid={Boolean(errors[name])}
+                  data-testid={`settings-${name}`}
+                />
               </FormField>
             </div>
           ))}
         </fieldset>
         <div className="settings-switches">
           <span className="settings-switch">
-            <Switch checked={values.payment_gateway === '1'} onChange={(on) => set('payment_gateway', on ? '1' : '0')} label="Payment gateway" testId="settings-payment-gateway" />
+            <Switch
+              checked={values.payment_gateway === '1'}
+              onChange={(on) => set('payment_gateway', on ? '1' : '0')}
+              label="Payment gateway"
+              testId="settings-payment-gateway"
+            />
             Payment gateway (online deposits and withdrawals)
           </span>
           <span className="settings-switch">
-            <Switch checked={values.is_show_apk === '1'} onChange={(on) => set('is_show_apk', on ? '1' : '0')} label="Android app download" testId="settings-apk" />
+            <Switch
+              checked={values.is_show_apk === '1'}
+              onChange={(on) => set('is_show_apk', on ? '1' : '0')}
+              label="Android app download"
+              testId="settings-apk"
+            />
             Offer the Android app (APK)
           </span>
         </div>
@@ -107,10 +156,21 @@ export function SiteSettingsForm({ current }: { current: GlobalSettings }) {
         <h2>Bettors&apos; header</h2>
         <HeaderPreview look={values} />
         <div className="settings-form__save">
-          <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty} data-testid="settings-save">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={isSubmitting || !isDirty}
+            data-testid="settings-save"
+          >
             {isSubmitting ? 'Saving…' : 'Save settings'}
           </button>
-          <button type="button" className="btn btn--secondary" onClick={() => reset()} disabled={isSubmitting || !isDirty} data-testid="settings-reset">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => reset()}
+            disabled={isSubmitting || !isDirty}
+            data-testid="settings-reset"
+          >
             Undo changes
           </button>
           <span className="muted" aria-live="polite">
