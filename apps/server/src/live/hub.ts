@@ -164,7 +164,7 @@ export class LiveHub {
   }
 
   /** Starts listening to commits and the heartbeat. */
-  start(sources: LiveSources = { balances: [], paymentRequests: [] }): void {
+  start(sources: LiveSources): void {
     this.stops.push(this.deps.betting.onCommitted((event) => this.committed(event)));
     this.stops.push(this.deps.betting.onMatchCommitted((event) => this.matchCommitted(event)));
     for (const source of sources.balances) this.stops.push(source((userId) => this.userChanged(userId)));

@@ -74,8 +74,10 @@ describeEachDatabase('agents and their downline', (ctx) => {
     const allSum = all.rows.reduce((s: number, r: { balance: number }) => s + r.balance, 0);
     expect(sum).toBeGreaterThan(0);
     expect(agentRow.downline_balance).toBeCloseTo(allSum, 2);
-    // The root may read agent1's children by parent_id.
+    // The root may read agent1's children by parent_id; a search without one looks at every depth.
     expect((await downline(admin, { parent_id: ids.agent1, search: 'demo' })).total).toBe(3);
+    expect((await downline(admin, { search: 'demo' })).rows.map((r: { user_name: string }) => r.user_name)).toEqual(['demo1', 'demo2', 'demo3']);
+    expect((await downline(admin, { parent_id: ids.admin, search: 'demo' })).total).toBe(0);
   });
 
   it('creates a bettor under the caller that must change its password at first login; a taken name is refused', async () => {

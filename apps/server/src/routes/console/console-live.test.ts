@@ -57,6 +57,8 @@ describeEachDatabase(
       const request = await ok('paymentDeposit', { amount: 500, method: 'UPI', utr: nextUtr(), client_ref: 'live-dep' }, tokens.demo3);
       await agent1.next(nudge('payment_requests'));
       await admin.next(nudge('payment_requests'));
+      // The request's commit also refreshes the bettor's own balance (the payment events feed the user channel).
+      await bettor.next((m) => m.type === 'balance');
       const from = agent1.mark();
       await ok('agentDecidePaymentRequest', { request_id: request.request_id, approve: false, remark: 'No payment seen' }, tokens.agent1);
       await agent1.next(nudge('payment_requests'), { from });

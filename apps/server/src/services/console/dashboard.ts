@@ -11,7 +11,8 @@ import { casinoTransactions, markets, matches, paymentRequests, settlementResult
 import { DAY_MS, istDate, istDayRange, type Clock } from '../../lib/time.ts';
 import { resultNetPaise, standingResults } from '../betting/views.ts';
 import { downlineCte, inDownlineOf } from '../downline.ts';
-import { accountOfUser, availablePaise } from '../money/index.ts';
+import { accountOfUser } from '../money/index.ts';
+import { houseOf, moneyOf } from './figures.ts';
 import { mostExposedMarkets, type BookServices } from './market-book.ts';
 
 export interface DashboardServices extends BookServices {
@@ -19,13 +20,6 @@ export interface DashboardServices extends BookServices {
 }
 
 const TOP_MARKETS = 10;
-const money = (balancePaise: number, exposurePaise: number) => ({
-  balance: paiseToRupees(balancePaise),
-  exposure: paiseToRupees(exposurePaise),
-  available: paiseToRupees(availablePaise({ balancePaise, exposurePaise })),
-});
-/** The house's side of the downline's net (never -0). */
-const houseOf = (netPaise: number) => (netPaise === 0 ? 0 : -netPaise);
 
 /** The IST day `days` before `day`. */
 const daysBefore = (day: string, days: number) => istDate(new Date(istDayRange(day).start.getTime() - days * DAY_MS));
@@ -84,7 +78,7 @@ async function downlineMoney(svc: DashboardServices, agentId: number) {
                coalesce(sum(a.balance_paise), 0) as balance, coalesce(sum(a.exposure_paise), 0) as exposure
         from downline d join users u on u.id = d.id join ledger_accounts a on a.user_id = d.id`,
   );
-  return { users: Number(sums?.users ?? 0), agents: Number(sums?.agents ?? 0), ...money(Number(sums?.balance ?? 0), Number(sums?.exposure ?? 0)) };
+  return { users: Number(sums?.users ?? 0), agents: Number(sums?.agents ?? 0), ...moneyOf(Number(sums?.balance ?? 0), Number(sums?.exposure ?? 0)) };
 }
 
 /** Pending requests of the downline's users (addressed to the caller or to an agent below it). */
@@ -114,7 +108,7 @@ export async function agentDashboard(svc: DashboardServices, agentId: number): P
     mostExposedMarkets(svc, agentId, TOP_MARKETS),
   ]);
   return {
-    own: money(own.balancePaise, own.exposurePaise),
+    own: moneyOf(own.balancePaise, own.exposurePaise),
     downline,
     today: todayPnl,
     week,

@@ -14,14 +14,12 @@ import { combinedPosition, positionFancyBook, positionPnl } from '../betting/pos
 import type { BettingService } from '../betting/service.ts';
 import { marketLabel } from '../betting/views.ts';
 import { inDownlineOf } from '../downline.ts';
+import { houseOf } from './figures.ts';
 
 export interface BookServices {
   db: Db;
   betting: BettingService;
 }
-
-/** The house's side of a bettor's figure (never -0). */
-const houseOf = (pnlPaise: number) => (pnlPaise === 0 ? 0 : -pnlPaise);
 
 /**
  * The caller's downline users holding a position (a market_positions row: every bet writes one)

@@ -7,9 +7,10 @@ import type { ConsoleLogin, ConsoleUser } from '@exchange/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestOrigin } from '../activity.ts';
-import { accountOfUser, balanceView } from '../money/index.ts';
+import { accountOfUser } from '../money/index.ts';
 import { openSession, type AccountServices, type LoginDoor, type LoginInput } from '../user-account.ts';
 import { findUserById, flag, type User } from '../users.ts';
+import { moneyOf } from './figures.ts';
 
 const CONSOLE: LoginDoor = {
   admit: (user) =>
@@ -21,15 +22,13 @@ const CONSOLE: LoginDoor = {
 
 async function consoleUser(db: DbOrTx, user: User): Promise<ConsoleUser> {
   if (user.role === 'user') throw new Error(`User ${user.id} is a bettor, not a console user`);
-  const { total_balance, liability, available_balance } = balanceView(await accountOfUser(db, user.id));
+  const account = await accountOfUser(db, user.id);
   return {
     user_id: user.id,
     user_name: user.userName,
     role: user.role,
     parent_id: user.parentId ?? -1,
-    balance: total_balance,
-    exposure: liability,
-    available: available_balance,
+    ...moneyOf(account.balancePaise, account.exposurePaise),
     is_change_password: flag(user.isChangePassword),
     security_auth_enabled: flag(user.securityAuthEnabled),
   };
