@@ -73,7 +73,8 @@ describeEachDatabase('access before validation', (ctx) => {
       }
     }
     const admin = await ctx().login('admin');
-    for (const [name, endpoint] of operatorOnly) {
+    // A GET call reads no body (operator/getSports, operator/getCasinoGames): nothing to refuse.
+    for (const [name, endpoint] of operatorOnly.filter(([, e]) => e.method === 'POST')) {
       const res = await send(endpoint, admin, BAD_BODIES[3]!);
       expect({ name, status: res.statusCode, code: res.json().code }).toEqual({ name, status: 400, code: 'VALIDATION_ERROR' });
     }

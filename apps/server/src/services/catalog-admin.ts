@@ -66,8 +66,9 @@ async function nextId(tx: DbOrTx, which: 'series' | 'match' | 'race'): Promise<n
 
 // ---- sports ------------------------------------------------------------------------------------
 
-const seriesCount = sql<number>`(select count(*) from series s where s.sport_id = ${sports.sportId})::int`;
-const sportMatchCount = sql<number>`(select count(*) from matches m where m.sport_id = ${sports.sportId})::int`;
+// Correlated counts name the outer table in full: drizzle leaves a lone table's columns unqualified.
+const seriesCount = sql<number>`(select count(*) from series s where s.sport_id = sports.sport_id)::int`;
+const sportMatchCount = sql<number>`(select count(*) from matches m where m.sport_id = sports.sport_id)::int`;
 
 async function sportRows(db: DbOrTx, where?: SQL): Promise<OperatorSport[]> {
   const rows = await db
@@ -136,7 +137,7 @@ async function auditEdit(
 
 // ---- series ------------------------------------------------------------------------------------
 
-const seriesMatchCount = sql<number>`(select count(*) from matches m where m.series_id = ${series.seriesId})::int`;
+const seriesMatchCount = sql<number>`(select count(*) from matches m where m.series_id = series.series_id)::int`;
 
 async function seriesRows(db: DbOrTx, where: SQL): Promise<OperatorSeries[]> {
   const rows = await db
@@ -204,7 +205,7 @@ export async function saveSeries(db: Db, actor: AuditActor, body: z.output<typeo
 
 // ---- matches and racing meetings ---------------------------------------------------------------
 
-const openMarketCount = sql<number>`(select count(*) from markets mk where mk.match_id = ${matches.matchId} and mk.settled_at is null)::int`;
+const openMarketCount = sql<number>`(select count(*) from markets mk where mk.match_id = matches.match_id and mk.settled_at is null)::int`;
 
 function matchRowsQuery(db: DbOrTx, where: SQL | undefined) {
   return db

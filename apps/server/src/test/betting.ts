@@ -71,6 +71,32 @@ export async function statementRows(
   return res.json.data.rows;
 }
 
+/**
+ * A bettor created by an agent (agent/createUser) with `chips` rupees from it, past its first
+ * password change: its id and a token.
+ */
+export async function newBettor(
+  ctx: TestContext,
+  agentToken: string,
+  userName: string,
+  chips: number,
+): Promise<{ userId: number; token: string }> {
+  const ok = async (name: Parameters<TestContext['call']>[0], body: unknown, token: string) => {
+    const res = await ctx.call(name, body, token);
+    if (res.statusCode !== 200) throw new Error(`${name} failed: ${JSON.stringify(res.json)}`);
+    return res.json.data;
+  };
+  const created = await ok('agentCreateUser', { user_name: userName, password: 'Bettor@1234', role: 'user' }, agentToken);
+  const first = await ctx.login(userName, 'Bettor@1234');
+  await ok('changePassword', { master_password: 'Bettor@1234', new_password: 'Bettor@5678', confirm_password: 'Bettor@5678' }, first);
+  await ok(
+    'agentTransferChips',
+    { user_id: created.user_id, amount: chips, direction: 'deposit', client_ref: `fund-${userName}` },
+    agentToken,
+  );
+  return { userId: created.user_id, token: await ctx.login(userName, 'Bettor@5678') };
+}
+
 export async function balanceOf(
   ctx: TestContext,
   token: string,

@@ -17,6 +17,7 @@ import {
   createMatchOdds,
   expectInvariants,
   firstMatchOf,
+  newBettor as createBettor,
   statementRows,
 } from '../../test/betting.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -86,24 +87,9 @@ function suite(betPath: BetPathMode, onlyDebt: boolean) {
 
       /** A bettor created by agent1 with `chips` rupees, past its first password change. */
       const newBettor = async (userName: string, chips: number) => {
-        const created = await ok(
-          'agentCreateUser',
-          { user_name: userName, password: 'Bettor@1234', role: 'user' },
-          agent1,
-        );
-        idOf[userName] = created.user_id;
-        const first = await ctx().login(userName, 'Bettor@1234');
-        await ok(
-          'changePassword',
-          { master_password: 'Bettor@1234', new_password: 'Bettor@5678', confirm_password: 'Bettor@5678' },
-          first,
-        );
-        await ok(
-          'agentTransferChips',
-          { user_id: created.user_id, amount: chips, direction: 'deposit', client_ref: `fund-${userName}` },
-          agent1,
-        );
-        return ctx().login(userName, 'Bettor@5678');
+        const { userId, token } = await createBettor(ctx(), agent1, userName, chips);
+        idOf[userName] = userId;
+        return token;
       };
 
       beforeAll(async () => {

@@ -137,7 +137,7 @@ export function changesText(before: AuditFields, after: AuditFields, labels: Rec
   return parts.join(', ');
 }
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 

@@ -31,7 +31,7 @@ export async function marketBets(db: DbOrTx, q: MarketBetsQuery): Promise<Operat
         order: orders,
         userName: users.userName,
         runnerName: runners.name,
-        voided: sql<boolean>`exists (select 1 from bet_reversals r where r.order_id = ${orders.id})`,
+        voided: sql<boolean>`exists (select 1 from bet_reversals r where r.order_id = orders.id)`,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))

@@ -47,7 +47,6 @@ import type { ResultInput } from './settlement.ts';
 export { averageOdds, placedAnswer, sessionHoursOf, sessionOf, stakeToPaise } from './answers.ts';
 export type { PlaceOptions } from './bet-request.ts';
 export type { CreateMarketInput } from './market-create.ts';
-export type { MarketEdit } from './market-admin.ts';
 export type { MarketAudit, MarketFacts } from './market-tx.ts';
 export type { PreviewAction } from './settlement-preview.ts';
 export type { ResultInput } from './settlement.ts';

@@ -15,7 +15,7 @@ import type { CasinoProviderClient } from './provider-client.ts';
 
 const gameNotFound = () => new AppError(404, 'GAME_NOT_FOUND', 'Game not found');
 /** 409, not 403: a 403 signs the bettor's app out (ADR 28). */
-export const gameDisabled = () => new AppError(409, 'GAME_DISABLED', 'This game is not available right now');
+const gameDisabled = () => new AppError(409, 'GAME_DISABLED', 'This game is not available right now');
 
 async function switchedOff(db: DbOrTx): Promise<Set<string>> {
   const rows = await db
