@@ -118,7 +118,7 @@ export function DashboardPage() {
   });
 
   return (
-    <div data-testid="dashboard-page">
+    <div className="dashboard-page" data-testid="dashboard-page">
       <div className="console-page__head">
         <h1>Dashboard</h1>
       </div>

@@ -108,6 +108,22 @@ describe('transfer chips', () => {
   });
 });
 
+describe('locks', () => {
+  it('says what a change does before applying it, and the row shows the lock', async () => {
+    renderInApp(<DownlinePage />, '/downline');
+    fireEvent.click(await screen.findByTestId(`downline-status-${bettor.userName}`));
+    await screen.findByTestId('status-dialog');
+    expect((screen.getByTestId('status-apply') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('status-bet-locked'));
+    expect(text('status-changes')).toBe('Lock betting: no new bets (open bets stay)');
+    expect(text('status-apply')).toBe('Lock betting');
+    fireEvent.click(screen.getByTestId('status-apply'));
+    const row = await screen.findByTestId(`downline-row-${bettor.userName}`);
+    await waitFor(() => expect(within(row).getByText('Bet locked')).toBeTruthy());
+    expect(await balanceOf(bettor.userName)).toMatchObject({ bet_locked: true, login_locked: false });
+  });
+});
+
 describe('create user', () => {
   it("checks the fields with the contract's words, then creates the user, who appears in the list", async () => {
     renderInApp(<DownlinePage />, '/downline');

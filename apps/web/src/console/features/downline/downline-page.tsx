@@ -6,6 +6,7 @@ import { DataTable, IstWhen, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
+import { useConsoleUser } from '@/console/lib/session';
 import { fetchData } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { downlineKeys } from './api';
@@ -69,7 +70,9 @@ function Breadcrumbs({ trail }: { trail: TrailStep[] }) {
 /**
  * The downline: the direct users of the caller, or of an agent below it (`?at=`), with their
  * money, locks and last login; search, server paging and CSV. Chips move only to and from the
- * caller's direct users (ADR 32), so Deposit and Withdraw show on the top level only.
+ * caller's direct users (ADR 32), so Deposit and Withdraw show on the top level only. The top
+ * level's search looks at the direct users, or at every level below ("Every level"): the rows
+ * then do not say whose users they are, so they offer no transfer (a deeper user's is refused).
  */
 export function DownlinePage() {
   const [params] = useSearchParams();
@@ -84,17 +87,23 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [action, setAction] = useState<Action | null>(null);
+  const [everyLevel, setEveryLevel] = useState(false);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const direct = parentId === null;
+  const ownId = useConsoleUser()?.user_id;
+  const top = parentId === null;
+  // Without the caller's id (no stored console user) a search can only be the wide one.
+  const wide = top && query !== '' && (everyLevel || ownId === undefined);
+  // The server searches every level when no parent is named; the top level names the caller.
+  const listOf = wide ? undefined : (parentId ?? ownId);
 
   const body = (p: number, l: number) => ({
-    ...(parentId !== null && { parent_id: parentId }),
+    ...(listOf !== undefined && { parent_id: listOf }),
     ...(query && { search: query }),
     page: p,
     limit: l,
   });
   const list = useQuery({
-    queryKey: downlineKeys.list(parentId, query, page, limit),
+    queryKey: downlineKeys.list(listOf ?? null, query, page, limit),
     queryFn: () => fetchData('agentGetDownline', body(page, limit)),
     placeholderData: keepPreviousData,
   });
@@ -119,7 +128,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
             </Link>
             {r.role === 'agent' && (
               <Link
-                to={downlinePath([...trail, { user_id: r.user_id, user_name: r.user_name }])}
+                to={downlinePath([...(wide ? [] : trail), { user_id: r.user_id, user_name: r.user_name }])}
                 className="downline-user__open"
                 aria-label={`Open ${r.user_name}'s downline`}
                 data-testid={`downline-open-${r.user_name}`}
@@ -186,7 +195,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         value: () => null,
         render: (r) => (
           <div className="downline-actions">
-            {direct && (
+            {top && !wide && (
               <>
                 <button
                   type="button"
@@ -230,14 +239,14 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         ),
       },
     ];
-  }, [trail, direct, hasAgents]);
+  }, [trail, top, wide, hasAgents]);
 
   const close = () => setAction(null);
   return (
     <div className="downline-page" data-testid="downline-page">
       <div className="console-page__head">
         <h1>Downline</h1>
-        {direct && (
+        {top && (
           <div className="console-page__actions">
             <button
               type="button"
@@ -275,18 +284,34 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         csvName={trail.length === 0 ? 'downline' : `downline-${trail.at(-1)!.user_name}`}
         csvRows={() => fetchAllPages((p, l) => fetchData('agentGetDownline', body(p, l)))}
         tools={
-          <input
-            className="input input--small downline-search"
-            type="search"
-            placeholder="Search user name"
-            aria-label="Search user name"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            data-testid="downline-search"
-          />
+          <>
+            <input
+              className="input input--small downline-search"
+              type="search"
+              placeholder="Search user name"
+              aria-label="Search user name"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+              data-testid="downline-search"
+            />
+            {top && (
+              <label className="console-form__check downline-every-level">
+                <input
+                  type="checkbox"
+                  checked={everyLevel}
+                  onChange={(e) => {
+                    setEveryLevel(e.target.checked);
+                    setPage(1);
+                  }}
+                  data-testid="downline-every-level"
+                />{' '}
+                Every level
+              </label>
+            )}
+          </>
         }
       />
       {action?.kind === 'create' && <CreateUserDialog onClose={close} />}

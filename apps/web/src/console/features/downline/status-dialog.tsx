@@ -73,7 +73,7 @@ export function StatusDialog({ user, onClose }: { user: Locks; onClose: () => vo
             disabled={busy || changes.length === 0}
             data-testid="status-apply"
           >
-            {busy ? 'Working…' : 'Apply'}
+            {busy ? 'Working…' : changes.length === 1 ? changes[0]!.split(':')[0] : 'Apply'}
           </button>
         </>
       }

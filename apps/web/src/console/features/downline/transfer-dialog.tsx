@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TransferChipsRequest, type DownlineRow } from '@exchange/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -24,6 +24,13 @@ const TransferForm = z.object({
 });
 type FormIn = z.input<typeof TransferForm>;
 type FormOut = z.output<typeof TransferForm>;
+
+/**
+ * Each step's main button takes the focus when it appears (the one before it is gone), so Enter
+ * goes on from the amount to the confirmation to Close without the mouse. A module function: the
+ * ref is called once per button, not on every render.
+ */
+const focusOnMount = (el: HTMLButtonElement | null) => el?.focus();
 
 type Done = { user_balance: number; agent_balance: number; amount: number };
 type Step = { kind: 'form' } | { kind: 'confirm'; values: FormOut } | { kind: 'done'; answer: Done };
@@ -84,11 +91,17 @@ export function TransferDialog({
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(TransferForm),
     defaultValues: { amount: '', remark: '' },
   });
+
+  // Back from the confirmation: the amount again, ready to change.
+  useEffect(() => {
+    if (step.kind === 'form') setFocus('amount');
+  }, [step.kind, setFocus]);
 
   const previewOf = (amount: number) =>
     transferPreview(direction, amount, user, own ?? { balance: 0, available: 0 });
@@ -141,7 +154,7 @@ export function TransferDialog({
             type="button"
             className="btn btn--primary"
             onClick={onClose}
-            autoFocus
+            ref={focusOnMount}
             data-testid="transfer-close"
           >
             Close
@@ -187,7 +200,7 @@ export function TransferDialog({
               className="btn btn--primary"
               onClick={() => void send(step.values)}
               disabled={busy}
-              autoFocus
+              ref={focusOnMount}
               data-testid="transfer-confirm"
             >
               {busy ? 'Working…' : `${words.verb} ${formatAmount(step.values.amount)}`}
