@@ -204,6 +204,7 @@ export function AuditPage() {
           {problem && <span className="field__error">{problem}</span>}
         </div>
         <DataTable
+          cardsOnPhone
           columns={columns}
           rows={log.data?.rows}
           rowKey={(r) => r.id}

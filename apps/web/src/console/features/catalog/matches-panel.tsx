@@ -238,6 +238,7 @@ export function MatchesPanel({
         </label>
       </div>
       <DataTable
+        cardsOnPhone
         columns={columns}
         rows={matches.data?.rows}
         rowKey={(m) => m.match_id}

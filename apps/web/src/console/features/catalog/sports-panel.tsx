@@ -88,6 +88,7 @@ function SeriesPanel({
         </div>
       </div>
       <DataTable
+        cardsOnPhone
         columns={columns}
         rows={series.data}
         rowKey={(s) => s.series_id}
@@ -193,6 +194,7 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
           </div>
         </div>
         <DataTable
+          cardsOnPhone
           columns={columns}
           rows={sports.data}
           rowKey={(s) => s.sport_id}

@@ -164,6 +164,7 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
   return (
     <Modal title={`Bets: ${market.name}`} onClose={onClose} testId="market-bets-dialog" size="lg">
       <DataTable
+        cardsOnPhone
         columns={columns}
         rows={bets.data?.rows}
         rowKey={(b) => b.bet_id}

@@ -152,6 +152,7 @@ function MatchMarkets({ matchId }: { matchId: number }) {
         </div>
       </div>
       <DataTable
+        cardsOnPhone
         columns={columns}
         rows={markets.data}
         rowKey={(x) => x.market_id}
@@ -225,6 +226,7 @@ export function ResultsPage() {
       <section className="console-card">
         <h2>{matchId === null ? 'Pick a match' : 'Another match'}</h2>
         <DataTable
+          cardsOnPhone
           columns={columns}
           rows={matches.data?.rows}
           rowKey={(x) => x.match_id}

@@ -65,6 +65,7 @@ export function CasinoGames() {
           : ' '}
       </p>
       <DataTable
+        cardsOnPhone
         columns={columns}
         rows={rows}
         rowKey={(g) => g.game_code}
