@@ -35,7 +35,10 @@ describe('audit log', () => {
     fireEvent.change(await screen.findByTestId('audit-search'), { target: { value: NAME } });
     fireEvent.change(screen.getByTestId('audit-action'), { target: { value: 'series.save' } });
     const table = screen.getByTestId('audit-table');
-    await waitFor(() => expect(within(table).getAllByTestId(/^audit-row-\d+$/).length).toBe(2));
+    // The search waits for typing to stop, then asks the server.
+    await waitFor(() => expect(within(table).getAllByTestId(/^audit-row-\d+$/).length).toBe(2), {
+      timeout: 3000,
+    });
     const [renamed] = within(table).getAllByTestId(/^audit-row-\d+$/);
     expect(renamed!.textContent).toContain('Series saved');
     expect(renamed!.textContent).toContain('admin');

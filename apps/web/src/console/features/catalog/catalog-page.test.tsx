@@ -44,7 +44,8 @@ describe('matches', () => {
     renderInApp(<CatalogPage />, '/catalog?tab=matches');
     fireEvent.change(await screen.findByTestId('matches-search'), { target: { value: NAME } });
     fireEvent.click(screen.getByTestId('matches-finished'));
-    const shown = await screen.findByTestId(`match-${match.match_id}-shown`);
+    // The search waits for typing to stop, then asks the server.
+    const shown = await screen.findByTestId(`match-${match.match_id}-shown`, {}, { timeout: 3000 });
     expect(shown.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(shown);
     await waitFor(async () => expect((await onServer())!.is_active).toBe(false));

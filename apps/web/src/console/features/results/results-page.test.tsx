@@ -146,13 +146,15 @@ describe('a fancy run total', () => {
     fireEvent.click(await screen.findByTestId(`bets-${marketId}`));
     const list = await screen.findByTestId('market-bets-dialog');
     fireEvent.change(within(list).getByTestId('market-bets-search'), { target: { value: no.userName } });
-    // The list narrows to the NO bettor's one bet.
-    await waitFor(() =>
-      expect(
-        within(list)
-          .getAllByTestId(/^bet-row-/)
-          .map((r) => r.textContent?.includes(no.userName)),
-      ).toEqual([true]),
+    // The list narrows to the NO bettor's one bet (the search waits for typing to stop).
+    await waitFor(
+      () =>
+        expect(
+          within(list)
+            .getAllByTestId(/^bet-row-/)
+            .map((r) => r.textContent?.includes(no.userName)),
+        ).toEqual([true]),
+      { timeout: 3000 },
     );
     const bet = within(list).getByTestId(/^bet-row-/);
     fireEvent.click(within(bet).getByRole('button', { name: 'Void' }));
