@@ -181,6 +181,8 @@ export const SaveSeriesRequest = z.object({
 });
 
 export const OperatorMatchesRequest = z.object({
+  /** Only this match, finished or not (a screen opened at one match, e.g. its markets). */
+  match_id: IdLike.optional(),
   sport_id: IdLike.optional(),
   series_id: IdLike.optional(),
   search: Search,

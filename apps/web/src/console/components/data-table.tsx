@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Pager, TableStateRow, TableTools } from '@/components';
 import { downloadCsv, toCsv } from '../lib/csv';
@@ -46,6 +46,8 @@ interface DataTableProps<T> {
   csvRows?: () => Promise<readonly T[]>;
   /** Extra controls on the table's bar (filters, a create button). */
   tools?: ReactNode;
+  /** A row's details, shown under it across the whole table (null: none, e.g. while folded). */
+  rowDetail?: (row: T) => ReactNode;
   /**
    * On a phone each row is a card of "header: value" lines instead of a table row that scrolls
    * sideways (for lists whose rows carry actions). A cell's render should be one element.
@@ -66,7 +68,7 @@ function compare(a: string | number | null, b: string | number | null): number {
  * The console's table: loading and empty states, sorting by a column's header (click again to
  * reverse), paging (the server's, or its own), and CSV export. Sorting orders the rows on screen.
  */
-export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, cardsOnPhone = false }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowDetail, cardsOnPhone = false }: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort>(null);
   const [ownPage, setOwnPage] = useState(1);
   const [ownLimit, setOwnLimit] = useState(20);
@@ -148,15 +150,25 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
                 emptyText={empty}
               />
             ) : (
-              shown.map((row) => (
-                <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
-                  {columns.map((c) => (
-                    <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={c.header}>
-                      {c.render ? c.render(row) : c.value(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              shown.map((row) => {
+                const detail = rowDetail?.(row);
+                return (
+                  <Fragment key={rowKey(row)}>
+                    <tr data-testid={rowTestId?.(row)}>
+                      {columns.map((c) => (
+                        <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={c.header}>
+                          {c.render ? c.render(row) : c.value(row)}
+                        </td>
+                      ))}
+                    </tr>
+                    {detail != null && (
+                      <tr className="data-table__detail">
+                        <td colSpan={columns.length}>{detail}</td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
           </tbody>
         </table>

@@ -1,80 +1,15 @@
 import type { MarketBook } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, SignedAmount } from '@/console/components';
+import { Badge, HouseBook, MarketStatusTag, marketKindLabel } from '@/console/components';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { Spinner } from '@/components';
 import { fetchData, isRetryable } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
-import { fancyLadder } from './fancy-ladder';
 import './book.css';
 
 /** Bets move the books and the nudges refresh them; without the socket they are read this often. */
 const BOOK_POLL_MS = 30_000;
-const KIND_LABEL = { EXCHANGE: 'Exchange', BOOKMAKER: 'Bookmaker', FANCY: 'Fancy' } as const;
-const STATUS_TONE = {
-  OPEN: 'ok',
-  SUSPENDED: 'warn',
-  BALL_RUNNING: 'warn',
-  INACTIVE: 'muted',
-  CLOSED: 'muted',
-} as const;
-
-function RunnerBook({ book }: { book: MarketBook }) {
-  return (
-    <table className="table book-table">
-      <thead>
-        <tr>
-          <th>If this wins</th>
-          <th className="num">House P&amp;L</th>
-        </tr>
-      </thead>
-      <tbody>
-        {book.runners.map((r) => (
-          <tr key={r.selection_id} data-testid={`book-runner-${book.market_id}-${r.selection_id}`}>
-            <td>
-              {r.name}
-              {r.status !== 'ACTIVE' && (
-                <>
-                  {' '}
-                  <Badge tone="muted">{r.status.toLowerCase()}</Badge>
-                </>
-              )}
-            </td>
-            <td className="num">
-              <SignedAmount value={r.house_pnl} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function FancyBook({ book }: { book: MarketBook }) {
-  const ladder = fancyLadder(book.fancy);
-  if (ladder.length === 0) return <p className="muted">No position yet.</p>;
-  return (
-    <table className="table book-table">
-      <thead>
-        <tr>
-          <th>Runs</th>
-          <th className="num">House P&amp;L</th>
-        </tr>
-      </thead>
-      <tbody>
-        {ladder.map((step) => (
-          <tr key={step.runs} data-testid={`book-fancy-${book.market_id}`}>
-            <td className="num book-table__runs">{step.runs}</td>
-            <td className="num">
-              <SignedAmount value={step.house_pnl} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function BookCard({ book }: { book: MarketBook }) {
   return (
@@ -90,8 +25,8 @@ function BookCard({ book }: { book: MarketBook }) {
         {book.market_name}
       </h2>
       <div className="book-card__facts">
-        <Badge tone="muted">{KIND_LABEL[book.kind]}</Badge>
-        <Badge tone={STATUS_TONE[book.status]}>{book.status.replace('_', ' ').toLowerCase()}</Badge>
+        <Badge tone="muted">{marketKindLabel(book.kind, book.market_type)}</Badge>
+        <MarketStatusTag status={book.status} />
         <span>
           Exposure{' '}
           <strong data-testid={`book-exposure-${book.market_id}`}>{formatAmount(book.exposure)}</strong>
@@ -100,7 +35,7 @@ function BookCard({ book }: { book: MarketBook }) {
           Users <strong>{book.users}</strong>
         </span>
       </div>
-      {book.kind === 'FANCY' ? <FancyBook book={book} /> : <RunnerBook book={book} />}
+      <HouseBook book={book} />
     </section>
   );
 }

@@ -1,0 +1,1 @@
+export { MarketsPage } from './markets-page';
