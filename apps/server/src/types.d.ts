@@ -4,6 +4,7 @@ import type { BettingService } from './services/betting/service.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
 import type { SecretBox } from './services/security-auth/secret-box.ts';
 import type { PaymentConfig, PaymentEvents } from './services/payments/index.ts';
+import type { AccountEvents } from './services/agents.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     payments: PaymentConfig;
     /** Told after a payment request is made or decided (the console's live nudge, ADR 36). */
     paymentEvents: PaymentEvents;
+    /** Told after an agent moves chips or changes a user's locks (live pushes, ADR 36). */
+    accountEvents: AccountEvents;
     /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

@@ -28,6 +28,8 @@ export default fp<LiveOptions>(
             listener(event.userId);
             listener(event.agentId);
           }),
+        // Chips moved or locks changed by an agent.
+        (listener) => app.accountEvents.on((event) => event.userIds.forEach(listener)),
       ],
       paymentRequests: [(listener) => app.paymentEvents.on((event) => listener(event.userId))],
     });

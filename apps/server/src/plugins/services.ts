@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
 import { CommitFeed } from '../services/betting/commits.ts';
 import { BettingService, type BettingOptions } from '../services/betting/service.ts';
+import type { AccountsChanged } from '../services/agents.ts';
 import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
 import { SecretBox } from '../services/security-auth/secret-box.ts';
 import type { PaymentCommitted, PaymentConfig } from '../services/payments/index.ts';
@@ -34,6 +35,7 @@ export default fp<ServicesOptions>(
     app.decorate('betting', opts.betting ?? new BettingService(opts.db, opts.clock, opts.bettingOptions));
     app.decorate('payments', opts.payments);
     app.decorate('paymentEvents', new CommitFeed<PaymentCommitted>());
+    app.decorate('accountEvents', new CommitFeed<AccountsChanged>());
   },
   { name: 'services' },
 );

@@ -9,6 +9,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import type { Clock } from '../lib/time.ts';
+import type { CommitFeed } from './betting/commits.ts';
 import { recordActivity, type RequestOrigin } from './activity.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
 import { ancestorsIn, downlineCte, inDownlineOf, parentsUpFrom } from './downline.ts';
@@ -22,7 +23,15 @@ export interface AgentServices {
   db: Db;
   clock: Clock;
   sessions: SessionStore;
+  /** Told after chips move or locks change: the users whose account changed (live pushes, ADR 36). */
+  accountEvents: AccountEvents;
 }
+
+/** The users whose balance or locks an agent's action changed, after it commits. */
+export interface AccountsChanged {
+  userIds: number[];
+}
+export type AccountEvents = CommitFeed<AccountsChanged>;
 
 const USER_NOT_FOUND = () => notFound('User not found');
 
@@ -166,6 +175,7 @@ export async function agentTransferChips(app: AgentServices, caller: AuthUser, b
     },
     app.clock(),
   );
+  app.accountEvents.emit({ userIds: [user.id, caller.userId] });
   return chipsAnswer(transfer, user.id, body.direction);
 }
 
@@ -200,6 +210,7 @@ export async function agentSetUserStatus(
     }
   });
   app.sessions.forgetUser(user.id);
+  app.accountEvents.emit({ userIds: [user.id] });
   return { user_id: user.id, login_locked: loginLocked, bet_locked: betLocked };
 }
 

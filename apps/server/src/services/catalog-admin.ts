@@ -250,11 +250,13 @@ export async function operatorMatches(
   now: Date,
 ): Promise<OperatorMatchesPage> {
   const where: SQL[] = [];
+  // One match by id (a screen opened at it): shown whether finished or not.
+  if (q.match_id !== undefined) where.push(eq(matches.matchId, q.match_id));
   if (q.sport_id !== undefined) where.push(eq(matches.sportId, q.sport_id));
   if (q.series_id !== undefined) where.push(eq(matches.seriesId, q.series_id));
   const search = q.search?.trim();
   if (search) where.push(ilike(matches.matchName, containsPattern(search)));
-  if (!q.include_finished)
+  if (!q.include_finished && q.match_id === undefined)
     where.push(or(gte(matches.startTime, new Date(now.getTime() - FINISHED_AFTER_MS)), sql`${openMarketCount} > 0`)!);
   const filter = and(...where);
   const [rows, [totals]] = await Promise.all([

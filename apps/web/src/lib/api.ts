@@ -40,6 +40,8 @@ type Listener = () => void;
 export interface Unauthorized {
   httpStatus: number;
   token: string | null;
+  /** The refusal's code (FORBIDDEN, PASSWORD_CHANGE_REQUIRED, UNAUTHORIZED…). */
+  code?: string;
 }
 const unauthorizedListeners = new Set<(info: Unauthorized) => void>();
 const requestListeners = new Set<Listener>();
@@ -100,7 +102,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   const json = (await res.json().catch(() => ({ status: false, message: res.statusText }))) as Envelope<T>;
   if (res.status === 401 || res.status === 403) {
     if (!CODE_REFUSALS.has(json.code ?? ''))
-      unauthorizedListeners.forEach((fn) => fn({ httpStatus: res.status, token }));
+      unauthorizedListeners.forEach((fn) => fn({ httpStatus: res.status, token, code: json.code }));
     return { status: false, message: json.message ?? 'Unauthorized', code: json.code };
   }
   if (res.status >= 500) throw new ApiError(SERVER_TROUBLE_MESSAGE, res.status, json.code);

@@ -1,7 +1,8 @@
 /**
  * The console's live nudges over /ws (ADR 36) on PGlite and PostgreSQL: every agent and root
  * above a user hears `console` / `payment_requests` when the user asks for a deposit or it is
- * decided, and `console` / `downline` when its balance or exposure moves (a bet); an agent with
+ * decided, and `console` / `downline` when its balance or exposure moves (a bet, chips) or its
+ * locks change; an agent with
  * another downline hears neither, and a bettor's socket never gets one.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -84,6 +85,21 @@ describeEachDatabase(
       await admin.next(nudge('downline'), { from: adminFrom });
       await settle();
       expect(agent1.all('console', from)).toEqual([]);
+    });
+
+    it('tells liveagent and the root when liveagent moves chips to its user or locks it, and pushes the user its new balance', async () => {
+      const [agent, admin, agent1, bettor] = [await connect('liveagent'), await connect('admin'), await connect('agent1'), await connect('liveuser')];
+      const user = (await ok('agentGetDownline', { page: 1, limit: 10 }, tokens.liveagent)).rows.find((r: { user_name: string }) => r.user_name === 'liveuser');
+      const moved = await ok('agentTransferChips', { user_id: user.user_id, amount: 25, direction: 'deposit', client_ref: 'live-chips' }, tokens.liveagent);
+      await admin.next(nudge('downline'));
+      const balance = await bettor.next((m) => m.type === 'balance' && m.total_balance === moved.user_balance);
+      expect(balance).toMatchObject({ total_balance: moved.user_balance });
+      const from = agent.mark();
+      await ok('agentSetUserStatus', { user_id: user.user_id, bet_locked: true }, tokens.liveagent);
+      await agent.next(nudge('downline'), { from });
+      await ok('agentSetUserStatus', { user_id: user.user_id, bet_locked: false }, tokens.liveagent);
+      await settle();
+      expect(agent1.all('console')).toEqual([]);
     });
   },
   { live: { consoleConflateMs: WINDOW_MS } },

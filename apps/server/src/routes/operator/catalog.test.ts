@@ -272,6 +272,9 @@ describeEachDatabase('operator catalog', (ctx) => {
     });
     expect(all).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(all.rows.map((m: OperatorMatch) => m.match_id)).toEqual([today.match_id]);
+    // One match by id, finished or not (a screen opened at it).
+    const one = await ok('operatorGetMatches', { match_id: old.match_id });
+    expect({ total: one.total, ids: one.rows.map((m: OperatorMatch) => m.match_id) }).toEqual({ total: 1, ids: [old.match_id] });
     // A market still open keeps an old match on the default list.
     await createMatchOdds(ctx(), admin, old.match_id);
     const withOld = await ok('operatorGetMatches', { sport_id: SPORT.TENNIS, search: 'old PLAYER' });

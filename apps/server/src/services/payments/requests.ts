@@ -156,7 +156,12 @@ export async function requestDeposit(
   if (!methods.some((m) => m.method === body.method)) {
     throw new AppError(400, 'NO_PAYMENT_METHOD', `Your agent has no ${body.method === 'UPI' ? 'UPI id' : 'bank account'} to pay to`);
   }
-  await assertUtrFree(svc.db, body.utr);
+  if (await utrTaken(svc.db, body.utr)) {
+    // A repeat of this client_ref may have committed since the first look: it answers, not refuses.
+    const raced = await byClientRef(svc.db, payer.userId, body.client_ref);
+    if (raced) return answerWithBalance(svc.db, sameTermsOrConflict(raced, terms));
+    throw utrUsed();
+  }
 
   const { receiptsDir } = svc.payments;
   const receiptFile = receipt ? await storeReceipt(receiptsDir, receipt) : null;
@@ -199,12 +204,13 @@ export async function requestDeposit(
 const utrUsed = () => new AppError(409, 'UTR_ALREADY_USED', 'This UTR was already given for another deposit');
 
 /** A UTR counts once among deposits that are not rejected (the unique index holds it too). */
-async function assertUtrFree(db: Db, utr: string): Promise<void> {
+/** Whether a live (not rejected) deposit already gave this UTR. */
+async function utrTaken(db: Db, utr: string): Promise<boolean> {
   const [live] = await db
     .select({ id: paymentRequests.id })
     .from(paymentRequests)
     .where(and(eq(paymentRequests.utr, utr), eq(paymentRequests.kind, 'DEPOSIT'), ne(paymentRequests.status, 'REJECTED')));
-  if (live) throw utrUsed();
+  return live !== undefined;
 }
 
 /**

@@ -38,15 +38,22 @@ export function ConsoleShell({ agentRoutes, operatorRoutes }: { agentRoutes: Con
   useEffect(() => {
     if (me.data) updateConsoleUser(me.data);
   }, [me.data]);
-  // A refused session (expired, revoked, locked) signs the console out; a refusal without a token is a login's.
+  const refetchMe = me.refetch;
+  // A refused session (401: expired, revoked, locked) signs the console out; a refusal without a
+  // token is a login's. A 403 refuses one call, not the session (the screen says why), except a
+  // password change now due: the fresh getMe sends the console to the change-password page.
   useEffect(
     () =>
-      onUnauthorized(({ token }) => {
+      onUnauthorized(({ token, httpStatus, code }) => {
         if (!token) return;
+        if (httpStatus === 403) {
+          if (code === 'PASSWORD_CHANGE_REQUIRED') void refetchMe();
+          return;
+        }
         clearConsoleSession('session-ended');
         navigate('/login', { replace: true });
       }),
-    [navigate],
+    [navigate, refetchMe],
   );
   // The drawer closes when a screen is chosen.
   useEffect(() => setMenuOpen(false), [location.pathname]);
