@@ -88,7 +88,9 @@ try {
 }
 
 const store = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
-console.log(`\nExchange running at http://localhost:${port}\nDatabase: ${store}\n\nDemo logins:\n${loginsTable()}\n`);
+console.log(
+  `\nExchange running at http://localhost:${port}\nBack-office console (agents, operator): http://localhost:${port}/console/\nDatabase: ${store}\n\nDemo logins:\n${loginsTable()}\n`,
+);
 
 function loginsTable(): string {
   const rows = [
