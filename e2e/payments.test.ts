@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { firstLogin, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { browserSuite } from './support/suite.ts';
 
 /**
@@ -50,20 +50,6 @@ async function openFromUserMenu(page: Page, item: string) {
   await page.getByTestId(`user-menu-${item}`).click();
 }
 
-/** The bettor's first login: the password it was given must be changed, then it logs in again. */
-async function firstLogin(page: Page, userName: string) {
-  await login(page, userName, FIRST_PASSWORD);
-  await page.waitForURL(/#\/setting\/change-password/);
-  await page.getByTestId('change-password-old').fill(FIRST_PASSWORD);
-  await page.getByTestId('change-password-new').fill(NEW_PASSWORD);
-  await page.getByTestId('change-password-confirm').fill(NEW_PASSWORD);
-  await page.getByTestId('change-password-submit').click();
-  await page.waitForURL(/#\/login/);
-  await login(page, userName, NEW_PASSWORD);
-  await page.waitForURL(/#\/home/);
-  await page.getByTestId('welcome-popup-close').click();
-}
-
 describe.each(VIEWPORTS)('deposit through the agent at $width px', (vp: Viewport) => {
   it(
     'asks, is approved, and sees the amount in the balance and both statements',
@@ -80,7 +66,7 @@ describe.each(VIEWPORTS)('deposit through the agent at $width px', (vp: Viewport
 
       const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
       try {
-        await firstLogin(page, userName);
+        await firstLogin(page, userName, FIRST_PASSWORD, NEW_PASSWORD);
         await eventually(() => textOf(page, 'balance')).toBe('0.00');
 
         // Deposit/Withdraw from the header; agent1's UPI id to pay to.

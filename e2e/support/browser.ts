@@ -47,3 +47,25 @@ export async function signIn(page: Page, userName = 'demo1'): Promise<string> {
   await page.getByTestId('welcome-popup-close').click();
   return (await page.evaluate(() => localStorage.getItem('usertoken')))!;
 }
+
+/**
+ * A new bettor's first login: the password its agent gave must be changed, then it logs in again
+ * with the new one; waits for the home page and closes the welcome popup.
+ */
+export async function firstLogin(
+  page: Page,
+  userName: string,
+  givenPassword: string,
+  newPassword: string,
+): Promise<void> {
+  await login(page, userName, givenPassword);
+  await page.waitForURL(/#\/setting\/change-password/);
+  await page.getByTestId('change-password-old').fill(givenPassword);
+  await page.getByTestId('change-password-new').fill(newPassword);
+  await page.getByTestId('change-password-confirm').fill(newPassword);
+  await page.getByTestId('change-password-submit').click();
+  await page.waitForURL(/#\/login/);
+  await login(page, userName, newPassword);
+  await page.waitForURL(/#\/home/);
+  await page.getByTestId('welcome-popup-close').click();
+}
