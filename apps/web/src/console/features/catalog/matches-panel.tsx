@@ -9,6 +9,7 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { catalogKeys, useCatalogSave, useSeries, useSports } from './catalog-data';
+import { shownColumn, useRowChange } from './catalog-parts';
 import { MatchDialog, RacesDialog } from './match-dialogs';
 
 export interface MatchFilters {
@@ -50,7 +51,7 @@ export function MatchesPanel({
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [editing, setEditing] = useState<OperatorMatch | 'new' | null>(null);
   const [racesOf, setRacesOf] = useState<number | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useRowChange();
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
 
   const body: OperatorMatchesRequest = {
@@ -67,11 +68,8 @@ export function MatchesPanel({
     placeholderData: keepPreviousData,
   });
 
-  const change = async (m: OperatorMatch, c: { is_active?: boolean; in_play?: boolean }, done: string) => {
-    setBusy(m.match_id);
-    await save('operatorSaveMatch', matchBody(m, c), done);
-    setBusy(null);
-  };
+  const change = (m: OperatorMatch, c: { is_active?: boolean; in_play?: boolean }, done: string) =>
+    run(m.match_id, () => save('operatorSaveMatch', matchBody(m, c), done));
   const racing = (m: OperatorMatch) => RACING_SPORT_IDS.includes(m.sport_id);
 
   const columns: Column<OperatorMatch>[] = [
@@ -89,22 +87,12 @@ export function MatchesPanel({
         </Link>
       ),
     },
-    {
-      key: 'shown',
-      header: 'Shown',
-      value: (m) => (m.is_active ? 'Shown' : 'Hidden'),
-      render: (m) => (
-        <Switch
-          checked={m.is_active}
-          onChange={(on) => void change(m, { is_active: on }, `${m.match_name} ${on ? 'shown' : 'hidden'}`)}
-          disabled={busy === m.match_id}
-          label={`${m.match_name} shown`}
-          onText="Shown"
-          offText="Hidden"
-          testId={`match-${m.match_id}-shown`}
-        />
-      ),
-    },
+    shownColumn<OperatorMatch>({
+      nameOf: (m) => m.match_name,
+      testIdOf: (m) => `match-${m.match_id}`,
+      busy: (m) => busy === m.match_id,
+      onChange: (m, on) => void change(m, { is_active: on }, `${m.match_name} ${on ? 'shown' : 'hidden'}`),
+    }),
     {
       key: 'in_play',
       header: 'In play',
