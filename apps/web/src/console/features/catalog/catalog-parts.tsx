@@ -44,6 +44,38 @@ export function shownColumn<T extends { is_active: boolean }>({
   };
 }
 
+/** A catalog table's last column: Edit, then the row's own buttons (`more`). */
+export function actionsColumn<T>({
+  testIdOf,
+  onEdit,
+  more,
+}: {
+  /** The row's test id prefix (e.g. `sport-4`): the button is `<prefix>-edit`. */
+  testIdOf: (row: T) => string;
+  onEdit: (row: T) => void;
+  more: (row: T) => ReactNode;
+}): Column<T> {
+  return {
+    key: 'actions',
+    header: '',
+    sortable: false,
+    value: () => null,
+    render: (r) => (
+      <span className="catalog-actions">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => onEdit(r)}
+          data-testid={`${testIdOf(r)}-edit`}
+        >
+          Edit
+        </button>
+        {more(r)}
+      </span>
+    ),
+  };
+}
+
 /** A catalog card: its title, a "New …" button, and the table below. */
 export function CatalogCard({
   title,

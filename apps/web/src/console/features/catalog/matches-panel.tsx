@@ -9,7 +9,7 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { catalogKeys, useCatalogSave, useSeries, useSports } from './catalog-data';
-import { shownColumn, useRowChange } from './catalog-parts';
+import { actionsColumn, shownColumn, useRowChange } from './catalog-parts';
 import { MatchDialog, RacesDialog } from './match-dialogs';
 
 export interface MatchFilters {
@@ -120,21 +120,11 @@ export function MatchesPanel({
     { key: 'markets', header: 'Open markets', value: (m) => m.open_markets, numeric: true },
     { key: 'sport', header: 'Sport / series', value: (m) => `${m.sport_name} / ${m.series_name}` },
     { key: 'venue', header: 'Venue', value: (m) => m.venue ?? '' },
-    {
-      key: 'actions',
-      header: '',
-      sortable: false,
-      value: () => null,
-      render: (m) => (
-        <span className="catalog-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => setEditing(m)}
-            data-testid={`match-${m.match_id}-edit`}
-          >
-            Edit
-          </button>
+    actionsColumn<OperatorMatch>({
+      testIdOf: (m) => `match-${m.match_id}`,
+      onEdit: setEditing,
+      more: (m) => (
+        <>
           {racing(m) && (
             <button
               type="button"
@@ -152,9 +142,9 @@ export function MatchesPanel({
           >
             Markets
           </Link>
-        </span>
+        </>
       ),
-    },
+    }),
   ];
 
   const meeting = matches.data?.rows.find((m) => m.match_id === racesOf);

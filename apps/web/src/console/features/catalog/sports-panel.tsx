@@ -2,7 +2,7 @@ import type { OperatorSeries, OperatorSport } from '@exchange/contracts';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/console/components';
 import { useCatalogSave, useSeries, useSports } from './catalog-data';
-import { CatalogCard, shownColumn, useRowChange } from './catalog-parts';
+import { actionsColumn, CatalogCard, shownColumn, useRowChange } from './catalog-parts';
 import { SeriesDialog, SportDialog } from './sport-series-dialogs';
 
 /** A sport's series: shown or hidden, edit, create; "Matches" opens the matches tab on one. */
@@ -34,32 +34,20 @@ function SeriesPanel({
         ),
     }),
     { key: 'matches', header: 'Matches', value: (s) => s.matches, numeric: true },
-    {
-      key: 'actions',
-      header: '',
-      sortable: false,
-      value: () => null,
-      render: (s) => (
-        <span className="catalog-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => setEditing(s)}
-            data-testid={`series-${s.series_id}-edit`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => onMatches(s.sport_id, s.series_id)}
-            data-testid={`series-${s.series_id}-matches`}
-          >
-            Matches
-          </button>
-        </span>
+    actionsColumn<OperatorSeries>({
+      testIdOf: (s) => `series-${s.series_id}`,
+      onEdit: setEditing,
+      more: (s) => (
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => onMatches(s.sport_id, s.series_id)}
+          data-testid={`series-${s.series_id}-matches`}
+        >
+          Matches
+        </button>
       ),
-    },
+    }),
   ];
   return (
     <CatalogCard
@@ -118,33 +106,21 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
     { key: 'order', header: 'Order', value: (s) => s.order, numeric: true },
     { key: 'series', header: 'Series', value: (s) => s.series, numeric: true },
     { key: 'matches', header: 'Matches', value: (s) => s.matches, numeric: true },
-    {
-      key: 'actions',
-      header: '',
-      sortable: false,
-      value: () => null,
-      render: (s) => (
-        <span className="catalog-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => setEditing(s)}
-            data-testid={`sport-${s.sport_id}-edit`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className={`btn btn--small${picked === s.sport_id ? ' btn--primary' : ''}`}
-            onClick={() => setPicked(s.sport_id)}
-            aria-pressed={picked === s.sport_id}
-            data-testid={`sport-${s.sport_id}-series`}
-          >
-            Series
-          </button>
-        </span>
+    actionsColumn<OperatorSport>({
+      testIdOf: (s) => `sport-${s.sport_id}`,
+      onEdit: setEditing,
+      more: (s) => (
+        <button
+          type="button"
+          className={`btn btn--small${picked === s.sport_id ? ' btn--primary' : ''}`}
+          onClick={() => setPicked(s.sport_id)}
+          aria-pressed={picked === s.sport_id}
+          data-testid={`sport-${s.sport_id}-series`}
+        >
+          Series
+        </button>
       ),
-    },
+    }),
   ];
   const pickedSport = sports.data?.find((s) => s.sport_id === picked);
   return (
