@@ -2,9 +2,8 @@ import { RACING_SPORT_IDS, type OperatorMatch, type OperatorMatchesRequest } fro
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, Switch, type Column } from '@/console/components';
+import { DataTable, Switch, useServerPaging, type Column } from '@/console/components';
 import type { MatchLinkState } from '@/console/lib/operator-match';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
@@ -47,8 +46,7 @@ export function MatchesPanel({
   const save = useCatalogSave();
   const [search, setSearch] = useState('');
   const [finished, setFinished] = useState(false);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const [editing, setEditing] = useState<OperatorMatch | 'new' | null>(null);
   const [racesOf, setRacesOf] = useState<number | null>(null);
   const { busy, run } = useRowChange();
@@ -149,7 +147,7 @@ export function MatchesPanel({
 
   const meeting = matches.data?.rows.find((m) => m.match_id === racesOf);
   const to = (f: Partial<MatchFilters>) => {
-    setPage(1);
+    first();
     onFilters({ ...filters, ...f });
   };
   return (
@@ -163,7 +161,7 @@ export function MatchesPanel({
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(1);
+              first();
             }}
             placeholder="Match name"
             data-testid="matches-search"
@@ -208,7 +206,7 @@ export function MatchesPanel({
             checked={finished}
             onChange={(e) => {
               setFinished(e.target.checked);
-              setPage(1);
+              first();
             }}
             data-testid="matches-finished"
           />
@@ -226,13 +224,7 @@ export function MatchesPanel({
         onRetry={matches.refetch}
         empty={query ? `No match matches “${query}”` : 'No matches'}
         testId="matches-table"
-        paging={{
-          page,
-          limit,
-          total: matches.data?.total ?? 0,
-          onPage: setPage,
-          onLimit: (n) => (setLimit(n), setPage(1)),
-        }}
+        paging={paging(matches.data?.total)}
         tools={
           <button
             type="button"

@@ -2,9 +2,8 @@ import type { DownlineRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, IstWhen, type Column } from '@/console/components';
+import { DataTable, IstWhen, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useConsoleUser } from '@/console/lib/session';
 import { fetchData } from '@/lib/api';
@@ -84,8 +83,7 @@ export function DownlinePage() {
 
 function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: number | null }) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const [action, setAction] = useState<Action | null>(null);
   const [everyLevel, setEveryLevel] = useState(false);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -271,16 +269,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         empty={query ? `No user matches “${query}”.` : 'No users yet.'}
         testId="downline-table"
         cardsOnPhone
-        paging={{
-          page,
-          limit,
-          total: list.data?.total ?? 0,
-          onPage: setPage,
-          onLimit: (l) => {
-            setLimit(l);
-            setPage(1);
-          },
-        }}
+        paging={paging(list.data?.total)}
         csvName={trail.length === 0 ? 'downline' : `downline-${trail.at(-1)!.user_name}`}
         csvRows={() => fetchAllPages((p, l) => fetchData('agentGetDownline', body(p, l)))}
         tools={
@@ -293,7 +282,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value);
-                setPage(1);
+                first();
               }}
               data-testid="downline-search"
             />
@@ -304,7 +293,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
                   checked={everyLevel}
                   onChange={(e) => {
                     setEveryLevel(e.target.checked);
-                    setPage(1);
+                    first();
                   }}
                   data-testid="downline-every-level"
                 />{' '}

@@ -2,10 +2,15 @@ import type { OperatorMarket, OperatorMatch } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, MarketStatusTag, marketKindLabel, type Column } from '@/console/components';
+import {
+  DataTable,
+  marketKindLabel,
+  MarketStatusTag,
+  useServerPaging,
+  type Column,
+} from '@/console/components';
 import { useOperatorMatch } from '@/console/lib/operator-match';
 import { consoleKeys } from '@/console/lib/query-keys';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
@@ -181,8 +186,7 @@ export function ResultsPage() {
   const [params, setParams] = useSearchParams();
   const matchId = Number(params.get('match')) || null;
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const body = { ...(query ? { search: query } : {}), include_finished: true, page, limit };
   const matches = useQuery({
@@ -236,13 +240,7 @@ export function ResultsPage() {
           onRetry={matches.refetch}
           empty={query ? `No match matches “${query}”` : 'No matches'}
           testId="results-matches"
-          paging={{
-            page,
-            limit,
-            total: matches.data?.total ?? 0,
-            onPage: setPage,
-            onLimit: (n) => (setLimit(n), setPage(1)),
-          }}
+          paging={paging(matches.data?.total)}
           tools={
             <input
               className="input input--small"
@@ -252,7 +250,7 @@ export function ResultsPage() {
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value);
-                setPage(1);
+                first();
               }}
               data-testid="results-search"
             />
