@@ -7,3 +7,4 @@ export { Switch } from './switch';
 export { SignedAmount } from './signed-amount';
 export { Badge } from './badge';
 export { IstWhen } from './ist-when';
+export { SearchBox } from './search-box';

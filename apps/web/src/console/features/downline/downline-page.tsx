@@ -2,7 +2,7 @@ import type { DownlineRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, IstWhen, useServerPaging, type Column } from '@/console/components';
+import { DataTable, IstWhen, SearchBox, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useConsoleUser } from '@/console/lib/session';
@@ -274,17 +274,13 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         csvRows={() => fetchAllPages((p, l) => fetchData('agentGetDownline', body(p, l)))}
         tools={
           <>
-            <input
-              className="input input--small downline-search"
-              type="search"
-              placeholder="Search user name"
-              aria-label="Search user name"
+            <SearchBox
+              className="downline-search"
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                first();
-              }}
-              data-testid="downline-search"
+              onSearch={(text) => (setSearch(text), first())}
+              placeholder="Search user name"
+              label="Search user name"
+              testId="downline-search"
             />
             {top && (
               <label className="console-form__check downline-every-level">

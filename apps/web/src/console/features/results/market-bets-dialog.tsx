@@ -6,6 +6,7 @@ import {
   DataTable,
   FormDialog,
   FormField,
+  SearchBox,
   SignedAmount,
   useServerPaging,
   type Column,
@@ -182,17 +183,12 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
         testId="market-bets"
         paging={paging(bets.data?.total)}
         tools={
-          <input
-            className="input input--small"
-            type="search"
-            placeholder="User"
-            aria-label="Search by user"
+          <SearchBox
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              first();
-            }}
-            data-testid="market-bets-search"
+            onSearch={(text) => (setSearch(text), first())}
+            placeholder="User"
+            label="Search by user"
+            testId="market-bets-search"
           />
         }
       />

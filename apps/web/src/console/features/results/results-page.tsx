@@ -6,6 +6,7 @@ import {
   DataTable,
   marketKindLabel,
   MarketStatusTag,
+  SearchBox,
   useServerPaging,
   type Column,
 } from '@/console/components';
@@ -242,17 +243,12 @@ export function ResultsPage() {
           testId="results-matches"
           paging={paging(matches.data?.total)}
           tools={
-            <input
-              className="input input--small"
-              type="search"
-              placeholder="Match name"
-              aria-label="Search matches by name"
+            <SearchBox
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                first();
-              }}
-              data-testid="results-search"
+              onSearch={(text) => (setSearch(text), first())}
+              placeholder="Match name"
+              label="Search matches by name"
+              testId="results-search"
             />
           }
         />
