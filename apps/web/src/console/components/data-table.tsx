@@ -1,6 +1,7 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_PAGE_SIZE, Pager, TableStateRow, TableTools } from '@/components';
+import { formatAmount } from '@/lib/format';
 import { downloadCsv, toCsv } from '../lib/csv';
 
 export interface Column<T> {
@@ -23,6 +24,11 @@ export interface Paging {
   total: number;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
+}
+
+/** A column of rupee amounts: sorted by the number, shown formatted. */
+export function amountColumn<T>(key: string, header: string, value: (row: T) => number): Column<T> {
+  return { key, header, numeric: true, value, render: (r) => formatAmount(value(r)) };
 }
 
 /**

@@ -2,7 +2,14 @@ import type { DownlineRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, IstWhen, SearchBox, useServerPaging, type Column } from '@/console/components';
+import {
+  amountColumn,
+  DataTable,
+  IstWhen,
+  SearchBox,
+  useServerPaging,
+  type Column,
+} from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useConsoleUser } from '@/console/lib/session';
@@ -138,34 +145,10 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         ),
       },
       { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
-      {
-        key: 'balance',
-        header: 'Balance',
-        numeric: true,
-        value: (r) => r.balance,
-        render: (r) => formatAmount(r.balance),
-      },
-      {
-        key: 'exposure',
-        header: 'Exposure',
-        numeric: true,
-        value: (r) => r.exposure,
-        render: (r) => formatAmount(r.exposure),
-      },
-      {
-        key: 'available',
-        header: 'Available',
-        numeric: true,
-        value: (r) => r.available,
-        render: (r) => formatAmount(r.available),
-      },
-      {
-        key: 'credit_limit',
-        header: 'Credit limit',
-        numeric: true,
-        value: (r) => r.credit_limit,
-        render: (r) => formatAmount(r.credit_limit),
-      },
+      amountColumn('balance', 'Balance', (r) => r.balance),
+      amountColumn('exposure', 'Exposure', (r) => r.exposure),
+      amountColumn('available', 'Available', (r) => r.available),
+      amountColumn('credit_limit', 'Credit limit', (r) => r.credit_limit),
       ...(hasAgents ? [downlineColumn] : []),
       {
         key: 'locks',

@@ -1,7 +1,7 @@
 import type { StatementRow, StatementType } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DataTable, useServerPaging, type Column } from '@/console/components';
+import { amountColumn, DataTable, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { DateRangeFields, RangeSubmit, rangeProblem } from '@/components';
 import { fetchData } from '@/lib/api';
@@ -43,13 +43,7 @@ const COLUMNS: Column<StatementRow>[] = [
     value: (r) => r.debit,
     render: (r) => (r.debit ? <span className="amount--debit">{formatAmount(r.debit)}</span> : ''),
   },
-  {
-    key: 'balance',
-    header: 'Balance',
-    numeric: true,
-    value: (r) => r.balance,
-    render: (r) => formatAmount(r.balance),
-  },
+  amountColumn('balance', 'Balance', (r) => r.balance),
   { key: 'remark', header: 'Remark', value: (r) => r.remark },
 ];
 

@@ -2,7 +2,7 @@ import { PaymentKind, PaymentStatus, type AgentPaymentRequestRow } from '@exchan
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, DataTable, IstWhen, useServerPaging, type Column } from '@/console/components';
+import { amountColumn, Badge, DataTable, IstWhen, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { isOperator, useConsoleUser } from '@/console/lib/session';
 import { fetchData } from '@/lib/api';
@@ -121,13 +121,7 @@ export function PaymentsPage() {
             <span className="muted">–</span>
           ),
       },
-      {
-        key: 'available',
-        header: 'User available',
-        numeric: true,
-        value: (r) => r.user_available_balance,
-        render: (r) => formatAmount(r.user_available_balance),
-      },
+      amountColumn('available', 'User available', (r) => r.user_available_balance),
       {
         key: 'status',
         header: 'Status',

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
+  amountColumn,
   DataTable,
   FormDialog,
   FormField,
@@ -126,13 +127,7 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
       header: 'Odds / line',
       value: (b) => (b.line !== null ? `${b.line} @ ${b.price}` : formatOdds(b.price)),
     },
-    {
-      key: 'stake',
-      header: 'Stake',
-      value: (b) => b.stake,
-      numeric: true,
-      render: (b) => formatAmount(b.stake),
-    },
+    amountColumn('stake', 'Stake', (r) => r.stake),
     { key: 'status', header: 'Status', value: (b) => (b.voided ? 'VOIDED' : (b.outcome ?? b.status)) },
     {
       key: 'pnl',
