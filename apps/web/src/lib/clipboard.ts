@@ -27,9 +27,9 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Offers text as a file download (the backup codes). */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+/** Offers text as a file download (the backup codes; the console's CSV files, as `text/csv`). */
+export function downloadText(fileName: string, text: string, type = 'text/plain'): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

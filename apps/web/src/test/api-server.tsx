@@ -304,3 +304,14 @@ export async function newOnlineBettor(
 ): Promise<{ userName: string; userId: number }> {
   return newAccountUnder(await tokenOnTestServer('agent1'), { prefix, chips, onlinePayments: true });
 }
+
+/**
+ * A new account of agent1's (see newAccountUnder) with a token of its own: a sub-agent for a test
+ * file's own downline, or a bettor.
+ */
+export async function newAccountOfAgent1(
+  account: Parameters<typeof newAccountUnder>[1],
+): Promise<{ userName: string; userId: number; token: string }> {
+  const made = await newAccountUnder(await tokenOnTestServer('agent1'), account);
+  return { ...made, token: await tokenOnTestServer(made.userName) };
+}

@@ -12,6 +12,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { istDate } from '../../lib/time.ts';
 import { createMarket, expectInvariants, firstMatchOf } from '../../test/betting.ts';
 import { useProviderStub } from '../../test/casino-provider-stub.ts';
+import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 const provider = useProviderStub('audit-test-secret', 'audit-provider', { providerTimeoutMs: 2000 });
@@ -28,12 +29,7 @@ describeEachDatabase(
     let cricket: { matchId: number; matchName: string };
     const title = (market: string) => `Cricket / ${cricket.matchName} / ${market}`;
 
-    const call = (name: EndpointName, body: unknown, token = admin) => ctx().call(name, body, token);
-    const ok = async (name: EndpointName, body?: unknown, token = admin) => {
-      const res = await call(name, body, token);
-      expect(res.statusCode, `${name}: ${JSON.stringify(res.json)}`).toBe(200);
-      return res.json.data;
-    };
+    const { call, ok } = callsAs(ctx, () => admin);
     const rowCount = async () => Number((await ctx().db.select({ n: count() }).from(auditLog))[0]!.n);
 
     /** Runs a successful operator call and checks that it wrote one row, the newest, as expected. */

@@ -6,29 +6,21 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { SPORT, type EndpointName, type OperatorMatch } from '@exchange/contracts';
+import { SPORT, type OperatorMatch } from '@exchange/contracts';
 import { markets, matches } from '../../db/schema/index.ts';
 import { createFeed } from '../../feed/index.ts';
 import { ensureMarkets } from '../../feed/markets.ts';
 import { refreshFixtures } from '../../feed/fixtures.ts';
 import { CONSOLE_IDS } from '../../services/catalog-admin.ts';
 import { createMarket, createMatchOdds } from '../../test/betting.ts';
+import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 describeEachDatabase('operator catalog', (ctx) => {
   let admin: string;
   let demo1: string;
 
-  const call = (name: EndpointName, body: unknown, token = admin) => ctx().call(name, body, token);
-  const ok = async (name: EndpointName, body?: unknown, token = admin) => {
-    const res = await call(name, body, token);
-    expect(res.statusCode, `${name}: ${JSON.stringify(res.json)}`).toBe(200);
-    return res.json.data;
-  };
-  const refusal = async (name: EndpointName, body: unknown) => {
-    const res = await call(name, body);
-    return { status: res.statusCode, code: res.json.code as string, message: res.json.message as string };
-  };
+  const { ok, refusal } = callsAs(ctx, () => admin);
   const hour = 3_600_000;
   const at = (offsetMs: number) => new Date(ctx().now().getTime() + offsetMs).toISOString();
   /** What bettors see: the sports, a sport's series and matches, the sidebar and the search. */

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { SPORT, type EndpointName, type SettlementPreview } from '@exchange/contracts';
+import { SPORT, type SettlementPreview } from '@exchange/contracts';
 import {
   ledgerAccounts,
   ledgerTransfers,
@@ -23,6 +23,7 @@ import {
   firstMatchOf,
   newBettor,
 } from '../../test/betting.ts';
+import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { LiveTestClient, type Received } from '../../test/live-client.ts';
 
@@ -33,15 +34,29 @@ describeEachDatabase('operator markets: settlement preview, market edits, market
   let cricket: { matchId: number; matchName: string };
   const live: LiveTestClient[] = [];
 
-  const call = (name: EndpointName, body: unknown, token = admin) => ctx().call(name, body, token);
-  const ok = async (name: EndpointName, body: unknown, token = admin) => {
-    const res = await call(name, body, token);
-    expect(res.statusCode, `${name}: ${JSON.stringify(res.json)}`).toBe(200);
-    return res.json.data;
-  };
-  const refusal = async (name: EndpointName, body: unknown, token = admin) => {
-    const res = await call(name, body, token);
-    return { status: res.statusCode, code: res.json.code as string, message: res.json.message as string };
+  const { ok, refusal } = callsAs(ctx, () => admin);
+  /** A bookmaker market on the cricket match, Home and Away quoted at these back rates (lay 5 above). */
+  const bookmaker = async (
+    name: string,
+    [home, away]: [number, number],
+    more: { commission_percent?: number } = {},
+  ) => {
+    const marketId = await createMarket(ctx(), admin, {
+      match_id: cricket.matchId,
+      kind: 'BOOKMAKER',
+      market_type: 'BOOKMAKER',
+      name,
+      runners: [{ name: 'Home' }, { name: 'Away' }],
+      ...more,
+    });
+    await ok('operatorSetBookmakerRates', {
+      market_id: marketId,
+      rates: [
+        { selection_id: 1, back_rate: home, lay_rate: home + 5 },
+        { selection_id: 2, back_rate: away, lay_rate: away + 5 },
+      ],
+    });
+    return marketId;
   };
   const back = (who: string, marketId: number, selectionId: number, odds: number, stake: number) =>
     ok(
@@ -193,21 +208,7 @@ describeEachDatabase('operator markets: settlement preview, market edits, market
   });
 
   it('a bookmaker market with commission: the preview is what the declaration moves; a voided bet refuses the rollback preview', async () => {
-    const marketId = await createMarket(ctx(), admin, {
-      match_id: cricket.matchId,
-      kind: 'BOOKMAKER',
-      market_type: 'BOOKMAKER',
-      name: 'Bookmaker (preview)',
-      runners: [{ name: 'Home' }, { name: 'Away' }],
-      commission_percent: 1,
-    });
-    await ok('operatorSetBookmakerRates', {
-      market_id: marketId,
-      rates: [
-        { selection_id: 1, back_rate: 90, lay_rate: 95 },
-        { selection_id: 2, back_rate: 50, lay_rate: 55 },
-      ],
-    });
+    const marketId = await bookmaker('Bookmaker (preview)', [90, 50], { commission_percent: 1 });
     const won = await back('pbet2', marketId, 1, 90, 1000);
     await back('demo3', marketId, 2, 50, 400);
     const shown = await preview({ action: 'declare', market_id: marketId, winner_ids: [1] });
@@ -447,20 +448,7 @@ describeEachDatabase('operator markets: settlement preview, market edits, market
   });
 
   it("lists a market's bets with their users and selections, by user name and page; a voided bet says so", async () => {
-    const marketId = await createMarket(ctx(), admin, {
-      match_id: cricket.matchId,
-      kind: 'BOOKMAKER',
-      market_type: 'BOOKMAKER',
-      name: 'Bookmaker (bets)',
-      runners: [{ name: 'Home' }, { name: 'Away' }],
-    });
-    await ok('operatorSetBookmakerRates', {
-      market_id: marketId,
-      rates: [
-        { selection_id: 1, back_rate: 80, lay_rate: 85 },
-        { selection_id: 2, back_rate: 40, lay_rate: 45 },
-      ],
-    });
+    const marketId = await bookmaker('Bookmaker (bets)', [80, 40]);
     const first = await back('demo1', marketId, 1, 80, 200);
     await back('pbet1', marketId, 2, 40, 100);
     await back('demo1', marketId, 2, 40, 100);

@@ -4,8 +4,8 @@
  * at once (whatever the game list's cache) and cannot be launched, and come back when turned on.
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { EndpointName } from '@exchange/contracts';
 import { STUB_GAMES, useProviderStub } from '../../test/casino-provider-stub.ts';
+import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 const provider = useProviderStub('site-test-secret', 'site-provider', { providerTimeoutMs: 2000 });
@@ -15,16 +15,7 @@ describeEachDatabase(
   (ctx) => {
     let admin: string;
     let demo1: string;
-    const call = (name: EndpointName, body: unknown, token = admin) => ctx().call(name, body, token);
-    const ok = async (name: EndpointName, body?: unknown, token = admin) => {
-      const res = await call(name, body, token);
-      expect(res.statusCode, `${name}: ${JSON.stringify(res.json)}`).toBe(200);
-      return res.json.data;
-    };
-    const refusal = async (name: EndpointName, body: unknown, token = admin) => {
-      const res = await call(name, body, token);
-      return { status: res.statusCode, code: res.json.code as string, message: res.json.message as string };
-    };
+    const { call, ok, refusal } = callsAs(ctx, () => admin);
 
     beforeAll(async () => {
       admin = await ctx().login('admin');

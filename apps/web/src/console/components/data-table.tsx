@@ -1,6 +1,7 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Pager, TableStateRow, TableTools } from '@/components';
+import { DEFAULT_PAGE_SIZE, Pager, TableStateRow, TableTools } from '@/components';
+import { formatAmount } from '@/lib/format';
 import { downloadCsv, toCsv } from '../lib/csv';
 
 export interface Column<T> {
@@ -23,6 +24,32 @@ export interface Paging {
   total: number;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
+}
+
+/** A column of rupee amounts: sorted by the number, shown formatted. */
+export function amountColumn<T>(key: string, header: string, value: (row: T) => number): Column<T> {
+  return { key, header, numeric: true, value, render: (r) => formatAmount(value(r)) };
+}
+
+/**
+ * A server-paged table's page and page size, from page 1: `first` goes back there (a new filter or
+ * search), as a new page size does; `paging(total)` is the table's `paging`.
+ */
+export function useServerPaging() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const first = () => setPage(1);
+  const paging = (total: number | undefined): Paging => ({
+    page,
+    limit,
+    total: total ?? 0,
+    onPage: setPage,
+    onLimit: (n) => {
+      setLimit(n);
+      setPage(1);
+    },
+  });
+  return { page, limit, first, paging };
 }
 
 interface DataTableProps<T> {

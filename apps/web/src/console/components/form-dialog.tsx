@@ -7,11 +7,13 @@ export function FormField({
   error,
   children,
   hint,
+  errorTestId,
 }: {
   label: string;
   error?: string | undefined;
   children: ReactNode;
   hint?: ReactNode;
+  errorTestId?: string;
 }) {
   return (
     <label className="field">
@@ -19,7 +21,7 @@ export function FormField({
       {children}
       {hint && <span className="muted console-hint">{hint}</span>}
       {error && (
-        <span className="field__error" role="alert">
+        <span className="field__error" role="alert" data-testid={errorTestId}>
           {error}
         </span>
       )}
@@ -30,8 +32,8 @@ export function FormField({
 /**
  * A form in a dialog: Enter in a field submits it (the foot's submit button belongs to the form
  * through its form attribute), Escape or Cancel closes it, and the button stays disabled while it
- * runs. `testId` names the dialog; its submit
- * button is `${testId}-submit`.
+ * runs. `testId` names the dialog; its submit button is `${testId}-submit` unless `submitTestId`
+ * names it.
  */
 export function FormDialog({
   title,
@@ -40,6 +42,11 @@ export function FormDialog({
   onSubmit,
   submitLabel,
   busy,
+  busyLabel = 'Working…',
+  submitDisabled = false,
+  submitTestId = `${testId}-submit`,
+  formTestId,
+  formClassName = 'console-form',
   children,
   size = 'md',
   danger = false,
@@ -50,6 +57,13 @@ export function FormDialog({
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   busy: boolean;
+  /** The submit button's words while it runs. */
+  busyLabel?: string;
+  /** The submit button is off also while this holds (e.g. a figure still missing). */
+  submitDisabled?: boolean;
+  submitTestId?: string;
+  formTestId?: string;
+  formClassName?: string;
   children: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   danger?: boolean;
@@ -70,15 +84,15 @@ export function FormDialog({
             type="submit"
             form={formId}
             className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
-            disabled={busy}
-            data-testid={`${testId}-submit`}
+            disabled={busy || submitDisabled}
+            data-testid={submitTestId}
           >
-            {busy ? 'Working…' : submitLabel}
+            {busy ? busyLabel : submitLabel}
           </button>
         </>
       }
     >
-      <form id={formId} className="console-form" onSubmit={onSubmit} noValidate>
+      <form id={formId} className={formClassName} onSubmit={onSubmit} noValidate data-testid={formTestId}>
         {children}
       </form>
     </Modal>

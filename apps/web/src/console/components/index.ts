@@ -1,4 +1,4 @@
-export { DataTable, type Column, type Paging } from './data-table';
+export { amountColumn, DataTable, useServerPaging, type Column, type Paging } from './data-table';
 export { ConfirmDialog } from './confirm-dialog';
 export { FormDialog, FormField } from './form-dialog';
 export { HouseBook } from './house-book';
@@ -7,3 +7,4 @@ export { Switch } from './switch';
 export { SignedAmount } from './signed-amount';
 export { Badge } from './badge';
 export { IstWhen } from './ist-when';
+export { SearchBox } from './search-box';

@@ -1,3 +1,5 @@
+import { downloadText } from '@/lib/clipboard';
+
 /** One CSV field: quoted when it holds a comma, quote or line break; formula starts neutralised for spreadsheets. */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
@@ -12,14 +14,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-/** Saves text as a file through the browser's download. */
+/** Saves a CSV file through the browser's download. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  downloadText(fileName, csv, 'text/csv');
 }

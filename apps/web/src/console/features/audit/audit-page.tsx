@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditLogRequest, type AuditRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, type Column } from '@/console/components';
+import { DataTable, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { consoleKeys } from '@/console/lib/query-keys';
-import { DateRangeFields, DEFAULT_PAGE_SIZE, rangeProblem, type DayRange } from '@/components';
+import { DateRangeFields, rangeProblem, type DayRange } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatIst, istYmdDaysAgo } from '@/lib/format';
@@ -76,8 +76,7 @@ export function AuditPage() {
     from_date: istYmdDaysAgo(DEFAULT_DAYS),
     to_date: istYmdDaysAgo(0),
   }));
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const problem = rangeProblem(range);
@@ -152,7 +151,6 @@ export function AuditPage() {
       ),
     },
   ];
-  const first = () => setPage(1);
   return (
     <div data-testid="audit-page">
       <div className="console-page__head">
@@ -215,13 +213,7 @@ export function AuditPage() {
           onRetry={log.refetch}
           empty="No operator action matches"
           testId="audit-table"
-          paging={{
-            page,
-            limit,
-            total: log.data?.total ?? 0,
-            onPage: setPage,
-            onLimit: (n) => (setLimit(n), first()),
-          }}
+          paging={paging(log.data?.total)}
           csvName={`audit-log-${days.from_date}-${days.to_date}`}
           csvRows={() =>
             fetchAllPages((p, l) => fetchData('operatorGetAuditLog', { ...filters, page: p, limit: l }))

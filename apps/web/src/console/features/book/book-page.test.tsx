@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   callAs,
   callAsOnTestServer,
+  newAccountOfAgent1,
   newAccountUnder,
   renderInApp,
   signedInOnTestServer,
@@ -22,12 +23,8 @@ const STAKE = 1000;
 let bookmaker: { marketId: number; backed: number; other: number; rate: number };
 let fancy: { marketId: number; line: number; rate: number };
 signedInOnTestServer(async () => {
-  const agent = await newAccountUnder(await tokenOnTestServer('agent1'), {
-    prefix: 'w1bk',
-    role: 'agent',
-    chips: 10_000,
-  });
-  const agentToken = await tokenOnTestServer(agent.userName);
+  const agent = await newAccountOfAgent1({ prefix: 'w1bk', role: 'agent', chips: 10_000 });
+  const agentToken = agent.token;
   const user = await newAccountUnder(agentToken, { prefix: 'w1bu', chips: 5_000 });
   const token = await tokenOnTestServer(user.userName);
   // The nth upcoming cricket match, as upcomingCricketMatch picks it, read with the bettor's token.

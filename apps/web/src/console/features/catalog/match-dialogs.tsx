@@ -5,6 +5,7 @@ import { FormDialog, FormField } from '@/console/components';
 import { Modal } from '@/components';
 import { formatIst } from '@/lib/format';
 import { useCatalogSave, useSeries, useSports } from './catalog-data';
+import { ShownCheck } from './catalog-parts';
 import { fromIstInput, toIstInput } from './ist-time';
 
 /** A contract's issues under the form's fields (`rename` maps a body field to the form's name). */
@@ -152,10 +153,7 @@ export function MatchDialog({
         </FormField>
       </div>
       <div className="console-form__checks">
-        <label className="field field--check">
-          <input type="checkbox" {...register('is_active')} data-testid="match-dialog-active" />
-          <span>Shown to bettors</span>
-        </label>
+        <ShownCheck field={register('is_active')} testId="match-dialog-active" />
         <label className="field field--check">
           <input type="checkbox" {...register('in_play')} data-testid="match-dialog-in-play" />
           <span>In play</span>

@@ -2,13 +2,13 @@ import { RACING_SPORT_IDS, type OperatorMatch, type OperatorMatchesRequest } fro
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, Switch, type Column } from '@/console/components';
+import { DataTable, Switch, useServerPaging, type Column } from '@/console/components';
 import type { MatchLinkState } from '@/console/lib/operator-match';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { catalogKeys, useCatalogSave, useSeries, useSports } from './catalog-data';
+import { actionsColumn, shownColumn, useRowChange } from './catalog-parts';
 import { MatchDialog, RacesDialog } from './match-dialogs';
 
 export interface MatchFilters {
@@ -46,11 +46,10 @@ export function MatchesPanel({
   const save = useCatalogSave();
   const [search, setSearch] = useState('');
   const [finished, setFinished] = useState(false);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const [editing, setEditing] = useState<OperatorMatch | 'new' | null>(null);
   const [racesOf, setRacesOf] = useState<number | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useRowChange();
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
 
   const body: OperatorMatchesRequest = {
@@ -67,11 +66,8 @@ export function MatchesPanel({
     placeholderData: keepPreviousData,
   });
 
-  const change = async (m: OperatorMatch, c: { is_active?: boolean; in_play?: boolean }, done: string) => {
-    setBusy(m.match_id);
-    await save('operatorSaveMatch', matchBody(m, c), done);
-    setBusy(null);
-  };
+  const change = (m: OperatorMatch, c: { is_active?: boolean; in_play?: boolean }, done: string) =>
+    run(m.match_id, () => save('operatorSaveMatch', matchBody(m, c), done));
   const racing = (m: OperatorMatch) => RACING_SPORT_IDS.includes(m.sport_id);
 
   const columns: Column<OperatorMatch>[] = [
@@ -89,22 +85,12 @@ export function MatchesPanel({
         </Link>
       ),
     },
-    {
-      key: 'shown',
-      header: 'Shown',
-      value: (m) => (m.is_active ? 'Shown' : 'Hidden'),
-      render: (m) => (
-        <Switch
-          checked={m.is_active}
-          onChange={(on) => void change(m, { is_active: on }, `${m.match_name} ${on ? 'shown' : 'hidden'}`)}
-          disabled={busy === m.match_id}
-          label={`${m.match_name} shown`}
-          onText="Shown"
-          offText="Hidden"
-          testId={`match-${m.match_id}-shown`}
-        />
-      ),
-    },
+    shownColumn<OperatorMatch>({
+      nameOf: (m) => m.match_name,
+      testIdOf: (m) => `match-${m.match_id}`,
+      busy: (m) => busy === m.match_id,
+      onChange: (m, on) => void change(m, { is_active: on }, `${m.match_name} ${on ? 'shown' : 'hidden'}`),
+    }),
     {
       key: 'in_play',
       header: 'In play',
@@ -132,21 +118,11 @@ export function MatchesPanel({
     { key: 'markets', header: 'Open markets', value: (m) => m.open_markets, numeric: true },
     { key: 'sport', header: 'Sport / series', value: (m) => `${m.sport_name} / ${m.series_name}` },
     { key: 'venue', header: 'Venue', value: (m) => m.venue ?? '' },
-    {
-      key: 'actions',
-      header: '',
-      sortable: false,
-      value: () => null,
-      render: (m) => (
-        <span className="catalog-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => setEditing(m)}
-            data-testid={`match-${m.match_id}-edit`}
-          >
-            Edit
-          </button>
+    actionsColumn<OperatorMatch>({
+      testIdOf: (m) => `match-${m.match_id}`,
+      onEdit: setEditing,
+      more: (m) => (
+        <>
           {racing(m) && (
             <button
               type="button"
@@ -164,14 +140,14 @@ export function MatchesPanel({
           >
             Markets
           </Link>
-        </span>
+        </>
       ),
-    },
+    }),
   ];
 
   const meeting = matches.data?.rows.find((m) => m.match_id === racesOf);
   const to = (f: Partial<MatchFilters>) => {
-    setPage(1);
+    first();
     onFilters({ ...filters, ...f });
   };
   return (
@@ -185,7 +161,7 @@ export function MatchesPanel({
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(1);
+              first();
             }}
             placeholder="Match name"
             data-testid="matches-search"
@@ -230,7 +206,7 @@ export function MatchesPanel({
             checked={finished}
             onChange={(e) => {
               setFinished(e.target.checked);
-              setPage(1);
+              first();
             }}
             data-testid="matches-finished"
           />
@@ -248,13 +224,7 @@ export function MatchesPanel({
         onRetry={matches.refetch}
         empty={query ? `No match matches “${query}”` : 'No matches'}
         testId="matches-table"
-        paging={{
-          page,
-          limit,
-          total: matches.data?.total ?? 0,
-          onPage: setPage,
-          onLimit: (n) => (setLimit(n), setPage(1)),
-        }}
+        paging={paging(matches.data?.total)}
         tools={
           <button
             type="button"

@@ -8,6 +8,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { FormDialog, FormField } from '@/console/components';
 import { useCatalogSave } from './catalog-data';
+import { NameField, ShownCheck } from './catalog-parts';
 
 /** A new sport (its id is given: sport ids are the feed's) or an edit of one: name, order, shown. */
 export function SportDialog({ sport, onClose }: { sport: OperatorSport | null; onClose: () => void }) {
@@ -56,15 +57,12 @@ export function SportDialog({ sport, onClose }: { sport: OperatorSport | null; o
           />
         </FormField>
       )}
-      <FormField label="Name" error={errors.name?.message}>
-        <input
-          className="input"
-          {...register('name')}
-          aria-invalid={Boolean(errors.name)}
-          data-testid="sport-dialog-name"
-          autoFocus={Boolean(sport)}
-        />
-      </FormField>
+      <NameField
+        field={register('name')}
+        error={errors.name?.message}
+        testId="sport-dialog-name"
+        autoFocus={Boolean(sport)}
+      />
       <FormField label="Order" error={errors.order?.message} hint="Lower comes first in the bettors' menu.">
         <input
           className="input"
@@ -74,10 +72,7 @@ export function SportDialog({ sport, onClose }: { sport: OperatorSport | null; o
           data-testid="sport-dialog-order"
         />
       </FormField>
-      <label className="field field--check">
-        <input type="checkbox" {...register('is_active')} data-testid="sport-dialog-active" />
-        <span>Shown to bettors</span>
-      </label>
+      <ShownCheck field={register('is_active')} testId="sport-dialog-active" />
     </FormDialog>
   );
 }
@@ -119,19 +114,13 @@ export function SeriesDialog({
       busy={isSubmitting}
       size="sm"
     >
-      <FormField label="Name" error={errors.name?.message}>
-        <input
-          className="input"
-          {...register('name')}
-          aria-invalid={Boolean(errors.name)}
-          data-testid="series-dialog-name"
-          autoFocus
-        />
-      </FormField>
-      <label className="field field--check">
-        <input type="checkbox" {...register('is_active')} data-testid="series-dialog-active" />
-        <span>Shown to bettors</span>
-      </label>
+      <NameField
+        field={register('name')}
+        error={errors.name?.message}
+        testId="series-dialog-name"
+        autoFocus
+      />
+      <ShownCheck field={register('is_active')} testId="series-dialog-active" />
     </FormDialog>
   );
 }

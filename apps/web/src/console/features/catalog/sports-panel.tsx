@@ -1,7 +1,8 @@
 import type { OperatorSeries, OperatorSport } from '@exchange/contracts';
 import { useState } from 'react';
-import { DataTable, Switch, type Column } from '@/console/components';
+import { DataTable, type Column } from '@/console/components';
 import { useCatalogSave, useSeries, useSports } from './catalog-data';
+import { actionsColumn, CatalogCard, shownColumn, useRowChange } from './catalog-parts';
 import { SeriesDialog, SportDialog } from './sport-series-dialogs';
 
 /** A sport's series: shown or hidden, edit, create; "Matches" opens the matches tab on one. */
@@ -15,78 +16,47 @@ function SeriesPanel({
   const series = useSeries(sport.sport_id);
   const save = useCatalogSave();
   const [editing, setEditing] = useState<OperatorSeries | 'new' | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const toggle = async (s: OperatorSeries) => {
-    setBusy(s.series_id);
-    await save(
-      'operatorSaveSeries',
-      { series_id: s.series_id, sport_id: s.sport_id, name: s.name, is_active: !s.is_active },
-      `${s.name} ${s.is_active ? 'hidden' : 'shown'}`,
-    );
-    setBusy(null);
-  };
+  const change = useRowChange();
   const columns: Column<OperatorSeries>[] = [
     { key: 'name', header: 'Series', value: (s) => s.name },
     { key: 'id', header: 'Id', value: (s) => s.series_id, numeric: true },
-    {
-      key: 'shown',
-      header: 'Shown',
-      value: (s) => (s.is_active ? 'Shown' : 'Hidden'),
-      render: (s) => (
-        <Switch
-          checked={s.is_active}
-          onChange={() => void toggle(s)}
-          disabled={busy === s.series_id}
-          label={`${s.name} shown`}
-          onText="Shown"
-          offText="Hidden"
-          testId={`series-${s.series_id}-shown`}
-        />
-      ),
-    },
+    shownColumn<OperatorSeries>({
+      nameOf: (s) => s.name,
+      testIdOf: (s) => `series-${s.series_id}`,
+      busy: (s) => change.busy === s.series_id,
+      onChange: (s, on) =>
+        void change.run(s.series_id, () =>
+          save(
+            'operatorSaveSeries',
+            { series_id: s.series_id, sport_id: s.sport_id, name: s.name, is_active: on },
+            `${s.name} ${on ? 'shown' : 'hidden'}`,
+          ),
+        ),
+    }),
     { key: 'matches', header: 'Matches', value: (s) => s.matches, numeric: true },
-    {
-      key: 'actions',
-      header: '',
-      sortable: false,
-      value: () => null,
-      render: (s) => (
-        <span className="catalog-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => setEditing(s)}
-            data-testid={`series-${s.series_id}-edit`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => onMatches(s.sport_id, s.series_id)}
-            data-testid={`series-${s.series_id}-matches`}
-          >
-            Matches
-          </button>
-        </span>
+    actionsColumn<OperatorSeries>({
+      testIdOf: (s) => `series-${s.series_id}`,
+      onEdit: setEditing,
+      more: (s) => (
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => onMatches(s.sport_id, s.series_id)}
+          data-testid={`series-${s.series_id}-matches`}
+        >
+          Matches
+        </button>
       ),
-    },
+    }),
   ];
   return (
-    <section className="console-card" data-testid="series-panel">
-      <div className="console-page__head">
-        <h2>Series of {sport.name}</h2>
-        <div className="console-page__actions">
-          <button
-            type="button"
-            className="btn btn--small btn--primary"
-            onClick={() => setEditing('new')}
-            data-testid="create-series"
-          >
-            New series
-          </button>
-        </div>
-      </div>
+    <CatalogCard
+      title={`Series of ${sport.name}`}
+      createLabel="New series"
+      createTestId="create-series"
+      onCreate={() => setEditing('new')}
+      testId="series-panel"
+    >
       <DataTable
         cardsOnPhone
         columns={columns}
@@ -106,7 +76,7 @@ function SeriesPanel({
           onClose={() => setEditing(null)}
         />
       )}
-    </section>
+    </CatalogCard>
   );
 }
 
@@ -116,83 +86,51 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
   const save = useCatalogSave();
   const [editing, setEditing] = useState<OperatorSport | 'new' | null>(null);
   const [picked, setPicked] = useState<number | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const toggle = async (s: OperatorSport) => {
-    setBusy(s.sport_id);
-    await save(
-      'operatorSaveSport',
-      { sport_id: s.sport_id, name: s.name, is_active: !s.is_active, order: s.order },
-      `${s.name} ${s.is_active ? 'hidden' : 'shown'}`,
-    );
-    setBusy(null);
-  };
+  const change = useRowChange();
   const columns: Column<OperatorSport>[] = [
     { key: 'name', header: 'Sport', value: (s) => s.name },
     { key: 'id', header: 'Id', value: (s) => s.sport_id, numeric: true },
-    {
-      key: 'shown',
-      header: 'Shown',
-      value: (s) => (s.is_active ? 'Shown' : 'Hidden'),
-      render: (s) => (
-        <Switch
-          checked={s.is_active}
-          onChange={() => void toggle(s)}
-          disabled={busy === s.sport_id}
-          label={`${s.name} shown`}
-          onText="Shown"
-          offText="Hidden"
-          testId={`sport-${s.sport_id}-shown`}
-        />
-      ),
-    },
+    shownColumn<OperatorSport>({
+      nameOf: (s) => s.name,
+      testIdOf: (s) => `sport-${s.sport_id}`,
+      busy: (s) => change.busy === s.sport_id,
+      onChange: (s, on) =>
+        void change.run(s.sport_id, () =>
+          save(
+            'operatorSaveSport',
+            { sport_id: s.sport_id, name: s.name, is_active: on, order: s.order },
+            `${s.name} ${on ? 'shown' : 'hidden'}`,
+          ),
+        ),
+    }),
     { key: 'order', header: 'Order', value: (s) => s.order, numeric: true },
     { key: 'series', header: 'Series', value: (s) => s.series, numeric: true },
     { key: 'matches', header: 'Matches', value: (s) => s.matches, numeric: true },
-    {
-      key: 'actions',
-      header: '',
-      sortable: false,
-      value: () => null,
-      render: (s) => (
-        <span className="catalog-actions">
-          <button
-            type="button"
-            className="btn btn--small"
-            onClick={() => setEditing(s)}
-            data-testid={`sport-${s.sport_id}-edit`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className={`btn btn--small${picked === s.sport_id ? ' btn--primary' : ''}`}
-            onClick={() => setPicked(s.sport_id)}
-            aria-pressed={picked === s.sport_id}
-            data-testid={`sport-${s.sport_id}-series`}
-          >
-            Series
-          </button>
-        </span>
+    actionsColumn<OperatorSport>({
+      testIdOf: (s) => `sport-${s.sport_id}`,
+      onEdit: setEditing,
+      more: (s) => (
+        <button
+          type="button"
+          className={`btn btn--small${picked === s.sport_id ? ' btn--primary' : ''}`}
+          onClick={() => setPicked(s.sport_id)}
+          aria-pressed={picked === s.sport_id}
+          data-testid={`sport-${s.sport_id}-series`}
+        >
+          Series
+        </button>
       ),
-    },
+    }),
   ];
   const pickedSport = sports.data?.find((s) => s.sport_id === picked);
   return (
     <>
-      <section className="console-card">
-        <div className="console-page__head">
-          <h2>Sports</h2>
-          <div className="console-page__actions">
-            <button
-              type="button"
-              className="btn btn--small btn--primary"
-              onClick={() => setEditing('new')}
-              data-testid="create-sport"
-            >
-              New sport
-            </button>
-          </div>
-        </div>
+      <CatalogCard
+        title="Sports"
+        createLabel="New sport"
+        createTestId="create-sport"
+        onCreate={() => setEditing('new')}
+      >
         <DataTable
           cardsOnPhone
           columns={columns}
@@ -205,7 +143,7 @@ export function SportsPanel({ onMatches }: { onMatches: (sportId: number, series
           empty="No sports yet"
           testId="sports-table"
         />
-      </section>
+      </CatalogCard>
       {pickedSport && <SeriesPanel sport={pickedSport} onMatches={onMatches} />}
       {editing && <SportDialog sport={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>

@@ -3,7 +3,7 @@ import { AgentCreateUserRequest } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Modal } from '@/components';
+import { FormDialog, FormField } from '@/console/components';
 import { fetchData } from '@/lib/api';
 import { refreshAfterChange } from './api';
 
@@ -57,103 +57,74 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
     }
   });
 
-  const error = (name: keyof FormIn) =>
-    errors[name] && (
-      <span className="field__error" data-testid={`create-user-${name}-error`}>
-        {errors[name]?.message}
-      </span>
-    );
+  const error = (name: keyof FormIn) => ({
+    error: errors[name]?.message,
+    errorTestId: `create-user-${name}-error`,
+  });
 
   return (
-    <Modal
+    <FormDialog
       title="Create user"
       onClose={onClose}
       testId="create-user-dialog"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-user-form"
-            className="btn btn--primary"
-            disabled={isSubmitting}
-            data-testid="create-user-submit"
-          >
-            {isSubmitting ? 'Creating…' : 'Create'}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Create"
+      busy={isSubmitting}
+      busyLabel="Creating…"
+      submitTestId="create-user-submit"
+      formTestId="create-user-form"
     >
-      <form
-        id="create-user-form"
-        className="console-form"
-        onSubmit={submit}
-        noValidate
-        data-testid="create-user-form"
-      >
-        <label className="field">
-          <span className="field__label">User name</span>
-          <input
-            className="input"
-            autoComplete="off"
-            autoCapitalize="none"
-            {...register('user_name')}
-            data-testid="create-user-name"
-          />
-          {error('user_name')}
+      <FormField label="User name" {...error('user_name')}>
+        <input
+          className="input"
+          autoComplete="off"
+          autoCapitalize="none"
+          {...register('user_name')}
+          data-testid="create-user-name"
+        />
+      </FormField>
+      <FormField label="Password" hint="They must change it at the first login." {...error('password')}>
+        <input
+          className="input"
+          type="text"
+          autoComplete="new-password"
+          {...register('password')}
+          data-testid="create-user-password"
+        />
+      </FormField>
+      <fieldset className="console-form__choice">
+        <legend className="field__label">Role</legend>
+        <label>
+          <input type="radio" value="user" {...register('role')} data-testid="create-user-role-user" /> User
+          (bettor)
         </label>
-        <label className="field">
-          <span className="field__label">Password</span>
-          <input
-            className="input"
-            type="text"
-            autoComplete="new-password"
-            {...register('password')}
-            data-testid="create-user-password"
-          />
-          <span className="muted field__hint">They must change it at the first login.</span>
-          {error('password')}
+        <label>
+          <input type="radio" value="agent" {...register('role')} data-testid="create-user-role-agent" />{' '}
+          Sub-agent
         </label>
-        <fieldset className="console-form__choice">
-          <legend className="field__label">Role</legend>
-          <label>
-            <input type="radio" value="user" {...register('role')} data-testid="create-user-role-user" /> User
-            (bettor)
-          </label>
-          <label>
-            <input type="radio" value="agent" {...register('role')} data-testid="create-user-role-agent" />{' '}
-            Sub-agent
-          </label>
-        </fieldset>
-        <label className="field">
-          <span className="field__label">Mobile (optional)</span>
-          <input
-            className="input"
-            inputMode="tel"
-            autoComplete="off"
-            {...register('mobile')}
-            data-testid="create-user-mobile"
-          />
-          {error('mobile')}
-        </label>
-        <label className="field">
-          <span className="field__label">Credit limit (optional)</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            {...register('credit_limit')}
-            data-testid="create-user-credit-limit"
-          />
-          {error('credit_limit')}
-        </label>
-        <label className="console-form__check">
-          <input type="checkbox" {...register('online_payments')} data-testid="create-user-online-payments" />{' '}
-          Pays in and out online (deposit and withdrawal requests)
-        </label>
-      </form>
-    </Modal>
+      </fieldset>
+      <FormField label="Mobile (optional)" {...error('mobile')}>
+        <input
+          className="input"
+          inputMode="tel"
+          autoComplete="off"
+          {...register('mobile')}
+          data-testid="create-user-mobile"
+        />
+      </FormField>
+      <FormField label="Credit limit (optional)" {...error('credit_limit')}>
+        <input
+          className="input"
+          inputMode="decimal"
+          autoComplete="off"
+          {...register('credit_limit')}
+          data-testid="create-user-credit-limit"
+        />
+      </FormField>
+      <label className="console-form__check">
+        <input type="checkbox" {...register('online_payments')} data-testid="create-user-online-payments" />{' '}
+        Pays in and out online (deposit and withdrawal requests)
+      </label>
+    </FormDialog>
   );
 }

@@ -5,10 +5,10 @@ import { fetchData } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import {
   callAsOnTestServer,
+  newAccountOfAgent1,
   newAccountUnder,
   renderInApp,
   signedInOnTestServer,
-  tokenOnTestServer,
 } from '@/test/api-server';
 import { DownlinePage } from './downline-page';
 
@@ -24,14 +24,9 @@ const BETTOR_CHIPS = 1_000;
 let agent: { userName: string; token: string };
 let bettor: { userName: string; userId: number };
 signedInOnTestServer(async () => {
-  const made = await newAccountUnder(await tokenOnTestServer('agent1'), {
-    prefix: 'w1ag',
-    role: 'agent',
-    chips: AGENT_CHIPS,
-  });
-  const token = await tokenOnTestServer(made.userName);
-  agent = { userName: made.userName, token };
-  bettor = await newAccountUnder(token, { prefix: 'w1bt', chips: BETTOR_CHIPS });
+  const made = await newAccountOfAgent1({ prefix: 'w1ag', role: 'agent', chips: AGENT_CHIPS });
+  agent = { userName: made.userName, token: made.token };
+  bettor = await newAccountUnder(made.token, { prefix: 'w1bt', chips: BETTOR_CHIPS });
   return made.userName;
 });
 

@@ -2,9 +2,15 @@ import type { DownlineRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, IstWhen, type Column } from '@/console/components';
+import {
+  amountColumn,
+  DataTable,
+  IstWhen,
+  SearchBox,
+  useServerPaging,
+  type Column,
+} from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useConsoleUser } from '@/console/lib/session';
 import { fetchData } from '@/lib/api';
@@ -84,8 +90,7 @@ export function DownlinePage() {
 
 function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: number | null }) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const [action, setAction] = useState<Action | null>(null);
   const [everyLevel, setEveryLevel] = useState(false);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -140,34 +145,10 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         ),
       },
       { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
-      {
-        key: 'balance',
-        header: 'Balance',
-        numeric: true,
-        value: (r) => r.balance,
-        render: (r) => formatAmount(r.balance),
-      },
-      {
-        key: 'exposure',
-        header: 'Exposure',
-        numeric: true,
-        value: (r) => r.exposure,
-        render: (r) => formatAmount(r.exposure),
-      },
-      {
-        key: 'available',
-        header: 'Available',
-        numeric: true,
-        value: (r) => r.available,
-        render: (r) => formatAmount(r.available),
-      },
-      {
-        key: 'credit_limit',
-        header: 'Credit limit',
-        numeric: true,
-        value: (r) => r.credit_limit,
-        render: (r) => formatAmount(r.credit_limit),
-      },
+      amountColumn('balance', 'Balance', (r) => r.balance),
+      amountColumn('exposure', 'Exposure', (r) => r.exposure),
+      amountColumn('available', 'Available', (r) => r.available),
+      amountColumn('credit_limit', 'Credit limit', (r) => r.credit_limit),
       ...(hasAgents ? [downlineColumn] : []),
       {
         key: 'locks',
@@ -271,31 +252,18 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         empty={query ? `No user matches “${query}”.` : 'No users yet.'}
         testId="downline-table"
         cardsOnPhone
-        paging={{
-          page,
-          limit,
-          total: list.data?.total ?? 0,
-          onPage: setPage,
-          onLimit: (l) => {
-            setLimit(l);
-            setPage(1);
-          },
-        }}
+        paging={paging(list.data?.total)}
         csvName={trail.length === 0 ? 'downline' : `downline-${trail.at(-1)!.user_name}`}
         csvRows={() => fetchAllPages((p, l) => fetchData('agentGetDownline', body(p, l)))}
         tools={
           <>
-            <input
-              className="input input--small downline-search"
-              type="search"
-              placeholder="Search user name"
-              aria-label="Search user name"
+            <SearchBox
+              className="downline-search"
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-              data-testid="downline-search"
+              onSearch={(text) => (setSearch(text), first())}
+              placeholder="Search user name"
+              label="Search user name"
+              testId="downline-search"
             />
             {top && (
               <label className="console-form__check downline-every-level">
@@ -304,7 +272,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
                   checked={everyLevel}
                   onChange={(e) => {
                     setEveryLevel(e.target.checked);
-                    setPage(1);
+                    first();
                   }}
                   data-testid="downline-every-level"
                 />{' '}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordRequest } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Modal } from '@/components';
+import { FormDialog, FormField } from '@/console/components';
 import { fetchData } from '@/lib/api';
 
 const ResetForm = ResetPasswordRequest.pick({ new_password: true });
@@ -35,44 +35,29 @@ export function ResetPasswordDialog({
   });
 
   return (
-    <Modal
+    <FormDialog
       title={`Reset ${user.user_name}'s password`}
       onClose={onClose}
       size="sm"
       testId="reset-password-dialog"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="reset-password-form"
-            className="btn btn--primary"
-            disabled={isSubmitting}
-            data-testid="reset-password-submit"
-          >
-            {isSubmitting ? 'Saving…' : 'Reset password'}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Reset password"
+      busy={isSubmitting}
+      busyLabel="Saving…"
+      submitTestId="reset-password-submit"
     >
-      <form id="reset-password-form" className="console-form" onSubmit={submit} noValidate>
-        <label className="field">
-          <span className="field__label">New password</span>
-          <input
-            className="input"
-            type="text"
-            autoComplete="new-password"
-            {...register('new_password')}
-            data-testid="reset-password-new"
-          />
-          {errors.new_password && <span className="field__error">{errors.new_password.message}</span>}
-        </label>
-        <p className="muted">
-          {user.user_name} is signed out everywhere and must choose a new password at the next login.
-        </p>
-      </form>
-    </Modal>
+      <FormField label="New password" error={errors.new_password?.message}>
+        <input
+          className="input"
+          type="text"
+          autoComplete="new-password"
+          {...register('new_password')}
+          data-testid="reset-password-new"
+        />
+      </FormField>
+      <p className="muted">
+        {user.user_name} is signed out everywhere and must choose a new password at the next login.
+      </p>
+    </FormDialog>
   );
 }

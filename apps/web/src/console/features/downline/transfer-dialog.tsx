@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormDialog, FormField } from '@/console/components';
 import { Modal } from '@/components';
 import { ApiError, fetchData } from '@/lib/api';
 import { newClientRef } from '@/lib/client-ref';
@@ -227,68 +228,43 @@ export function TransferDialog({
   }
 
   return (
-    <Modal
+    <FormDialog
       title={title}
       onClose={onClose}
       size="sm"
       testId="transfer-dialog"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="transfer-form"
-            className="btn btn--primary"
-            data-testid="transfer-continue"
-          >
-            Continue
-          </button>
-        </>
-      }
+      onSubmit={toConfirm}
+      submitLabel="Continue"
+      busy={false}
+      submitTestId="transfer-continue"
+      formClassName="transfer-form"
+      formTestId="transfer-form"
     >
-      <form
-        id="transfer-form"
-        className="transfer-form"
-        onSubmit={toConfirm}
-        noValidate
-        data-testid="transfer-form"
-      >
-        <dl className="transfer-now">
-          <dt>{user.user_name} available</dt>
-          <dd>{formatAmount(user.available)}</dd>
-          <dt>Your available</dt>
-          <dd data-testid="transfer-own-available">{own ? formatAmount(own.available) : '…'}</dd>
-        </dl>
-        <label className="field">
-          <span className="field__label">Amount</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            {...register('amount')}
-            aria-invalid={Boolean(errors.amount)}
-            data-testid="transfer-amount"
-          />
-          {errors.amount && (
-            <span className="field__error" data-testid="transfer-amount-error">
-              {errors.amount.message}
-            </span>
-          )}
-        </label>
-        <label className="field">
-          <span className="field__label">Remark (optional)</span>
-          <input
-            className="input"
-            autoComplete="off"
-            maxLength={200}
-            {...register('remark')}
-            data-testid="transfer-remark"
-          />
-          {errors.remark && <span className="field__error">{errors.remark.message}</span>}
-        </label>
-      </form>
-    </Modal>
+      <dl className="transfer-now">
+        <dt>{user.user_name} available</dt>
+        <dd>{formatAmount(user.available)}</dd>
+        <dt>Your available</dt>
+        <dd data-testid="transfer-own-available">{own ? formatAmount(own.available) : '…'}</dd>
+      </dl>
+      <FormField label="Amount" error={errors.amount?.message} errorTestId="transfer-amount-error">
+        <input
+          className="input"
+          inputMode="decimal"
+          autoComplete="off"
+          {...register('amount')}
+          aria-invalid={Boolean(errors.amount)}
+          data-testid="transfer-amount"
+        />
+      </FormField>
+      <FormField label="Remark (optional)" error={errors.remark?.message}>
+        <input
+          className="input"
+          autoComplete="off"
+          maxLength={200}
+          {...register('remark')}
+          data-testid="transfer-remark"
+        />
+      </FormField>
+    </FormDialog>
   );
 }

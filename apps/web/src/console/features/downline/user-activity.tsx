@@ -1,9 +1,8 @@
 import type { ActivityLogRequest, ActivityRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, type Column } from '@/console/components';
+import { DataTable, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { downlineKeys } from './api';
@@ -31,8 +30,7 @@ const COLUMNS: Column<ActivityRow>[] = [
 /** A downline user's logins and sensitive actions (agent/getUserActivityLog), newest first; CSV. */
 export function UserActivity({ userId, userName }: { userId: number; userName: string }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const log = useQuery({
     queryKey: downlineKeys.user(userId, 'activity', filter, page, limit),
     queryFn: () => fetchData('agentGetUserActivityLog', { user_id: userId, filter, page, limit }),
@@ -49,16 +47,7 @@ export function UserActivity({ userId, userName }: { userId: number; userName: s
       empty="Nothing logged yet."
       testId="user-activity-table"
       cardsOnPhone
-      paging={{
-        page,
-        limit,
-        total: log.data?.total ?? 0,
-        onPage: setPage,
-        onLimit: (l) => {
-          setLimit(l);
-          setPage(1);
-        },
-      }}
+      paging={paging(log.data?.total)}
       csvName={`activity-${userName}`}
       csvRows={() =>
         fetchAllPages((p, l) =>
@@ -73,7 +62,7 @@ export function UserActivity({ userId, userName }: { userId: number; userName: s
             value={filter}
             onChange={(e) => {
               setFilter(e.target.value as Filter);
-              setPage(1);
+              first();
             }}
             data-testid="user-activity-filter"
           >

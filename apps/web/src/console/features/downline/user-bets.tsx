@@ -1,10 +1,10 @@
 import type { CurrentBet } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, type Column } from '@/console/components';
+import { amountColumn, DataTable, type Column } from '@/console/components';
 import { fetchData } from '@/lib/api';
 import { betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
-import { formatAmount, formatIst } from '@/lib/format';
+import { formatIst } from '@/lib/format';
 import { downlineKeys } from './api';
 
 type BetType = 'all' | 'matched' | 'unmatched';
@@ -56,27 +56,9 @@ const COLUMNS: Column<CurrentBet>[] = [
     value: (b) => matchedPriceLabel(b),
     render: (b) => <span className="nowrap">{matchedPriceLabel(b)}</span>,
   },
-  {
-    key: 'stake',
-    header: 'Stake',
-    numeric: true,
-    value: (b) => b.stake,
-    render: (b) => formatAmount(b.stake),
-  },
-  {
-    key: 'matched',
-    header: 'Matched',
-    numeric: true,
-    value: (b) => b.matched_stake,
-    render: (b) => formatAmount(b.matched_stake),
-  },
-  {
-    key: 'unmatched',
-    header: 'Unmatched',
-    numeric: true,
-    value: (b) => b.unmatched_stake,
-    render: (b) => formatAmount(b.unmatched_stake),
-  },
+  amountColumn('stake', 'Stake', (r) => r.stake),
+  amountColumn('matched', 'Matched', (r) => r.matched_stake),
+  amountColumn('unmatched', 'Unmatched', (r) => r.unmatched_stake),
   { key: 'status', header: 'Status', value: (b) => STATUS[b.status] },
 ];
 

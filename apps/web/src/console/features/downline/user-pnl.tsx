@@ -1,7 +1,7 @@
 import type { ProfitLossReport } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, SignedAmount, type Column } from '@/console/components';
+import { amountColumn, DataTable, SignedAmount, type Column } from '@/console/components';
 import { DateRangeForm, type DayRange } from '@/components';
 import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
@@ -36,13 +36,7 @@ const COLUMNS: Column<Row>[] = [
     value: (r) => r.pnl,
     render: (r) => <SignedAmount value={r.pnl} />,
   },
-  {
-    key: 'commission',
-    header: 'Commission',
-    numeric: true,
-    value: (r) => r.commission,
-    render: (r) => formatAmount(r.commission),
-  },
+  amountColumn('commission', 'Commission', (r) => r.commission),
   {
     key: 'net',
     header: 'Net',

@@ -1,9 +1,9 @@
 import type { StatementRow, StatementType } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DataTable, type Column } from '@/console/components';
+import { amountColumn, DataTable, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
-import { DateRangeFields, DEFAULT_PAGE_SIZE, RangeSubmit, rangeProblem } from '@/components';
+import { DateRangeFields, RangeSubmit, rangeProblem } from '@/components';
 import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { downlineKeys } from './api';
@@ -43,13 +43,7 @@ const COLUMNS: Column<StatementRow>[] = [
     value: (r) => r.debit,
     render: (r) => (r.debit ? <span className="amount--debit">{formatAmount(r.debit)}</span> : ''),
   },
-  {
-    key: 'balance',
-    header: 'Balance',
-    numeric: true,
-    value: (r) => r.balance,
-    render: (r) => formatAmount(r.balance),
-  },
+  amountColumn('balance', 'Balance', (r) => r.balance),
   { key: 'remark', header: 'Remark', value: (r) => r.remark },
 ];
 
@@ -61,8 +55,7 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
     statement_type: 'all',
   }));
   const [filter, setFilter] = useState(draft);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const problem = rangeProblem(draft);
   const statement = useQuery({
     queryKey: downlineKeys.user(userId, 'statement', filter, page, limit),
@@ -75,7 +68,7 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
     e.preventDefault();
     if (problem) return;
     setFilter(draft);
-    setPage(1);
+    first();
   };
 
   return (
@@ -129,16 +122,7 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
         empty="No transfers in this period."
         testId="user-statement-table"
         cardsOnPhone
-        paging={{
-          page,
-          limit,
-          total: statement.data?.total ?? 0,
-          onPage: setPage,
-          onLimit: (l) => {
-            setLimit(l);
-            setPage(1);
-          },
-        }}
+        paging={paging(statement.data?.total)}
         csvName={`statement-${userName}-${filter.from_date}-${filter.to_date}`}
         csvRows={() =>
           fetchAllPages((p, l) =>

@@ -1,7 +1,7 @@
 import { DecidePaymentRequest, type AgentPaymentRequestRow } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Modal } from '@/components';
+import { FormDialog, FormField } from '@/console/components';
 import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst } from '@/lib/format';
 import { refreshAfterDecision } from './api';
@@ -50,60 +50,50 @@ export function DecideDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       title={`${verb} ${KIND_LABEL[request.kind].toLowerCase()} #${request.request_id}`}
       onClose={busy ? () => undefined : onClose}
       size="sm"
       testId="payment-decide-dialog"
-      footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="payment-decide-form"
-            className={`btn ${approve ? 'btn--primary' : 'btn--danger'}`}
-            disabled={busy || !checked.success}
-            data-testid="payment-decide-confirm"
-          >
-            {busy ? 'Working…' : `${verb} ${formatAmount(request.amount)}`}
-          </button>
-        </>
-      }
+      onSubmit={(e) => void submit(e)}
+      submitLabel={`${verb} ${formatAmount(request.amount)}`}
+      busy={busy}
+      submitDisabled={!checked.success}
+      submitTestId="payment-decide-confirm"
+      formClassName="decide-form"
+      danger={!approve}
     >
-      <form id="payment-decide-form" className="decide-form" onSubmit={(e) => void submit(e)} noValidate>
-        <dl className="decide-facts" data-testid="payment-decide-facts">
-          <dt>User</dt>
-          <dd data-testid="payment-decide-user">{request.user_name}</dd>
-          <dt>Amount</dt>
-          <dd data-testid="payment-decide-amount">
-            <strong>{formatAmount(request.amount)}</strong>
-          </dd>
-          <dt>{request.kind === 'DEPOSIT' ? 'Paid by' : 'Pay to'}</dt>
-          <dd>
-            {request.method} {paymentDetails(request)}
-          </dd>
-          <dt>Asked (IST)</dt>
-          <dd>{formatIst(request.created_at)}</dd>
-          <dt>User&apos;s available</dt>
-          <dd>{formatAmount(request.user_available_balance)}</dd>
-        </dl>
-        <p className="decide-effect" data-testid="payment-decide-effect">
-          {decisionEffect(request, approve, byOperator)}
-        </p>
-        <label className="field">
-          <span className="field__label">Remark (optional, the user sees it)</span>
-          <input
-            className="input"
-            value={remark}
-            maxLength={200}
-            onChange={(e) => setRemark(e.target.value)}
-            data-testid="payment-decide-remark"
-          />
-          {!checked.success && <span className="field__error">{checked.error.issues[0]?.message}</span>}
-        </label>
-      </form>
-    </Modal>
+      <dl className="decide-facts" data-testid="payment-decide-facts">
+        <dt>User</dt>
+        <dd data-testid="payment-decide-user">{request.user_name}</dd>
+        <dt>Amount</dt>
+        <dd data-testid="payment-decide-amount">
+          <strong>{formatAmount(request.amount)}</strong>
+        </dd>
+        <dt>{request.kind === 'DEPOSIT' ? 'Paid by' : 'Pay to'}</dt>
+        <dd>
+          {request.method} {paymentDetails(request)}
+        </dd>
+        <dt>Asked (IST)</dt>
+        <dd>{formatIst(request.created_at)}</dd>
+        <dt>User&apos;s available</dt>
+        <dd>{formatAmount(request.user_available_balance)}</dd>
+      </dl>
+      <p className="decide-effect" data-testid="payment-decide-effect">
+        {decisionEffect(request, approve, byOperator)}
+      </p>
+      <FormField
+        label="Remark (optional, the user sees it)"
+        error={checked.success ? undefined : checked.error.issues[0]?.message}
+      >
+        <input
+          className="input"
+          value={remark}
+          maxLength={200}
+          onChange={(e) => setRemark(e.target.value)}
+          data-testid="payment-decide-remark"
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -6,6 +6,7 @@ import { istYmdDaysAgo } from '@/lib/format';
 import {
   callAs,
   callAsOnTestServer,
+  newAccountOfAgent1,
   newAccountUnder,
   renderInApp,
   signedInOnTestServer,
@@ -22,12 +23,8 @@ import { PaymentsPage } from './payments-page';
 let agentToken: string;
 let bettor: { userName: string; userId: number; token: string };
 signedInOnTestServer(async () => {
-  const made = await newAccountUnder(await tokenOnTestServer('agent1'), {
-    prefix: 'w1pa',
-    role: 'agent',
-    chips: 10_000,
-  });
-  agentToken = await tokenOnTestServer(made.userName);
+  const made = await newAccountOfAgent1({ prefix: 'w1pa', role: 'agent', chips: 10_000 });
+  agentToken = made.token;
   await callAsOnTestServer(agentToken, 'agentSetPaymentDetails', {
     method: 'UPI',
     account_name: 'W1 Agent',

@@ -2,10 +2,9 @@ import { PaymentKind, PaymentStatus, type AgentPaymentRequestRow } from '@exchan
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, DataTable, IstWhen, type Column } from '@/console/components';
+import { amountColumn, Badge, DataTable, IstWhen, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { isOperator, useConsoleUser } from '@/console/lib/session';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst } from '@/lib/format';
 import { paymentKeys } from './api';
@@ -51,8 +50,7 @@ function useFilters() {
 export function PaymentsPage() {
   const byOperator = isOperator(useConsoleUser());
   const { status, kind, set } = useFilters();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const [open, setOpen] = useState<Open | null>(null);
   const filter = { ...(status && { status }), ...(kind && { kind }) };
   const list = useQuery({
@@ -123,13 +121,7 @@ export function PaymentsPage() {
             <span className="muted">–</span>
           ),
       },
-      {
-        key: 'available',
-        header: 'User available',
-        numeric: true,
-        value: (r) => r.user_available_balance,
-        render: (r) => formatAmount(r.user_available_balance),
-      },
+      amountColumn('available', 'User available', (r) => r.user_available_balance),
       {
         key: 'status',
         header: 'Status',
@@ -192,7 +184,7 @@ export function PaymentsPage() {
 
   const choose = (name: 'status' | 'kind', value: string) => {
     set(name, value);
-    setPage(1);
+    first();
   };
   const close = () => setOpen(null);
   return (
@@ -211,16 +203,7 @@ export function PaymentsPage() {
         empty={status === 'PENDING' ? 'No request waits for you.' : 'No requests.'}
         testId="payments-table"
         cardsOnPhone
-        paging={{
-          page,
-          limit,
-          total: list.data?.total ?? 0,
-          onPage: setPage,
-          onLimit: (l) => {
-            setLimit(l);
-            setPage(1);
-          },
-        }}
+        paging={paging(list.data?.total)}
         csvName={`payment-requests${status ? `-${status.toLowerCase()}` : ''}${kind ? `-${kind.toLowerCase()}` : ''}`}
         csvRows={() =>
           fetchAllPages((p, l) => fetchData('agentGetPaymentRequests', { ...filter, page: p, limit: l }))

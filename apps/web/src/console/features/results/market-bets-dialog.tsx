@@ -2,10 +2,19 @@ import { VOID_REASONS, type OperatorBet, type OperatorMarket } from '@exchange/c
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { DataTable, FormDialog, FormField, SignedAmount, type Column } from '@/console/components';
+import {
+  amountColumn,
+  DataTable,
+  FormDialog,
+  FormField,
+  SearchBox,
+  SignedAmount,
+  useServerPaging,
+  type Column,
+} from '@/console/components';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { toastRefusal } from '@/console/lib/refusal';
-import { DEFAULT_PAGE_SIZE, Modal } from '@/components';
+import { Modal } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst, formatOdds } from '@/lib/format';
@@ -98,8 +107,7 @@ const SEARCH_DELAY_MS = 300;
 /** A market's bets with their users (operator/getMarketBets): search by user, page, void a winning one. */
 export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; onClose: () => void }) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const [voiding, setVoiding] = useState<OperatorBet | null>(null);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const body = { market_id: market.market_id, ...(query ? { search: query } : {}), page, limit };
@@ -119,13 +127,7 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
       header: 'Odds / line',
       value: (b) => (b.line !== null ? `${b.line} @ ${b.price}` : formatOdds(b.price)),
     },
-    {
-      key: 'stake',
-      header: 'Stake',
-      value: (b) => b.stake,
-      numeric: true,
-      render: (b) => formatAmount(b.stake),
-    },
+    amountColumn('stake', 'Stake', (r) => r.stake),
     { key: 'status', header: 'Status', value: (b) => (b.voided ? 'VOIDED' : (b.outcome ?? b.status)) },
     {
       key: 'pnl',
@@ -174,25 +176,14 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
         onRetry={bets.refetch}
         empty={query ? `No bet by a user like “${query}”` : 'No bets on this market'}
         testId="market-bets"
-        paging={{
-          page,
-          limit,
-          total: bets.data?.total ?? 0,
-          onPage: setPage,
-          onLimit: (n) => (setLimit(n), setPage(1)),
-        }}
+        paging={paging(bets.data?.total)}
         tools={
-          <input
-            className="input input--small"
-            type="search"
-            placeholder="User"
-            aria-label="Search by user"
+          <SearchBox
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            data-testid="market-bets-search"
+            onSearch={(text) => (setSearch(text), first())}
+            placeholder="User"
+            label="Search by user"
+            testId="market-bets-search"
           />
         }
       />

@@ -7,11 +7,10 @@ import { queryClient } from '@/lib/query-client';
 import {
   callAs,
   callAsOnTestServer,
-  newAccountUnder,
+  newAccountOfAgent1,
   renderInApp,
   setWindowWidth,
   signedInOnTestServer,
-  tokenOnTestServer,
 } from '@/test/api-server';
 import { ResultsPage } from './results-page';
 
@@ -29,10 +28,7 @@ let marketId: number;
 let yes: { userName: string; userId: number; token: string };
 let no: { userName: string; userId: number; token: string };
 
-async function bettor(prefix: string) {
-  const made = await newAccountUnder(await tokenOnTestServer('agent1'), { prefix, chips: CHIPS });
-  return { ...made, token: await tokenOnTestServer(made.userName) };
-}
+const bettor = (prefix: string) => newAccountOfAgent1({ prefix, chips: CHIPS });
 const balanceOf = async (who: { token: string }) => (await callAs(who.token, 'getUserBalance')).total_balance;
 const market = async () =>
   (await fetchData('operatorGetMarkets', { match_id: matchId, open_only: false })).find(

@@ -2,10 +2,16 @@ import type { OperatorMarket, OperatorMatch } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, MarketStatusTag, marketKindLabel, type Column } from '@/console/components';
+import {
+  DataTable,
+  marketKindLabel,
+  MarketStatusTag,
+  SearchBox,
+  useServerPaging,
+  type Column,
+} from '@/console/components';
 import { useOperatorMatch } from '@/console/lib/operator-match';
 import { consoleKeys } from '@/console/lib/query-keys';
-import { DEFAULT_PAGE_SIZE } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
@@ -181,8 +187,7 @@ export function ResultsPage() {
   const [params, setParams] = useSearchParams();
   const matchId = Number(params.get('match')) || null;
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const { page, limit, first, paging } = useServerPaging();
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const body = { ...(query ? { search: query } : {}), include_finished: true, page, limit };
   const matches = useQuery({
@@ -236,25 +241,14 @@ export function ResultsPage() {
           onRetry={matches.refetch}
           empty={query ? `No match matches “${query}”` : 'No matches'}
           testId="results-matches"
-          paging={{
-            page,
-            limit,
-            total: matches.data?.total ?? 0,
-            onPage: setPage,
-            onLimit: (n) => (setLimit(n), setPage(1)),
-          }}
+          paging={paging(matches.data?.total)}
           tools={
-            <input
-              className="input input--small"
-              type="search"
-              placeholder="Match name"
-              aria-label="Search matches by name"
+            <SearchBox
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-              data-testid="results-search"
+              onSearch={(text) => (setSearch(text), first())}
+              placeholder="Match name"
+              label="Search matches by name"
+              testId="results-search"
             />
           }
         />

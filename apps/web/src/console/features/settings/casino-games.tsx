@@ -2,7 +2,7 @@ import type { OperatorCasinoGame } from '@exchange/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { DataTable, Switch, type Column } from '@/console/components';
+import { DataTable, SearchBox, Switch, type Column } from '@/console/components';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { toastRefusal } from '@/console/lib/refusal';
 import { fetchData } from '@/lib/api';
@@ -76,14 +76,12 @@ export function CasinoGames() {
         empty={q ? `No game like “${search.trim()}”` : 'No casino games'}
         testId="casino-games-table"
         tools={
-          <input
-            className="input input--small"
-            type="search"
-            placeholder="Game, provider, category"
-            aria-label="Search games"
+          <SearchBox
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="casino-games-search"
+            onSearch={setSearch}
+            placeholder="Game, provider, category"
+            label="Search games"
+            testId="casino-games-search"
           />
         }
       />
