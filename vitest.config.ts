@@ -34,6 +34,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/cluster/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // Several server processes on PostgreSQL and NATS (TEST_DATABASE_URL's server, BROKER_URL).
+          name: 'cluster',
+          include: ['e2e/cluster/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -11,7 +11,6 @@
  */
 import type {} from '../apps/server/src/types.d.ts';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -27,6 +26,7 @@ import { accountOfUser, transfer, worldAccount } from '../apps/server/src/servic
 import { hashPassword } from '../apps/server/src/services/passwords.ts';
 import { SessionStore } from '../apps/server/src/services/sessions.ts';
 import { createUser } from '../apps/server/src/services/users.ts';
+import { processCpuSeconds } from './support/proc-cpu.ts';
 
 // 8,000 rather than 4,000: the first case's figures then depend less on the start (JIT, pooled
 // connections, statements' plans, the first load of each market).
@@ -54,12 +54,9 @@ async function postgresCpuSeconds(db: Db): Promise<number | undefined> {
   const pids = await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`);
   let total = 0;
   for (const { pid } of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ ticks
-    } catch {
-      return undefined; // not a local server, or the backend ended meanwhile
-    }
+    const seconds = processCpuSeconds(pid);
+    if (seconds === undefined) return undefined; // not a local server, or the backend ended meanwhile
+    total += seconds;
   }
   return total;
 }

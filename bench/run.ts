@@ -1,5 +1,6 @@
 /**
- * Runs every bench/*.bench.ts, in file-name order, one after another, then the measurements that
+ * Runs every bench/*.bench.ts, in file-name order, one after another, then the two processes'
+ * load and push (cluster-load.ts, which starts a cluster of its own), then the measurements that
  * time nothing (bundle-size.ts). A bench file either does its work when imported or exports a
  * default function, which is called with no arguments.
  */
@@ -12,6 +13,7 @@ const files = [
   ...readdirSync(benchDir)
     .filter((name) => name.endsWith('.bench.ts'))
     .sort(),
+  'cluster-load.ts',
   'bundle-size.ts',
 ];
 

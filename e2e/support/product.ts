@@ -1,9 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildProduct, freePort, repoRoot, spawnService, stopService, waitForHttp, type Service } from './processes.ts';
 
 /**
  * Starts the product the way `npm start` does (build the web app if stale, bundle the server and
@@ -26,64 +25,6 @@ export interface ProductOptions {
   casino?: boolean | Record<string, string>;
 }
 
-const repoRoot = join(import.meta.dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url} : its process exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-}
-
-/** A child process of the product with its output kept for error messages. */
-interface Service {
-  child: ChildProcess;
-  output: string[];
-}
-
-/** Runs a built bundle (dist/server.js) as `npm start` does. */
-function spawnService(script: string, env: Record<string, string>): Service {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  return { child, output };
-}
-
-/** SIGTERM (a clean shutdown), SIGKILL if it has not ended within 10 s. */
-async function stopService({ child }: Service): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 2_000))]);
-  }
-}
-
 /** Every file index.html loads is there (not a build another run is in the middle of). */
 function buildComplete(dist: string): boolean {
   const index = join(dist, 'index.html');
@@ -95,20 +36,14 @@ function buildComplete(dist: string): boolean {
 }
 
 /**
- * Builds as `npm start` does (the web app if stale, the server and provider bundles) and copies
- * the web build into `dir` for this run alone: in a work tree shared by several test runs,
- * another run's rebuild empties apps/web/dist and renames its chunks, and a page of this run would
- * then fail to load its next lazy page. (The bundles are replaced file by file through a rename, so
- * a process starting meanwhile loads a whole one.)
+ * Builds as `npm start` does and copies the web build into `dir` for this run alone: in a work
+ * tree shared by several test runs, another run's rebuild empties apps/web/dist and renames its
+ * chunks, and a page of this run would then fail to load its next lazy page.
  */
 async function snapshotWebBuild(dir: string): Promise<void> {
   const dist = join(repoRoot, 'apps/web/dist');
   for (let attempt = 1; ; attempt++) {
-    const build = spawnSync('node', ['scripts/start.mjs', '--build-only'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('web build failed');
+    buildProduct();
     try {
       rmSync(dir, { recursive: true, force: true });
       cpSync(dist, dir, { recursive: true });

@@ -9,6 +9,8 @@ import authPlugin from './plugins/auth.ts';
 import casinoPlugin from './plugins/casino.ts';
 import envelopePlugin, { envelopeClientError } from './plugins/envelope.ts';
 import livePlugin, { type LiveOptions } from './live/index.ts';
+import clusterPlugin from './cluster/wiring.ts';
+import type { ClusterBus } from './cluster/bus.ts';
 import openApiRoutes from './plugins/openapi.ts';
 import servicesPlugin from './plugins/services.ts';
 import webRoutes from './plugins/web.ts';
@@ -34,6 +36,7 @@ import { DEFAULT_AGENT } from './services/demo-accounts.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
 import { manualGateway, type PaymentGateway } from './services/payments/index.ts';
 import type { SessionStoreOptions } from './services/sessions.ts';
+import type { BalanceCacheOptions } from './services/balance-cache.ts';
 
 export interface AppOptions {
   db: Db;
@@ -44,6 +47,8 @@ export interface AppOptions {
   webDist?: string;
   loginLimit?: LoginLimitOptions;
   sessionCache?: SessionStoreOptions;
+  /** How long `user/getUserBalance` answers from memory at most (ADR 37). */
+  balanceCache?: BalanceCacheOptions;
   /** User name of the agent that sign-ups are created under. */
   defaultAgent?: string;
   /** Check every answer against its contract (tests turn this on). */
@@ -70,6 +75,10 @@ export interface AppOptions {
   receiptsDir?: string;
   /** The payment gateway; the built-in manual one (the agent decides) by default (ADR 33). */
   paymentGateway?: PaymentGateway;
+  /** The other server processes, over the broker (ADR 37); without it, one process alone. */
+  bus?: ClusterBus;
+  /** The leases this process holds now (shown by GET /api/health). */
+  leasesHeld?: () => string[];
 }
 
 const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes];
@@ -96,12 +105,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
       gateway: options.paymentGateway ?? manualGateway,
       receiptsDir: options.receiptsDir ?? join(tmpdir(), `exchange-receipts-${process.pid}`),
     },
+    bus: options.bus,
+    balanceCache: options.balanceCache,
   });
   const casinoConfig: CasinoConfig = { ...casinoConfigFromEnv(process.env), ...options.casino };
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: casinoConfig });
   app.register(envelopePlugin);
   app.register(authPlugin);
   app.register(livePlugin, options.live ?? {});
+  app.register(clusterPlugin, { leasesHeld: options.leasesHeld });
 
   const registry: EndpointRegistry = { registered: new Set(), checkResponses: options.checkResponses ?? false };
   app.register(async (api) => {

@@ -14,6 +14,10 @@ import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/inde
 import { ensureMarkets, MARKET_MAKER } from './feed/markets.ts';
 import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 import { loadSecurityAuthKey } from './services/security-auth/key.ts';
+import { NatsBroker } from './cluster/broker.ts';
+import { ClusterBus, newProcessId, subjectPrefixFor } from './cluster/bus.ts';
+import { LeaseKeeper } from './cluster/leases.ts';
+import { withStartupLock } from './cluster/startup-lock.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -25,12 +29,46 @@ const target = targetFromEnv(process.env, 'data');
 // (ADR 33), on PostgreSQL too.
 const dataDir = dataDirFromEnv(process.env, 'data');
 const securityAuthKey = loadSecurityAuthKey(process.env, dataDir);
+const processId = process.env.PROCESS_NAME ? `${process.env.PROCESS_NAME}:${newProcessId()}` : newProcessId();
+// BROKER_URL (nats://...): several processes on one PostgreSQL tell each other their commits
+// (ADR 37). Without it the process is alone.
+const brokerUrl = process.env.BROKER_URL;
+const bus = brokerUrl
+  ? new ClusterBus(
+      await NatsBroker.connect(brokerUrl, processId),
+      subjectPrefixFor(target.kind === 'postgres' ? target.url : target.dataDir ?? ''),
+      processId,
+    )
+  : undefined;
+
 const database = await openDatabase(target);
+// Processes starting together take turns (a PostgreSQL advisory lock): one migrates and seeds,
+// the others find it done. Released after the demo markets below.
+const startup = await withStartupLock(target);
 await migrateDatabase(database);
 if (!(await hasUsers(database.db))) await seed(database.db, systemClock());
 else await refreshFixtures(database.db, systemClock());
 
+// The feed simulator (and its upkeep) runs in one process of a cluster: the holder of the lease
+// `feed` (ADR 37). Alone on PGlite it simply runs.
+let feed: FeedSimulator | null = null;
+let feedLease: LeaseKeeper | null = null;
+/** A whole number of at least 1 from the environment, else the default. */
+const countFromEnv = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
 const app = buildApp({
+  bus,
+  leasesHeld: () => (feedLease?.held ? ['feed'] : []),
+  // The caches' bounds (ADR 37): a peak's open pages must fit; how long an entry may live at most
+  // (every change drops it sooner: these are safety nets, and each expiry costs a database read).
+  sessionCache: {
+    maxCachedTokens: countFromEnv('SESSION_CACHE_TOKENS', 100_000),
+    cacheTtlMs: countFromEnv('SESSION_CACHE_TTL_MS', 60_000),
+  },
+  balanceCache: { ttlMs: countFromEnv('BALANCE_CACHE_TTL_MS', 60_000) },
   db: database.db,
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
@@ -42,15 +80,17 @@ const app = buildApp({
 app.log.info({ source: securityAuthKey.source, path: securityAuthKey.path }, 'security auth key loaded');
 if (securityAuthKey.warning) app.log.warn(securityAuthKey.warning);
 
-let feed: FeedSimulator | null = null;
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
+    await feedLease?.stop();
     await feed?.stop();
     await app.close();
+    await bus?.broker.close();
+    await startup.release();
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -70,25 +110,42 @@ try {
     const seeded = await ensureMarkets(database.db, app.betting, systemClock());
     app.log.info({ ...seeded, ms: Date.now() - started }, 'demo markets seeded');
   }
+  await startup.release();
   await app.listen({ port, host });
   // The live feed simulator plays the demo's matches and races (FEED_SIMULATOR=0 turns it off).
   const settings = feedSettingsFromEnv(process.env);
   if (settings.enabled) {
-    feed = await createFeed(database.db, app.betting, systemClock, {
-      speed: settings.speed,
-      onError: (err, event) => app.log.warn({ err, event }, 'feed event not applied'),
-    });
-    feed.start();
-    app.log.info({ speed: settings.speed }, 'feed simulator running');
+    const runFeed = async () => {
+      feed = await createFeed(database.db, app.betting, systemClock, {
+        speed: settings.speed,
+        onError: (err, event) => app.log.warn({ err, event }, 'feed event not applied'),
+      });
+      feed.start();
+      app.log.info({ speed: settings.speed }, 'feed simulator running');
+    };
+    const stopFeed = async () => {
+      const running = feed;
+      feed = null;
+      await running?.stop();
+      app.log.warn('feed simulator stopped: its lease is lost');
+    };
+    if (target.kind === 'postgres') {
+      feedLease = new LeaseKeeper(database.db, 'feed', processId, { start: runFeed, stop: stopFeed }, {
+        onError: (err) => app.log.warn({ err }, 'feed lease: no answer from the database'),
+      });
+      feedLease.start();
+    } else await runFeed();
   }
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
+  await startup.release();
   await database.close();
   process.exit(1);
 }
 
 const store = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
-console.log(
+// Under `npm run start:cluster` the first worker prints the banner for all of them.
+if ((process.env.CLUSTER_WORKER_INDEX ?? '0') === '0') console.log(
   `\nExchange running at http://localhost:${port}\nBack-office console (agents, operator): http://localhost:${port}/console/\nDatabase: ${store}\n\nDemo logins:\n${loginsTable()}\n`,
 );
 

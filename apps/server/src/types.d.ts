@@ -6,6 +6,8 @@ import type { SecretBox } from './services/security-auth/secret-box.ts';
 import type { PaymentConfig, PaymentEvents } from './services/payments/index.ts';
 import type { AccountEvents } from './services/agents.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
+import type { BalanceCache } from './services/balance-cache.ts';
+import type { ClusterBus } from './cluster/bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,10 @@ declare module 'fastify' {
     paymentEvents: PaymentEvents;
     /** Told after an agent moves chips or changes a user's locks (live pushes, ADR 36). */
     accountEvents: AccountEvents;
+    /** The other server processes of the cluster, over the broker (ADR 37); a no-op alone. */
+    bus: ClusterBus;
+    /** The balances `user/getUserBalance` answers, dropped by every commit that moves money (ADR 37). */
+    balances: BalanceCache;
     /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

@@ -49,6 +49,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection can be cut by the server (restart, admin command); without a listener
     // node-postgres would throw it as an uncaught error and end the process. The pool replaces it.
     pool.on('error', (err) => console.warn(`database: idle connection closed: ${err.message}`));
+    // A connection checked out between two queries (in a transaction, or held by the bet statement)
+    // is no longer the pool's to watch: its cut (57P01 at a PostgreSQL restart) is emitted on the
+    // client and, unheard, ends the process. Heard, the next query on it fails and the pool drops it.
+    pool.on('connect', (client) => client.on('error', (err) => console.warn(`database: connection closed in use: ${err.message}`)));
     // Fail fast on a wrong URL instead of at the first request.
     const probe = await pool.connect();
     probe.release();
@@ -61,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       options: '-c plan_cache_mode=force_generic_plan',
     });
     betPool.on('error', (err) => console.warn(`database: idle bet connection closed: ${err.message}`));
+    betPool.on('connect', (client) => client.on('error', (err) => console.warn(`database: bet connection closed in use: ${err.message}`)));
     betPools.set(db, betPool);
     return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), betPool.end()])) };
   }

@@ -109,6 +109,12 @@ export interface LiveSources {
   balances: Source<number>[];
   /** A payment request of this user was made or decided. */
   paymentRequests: Source<number>[];
+  /** Markets changed by the other processes of a cluster (ADR 37): without state, read again here. */
+  markets?: Source<MarketCommitted>[];
+  /** Match rows or results changed by the other processes. */
+  matches?: Source<MatchCommitted>[];
+  /** The broker went down or came back: commits of the others may have been missed. */
+  resyncs?: Source<boolean>[];
 }
 
 export class LiveHub {
@@ -169,6 +175,9 @@ export class LiveHub {
     this.stops.push(this.deps.betting.onMatchCommitted((event) => this.matchCommitted(event)));
     for (const source of sources.balances) this.stops.push(source((userId) => this.userChanged(userId)));
     for (const source of sources.paymentRequests) this.stops.push(source((userId) => this.consoles.nudge(userId, 'payment_requests')));
+    for (const source of sources.markets ?? []) this.stops.push(source((event) => this.committed({ ...event, state: null })));
+    for (const source of sources.matches ?? []) this.stops.push(source((event) => this.matchCommitted(event)));
+    for (const source of sources.resyncs ?? []) this.stops.push(source(() => this.resync()));
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
     this.heartbeat.unref();
   }
@@ -441,6 +450,26 @@ export class LiveHub {
       this.broadcast(to, { type: 'match_score', match_id: matchId, ...fields, at: pending.get(matchId)! });
       this.stats.matchScores++;
     }
+  }
+
+  /**
+   * Everything watched is read again and what differs from what was sent goes out: after the
+   * broker came back, the other processes' commits of the gap are in the database, not heard.
+   */
+  private resync(): void {
+    const now = Date.now();
+    for (const stream of this.streams.values()) {
+      if (!stream.dirty) stream.since = now;
+      stream.dirty = true;
+      stream.at = Math.max(stream.at, now);
+      stream.reread = true;
+      for (const client of stream.subscribers) if (client.user) stream.positions.set(client.user.userId, null);
+      this.scheduleMarket(stream);
+    }
+    for (const matchId of this.matchStreams.keys()) this.pendingMatches.set(matchId, now);
+    if (this.pendingMatches.size > 0) this.matchFlush.schedule();
+    for (const userId of this.byUser.keys()) this.touch(userId).balance = true;
+    if (this.pendingUsers.size > 0) this.userFlush.schedule();
   }
 
   /** A balance moved outside betting (the casino wallet, a payment). */

@@ -30,8 +30,16 @@ export default fp<LiveOptions>(
           }),
         // Chips moved or locks changed by an agent.
         (listener) => app.accountEvents.on((event) => event.userIds.forEach(listener)),
+        (listener) => app.bus.on('balance', (event) => event.userIds.forEach(listener)),
       ],
-      paymentRequests: [(listener) => app.paymentEvents.on((event) => listener(event.userId))],
+      paymentRequests: [
+        (listener) => app.paymentEvents.on((event) => listener(event.userId)),
+        (listener) => app.bus.on('payment', (event) => listener(event.userId)),
+      ],
+      // The other processes of a cluster (ADR 37): their commits reach the sockets held here.
+      markets: [(listener) => app.bus.on('market', (event) => listener({ ...event, state: null }))],
+      matches: [(listener) => app.bus.on('match', listener)],
+      resyncs: [(listener) => app.bus.broker.onStatus(listener)],
     });
     app.decorate('live', hub);
     // Client messages are small (auth, subscribe): a larger one is refused by ws itself.

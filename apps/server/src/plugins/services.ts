@@ -8,6 +8,8 @@ import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.
 import { SecretBox } from '../services/security-auth/secret-box.ts';
 import type { PaymentCommitted, PaymentConfig } from '../services/payments/index.ts';
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
+import { BalanceCache, type BalanceCacheOptions } from '../services/balance-cache.ts';
+import { ClusterBus } from '../cluster/bus.ts';
 
 export interface ServicesOptions {
   db: Db;
@@ -21,6 +23,9 @@ export interface ServicesOptions {
   /** The security-auth key (32 bytes, ADR 34); server.ts loads it, tests give their own. */
   securityAuthKey: Uint8Array;
   payments: PaymentConfig;
+  /** The other processes of the cluster (ADR 37); one process alone without it. */
+  bus?: ClusterBus;
+  balanceCache?: BalanceCacheOptions;
 }
 
 /** The database, the clock and the stateful services, as decorators every route can reach. */
@@ -36,6 +41,8 @@ export default fp<ServicesOptions>(
     app.decorate('payments', opts.payments);
     app.decorate('paymentEvents', new CommitFeed<PaymentCommitted>());
     app.decorate('accountEvents', new CommitFeed<AccountsChanged>());
+    app.decorate('bus', opts.bus ?? ClusterBus.local());
+    app.decorate('balances', new BalanceCache(opts.db, opts.balanceCache));
   },
   { name: 'services' },
 );

@@ -37,6 +37,7 @@ it('sends the Brotli or gzip copy of an asset as the browser accepts, and the pl
   const plain = await app.inject({ url: '/assets/index-abc123.js' });
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body).toBe(script);
+  for (const answer of [br, gz, plain]) expect(answer.headers.vary).toBe('Accept-Encoding');
 });
 
 it('caches hashed assets for a year and makes the page itself be asked again', async () => {

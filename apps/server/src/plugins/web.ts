@@ -29,6 +29,8 @@ export default async function webRoutes(app: FastifyInstance, opts: { root: stri
       // always asked again, so a new release is picked up at once.
       res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', framePolicy);
+      // One URL, a body per encoding: a shared cache (the proxy's, docs/deployment.md) must key on it.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   app.get('/', (_request, reply) => reply.sendFile('index.html'));

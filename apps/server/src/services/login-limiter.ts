@@ -18,8 +18,8 @@ export interface PasswordAttempt {
  * Counts password guesses in a sliding window, per user name (any case) and per client address
  * (ADR 25). A guess is reserved — counted as a failure — before the password is checked, in one
  * synchronous step, so concurrent guesses cannot all pass the check before any is counted; a
- * right password takes its reservation back. In memory: one process guards itself (a shared
- * store comes with several processes).
+ * right password takes its reservation back. In memory; the processes of a cluster share
+ * their guesses over the broker (ADR 37).
  *
  * - A name is refused after `maxFailuresPerUser` failures, from any address.
  * - An address past `maxFailuresPerIp` failures is refused for names that have failed recently;
@@ -27,8 +27,17 @@ export interface PasswordAttempt {
  *   (an office, a carrier's NAT) who have not failed themselves can still log in. A guesser
  *   there gets one guess per fresh name instead of `maxFailuresPerUser`.
  */
+/** A guess counted or taken back, as the other processes of a cluster hear of it (ADR 37). */
+export interface LoginGuess {
+  kind: 'reserve' | 'release';
+  userName: string;
+  ip: string;
+  at: number;
+}
+
 export class LoginLimiter {
   private readonly failures = new Map<string, number[]>();
+  private readonly listeners = new Set<(guess: LoginGuess) => void>();
   private readonly windowMs: number;
   private readonly maxPerUser: number;
   private readonly maxPerIp: number;
@@ -60,12 +69,40 @@ export class LoginLimiter {
     // under the limit it had reached.
     this.push(user, at, 2 * this.maxPerUser);
     this.push(address, at, 2 * this.maxPerIp);
+    this.tell({ kind: 'reserve', userName, ip, at });
     return {
       succeeded: () => {
         this.failures.delete(user);
         this.take(address, at);
+        this.tell({ kind: 'release', userName, ip, at });
       },
     };
+  }
+
+  /** Calls `listener` for every guess counted or taken back here (the cluster bus shares them). */
+  onGuess(listener: (guess: LoginGuess) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A guess another process counted or took back: counted here too, so guesses spread over the
+   * processes meet one limit (give or take the ones in flight on the broker).
+   */
+  apply(guess: LoginGuess): void {
+    const user = userKey(guess.userName);
+    const address = ipKey(guess.ip);
+    if (guess.kind === 'reserve') {
+      this.push(user, guess.at, 2 * this.maxPerUser);
+      this.push(address, guess.at, 2 * this.maxPerIp);
+    } else {
+      this.failures.delete(user);
+      this.take(address, guess.at);
+    }
+  }
+
+  private tell(guess: LoginGuess): void {
+    for (const listener of this.listeners) listener(guess);
   }
 
   private recent(key: string): number {

@@ -26,6 +26,9 @@ export interface SessionStoreOptions {
   maxCachedTokens?: number;
 }
 
+/** Sessions revoked: one token (logout) or every token of a user (password change, lock). */
+export type ForgottenSessions = { tokenHash: string } | { userId: number };
+
 interface CacheEntry {
   user: AuthUser;
   expiresAtMs: number;
@@ -43,6 +46,10 @@ export class SessionStore {
   private readonly lookups = new Map<string, Promise<AuthUser | null>>();
   private readonly hashesByUser = new Map<number, Set<string>>();
   private epoch = 0;
+  /** False while other processes' revocations cannot be heard (the broker is down, ADR 37). */
+  private trusted = true;
+  /** Told of every revocation made here, so the other processes of a cluster drop theirs. */
+  private readonly forgetListeners = new Set<(what: ForgottenSessions) => void>();
   private readonly cacheTtlMs: number;
   private readonly maxCachedTokens: number;
 
@@ -110,7 +117,7 @@ export class SessionStore {
       mustChangePassword: row.mustChangePassword,
       betLocked: row.betLocked,
     };
-    if (this.epoch === epochAtLookup) this.remember(user, nowMs + this.cacheTtlMs);
+    if (this.epoch === epochAtLookup && this.trusted) this.remember(user, nowMs + this.cacheTtlMs);
     return user;
   }
 
@@ -124,6 +131,7 @@ export class SessionStore {
     // A lookup begun before this change may not answer a request that comes after it.
     this.lookups.clear();
     this.forget(tokenHash);
+    this.told({ tokenHash });
   }
 
   /**
@@ -140,11 +148,43 @@ export class SessionStore {
 
   /** Drops the user's cached tokens: after its tokens were revoked or its account locked. */
   forgetUser(userId: number): void {
+    this.dropCached({ userId });
+    this.told({ userId });
+  }
+
+  /** Calls `listener` after each revocation made in this process (the cluster bus, ADR 37). */
+  onForget(listener: (what: ForgottenSessions) => void): () => void {
+    this.forgetListeners.add(listener);
+    return () => this.forgetListeners.delete(listener);
+  }
+
+  /** Another process revoked these sessions: drop them from this process's cache. */
+  dropCached(what: ForgottenSessions): void {
     this.epoch++;
     // A lookup begun before this change may not answer a request that comes after it.
     this.lookups.clear();
-    for (const hash of this.hashesByUser.get(userId) ?? []) this.cache.delete(hash);
-    this.hashesByUser.delete(userId);
+    if ('tokenHash' in what) {
+      this.forget(what.tokenHash);
+      return;
+    }
+    for (const hash of this.hashesByUser.get(what.userId) ?? []) this.cache.delete(hash);
+    this.hashesByUser.delete(what.userId);
+  }
+
+  /**
+   * Whether revocations made by other processes can be heard. While not, every token is checked
+   * in the database; either way the cache starts empty (drops may have been missed).
+   */
+  setTrusted(trusted: boolean): void {
+    this.trusted = trusted;
+    this.epoch++;
+    this.lookups.clear();
+    this.cache.clear();
+    this.hashesByUser.clear();
+  }
+
+  private told(what: ForgottenSessions): void {
+    for (const listener of this.forgetListeners) listener(what);
   }
 
   get cachedTokenCount(): number {

@@ -10,13 +10,13 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { endpoints, type BodyOf, type EndpointName } from '@exchange/contracts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../db/migrate.ts';
 import { seed } from '../seed/index.ts';
+import { createPostgresDatabase } from './postgres-database.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 
 export interface TestContext {
@@ -84,29 +84,9 @@ export async function pgliteTemplate(): Promise<Blob> {
 }
 
 export async function freshPostgresDatabase(serverUrl: string) {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    handle,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const { url, drop } = await createPostgresDatabase(serverUrl);
+  // The URL too: a second process's connection to the same database (the cluster suite).
+  return { handle: await openDatabase({ kind: 'postgres', url, poolSize: 4 }), url, drop };
 }
 
 export function describeEachDatabase(
@@ -138,31 +118,7 @@ export function describeEachDatabase(
           await drop();
           rmSync(receiptsDir, { recursive: true, force: true });
         };
-        const call: TestContext['call'] = async (name, body, token, remoteAddress) => {
-          const e = endpoints[name];
-          const response = await app.inject({
-            method: e.method,
-            url: `/api/${e.path}`,
-            headers: token ? { authorization: `Bearer ${token}` } : {},
-            ...(e.method === 'POST' ? { payload: (body ?? {}) as object } : {}),
-            ...(remoteAddress ? { remoteAddress } : {}),
-          });
-          return { statusCode: response.statusCode, json: response.json(), response };
-        };
-        ctx = {
-          kind: handle.kind,
-          app,
-          db: handle.db,
-          now,
-          advanceClock: (ms) => void (offsetMs += ms),
-          receiptsDir,
-          call,
-          login: async (userName, password = DEMO_PASSWORD) => {
-            const res = await call('login', { user_name: userName, password });
-            if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${JSON.stringify(res.json)}`);
-            return res.json.data.usertoken as string;
-          },
-        };
+        ctx = testContextOf(app, handle, { now, advanceClock: (ms) => void (offsetMs += ms) }, receiptsDir);
       });
 
       afterAll(async () => {
@@ -175,4 +131,37 @@ export function describeEachDatabase(
       });
     });
   }
+}
+
+/** The context of a suite around a built app: calls through `inject()` as the web client makes them. */
+export function testContextOf(
+  app: FastifyInstance,
+  handle: DatabaseHandle,
+  clock: Pick<TestContext, 'now' | 'advanceClock'>,
+  receiptsDir: string,
+): TestContext {
+  const call: TestContext['call'] = async (name, body, token, remoteAddress) => {
+    const e = endpoints[name];
+    const response = await app.inject({
+      method: e.method,
+      url: `/api/${e.path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(e.method === 'POST' ? { payload: (body ?? {}) as object } : {}),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+    return { statusCode: response.statusCode, json: response.json(), response };
+  };
+  return {
+    kind: handle.kind,
+    app,
+    db: handle.db,
+    ...clock,
+    receiptsDir,
+    call,
+    login: async (userName, password = DEMO_PASSWORD) => {
+      const res = await call('login', { user_name: userName, password });
+      if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${JSON.stringify(res.json)}`);
+      return res.json.data.usertoken as string;
+    },
+  };
 }

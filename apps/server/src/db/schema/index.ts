@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './betting.ts';
 export * from './accounts.ts';
 export * from './console.ts';
+export * from './cluster.ts';

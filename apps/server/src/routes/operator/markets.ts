@@ -147,6 +147,8 @@ export default function marketRoutes(app: FastifyInstance, registry: EndpointReg
     },
     operatorVoidBet: async ({ body, user, request }) => {
       const voided = await voidBet(app, user, body, originOf(request));
+      // The win left the bettor's balance: its pushes and balance caches hear it like chips moved.
+      app.accountEvents.emit({ userIds: [voided.user_id] });
       return {
         data: voided,
         message: `Bet #${voided.bet_id} voided: ${voided.amount.toFixed(2)} taken back`,

@@ -14,6 +14,8 @@ import { refuse } from './refusals.ts';
 export class MarketCache {
   private readonly states = new Map<number, MarketState>();
   private readonly stale = new Set<number>();
+  /** How often each market was marked stale: a mark during a read keeps the read state stale. */
+  private readonly marks = new Map<number, number>();
   private readonly tails = new Map<number, Promise<unknown>>();
   /** Open exchange order id -> its market, for cancels. */
   private readonly orderMarket = new Map<number, number>();
@@ -69,6 +71,7 @@ export class MarketCache {
     batch: Map<number, { resolve: (s: MarketState) => void; reject: (e: unknown) => void }[]>,
   ): Promise<void> {
     let loaded: Map<number, MarketState>;
+    const marks = new Map([...batch.keys()].map((id) => [id, this.marks.get(id)]));
     try {
       loaded = await loadMarkets(this.db, [...batch.keys()]);
     } catch (error) {
@@ -78,7 +81,7 @@ export class MarketCache {
     for (const [id, waiting] of batch) {
       this.uninstall(id);
       const state = loaded.get(id);
-      if (state) this.install(state);
+      if (state) this.install(state, marks.get(id));
       for (const w of waiting) {
         if (state) w.resolve(state);
         else w.reject(refuse.marketNotFound());
@@ -117,19 +120,27 @@ export class MarketCache {
   /** Memory is no longer what the database holds: reload before the next use. */
   markStale(marketId: number): void {
     this.stale.add(marketId);
+    this.marks.set(marketId, (this.marks.get(marketId) ?? 0) + 1);
+  }
+
+  /** Every market in memory: reload before the next use. */
+  markAllStale(): void {
+    for (const id of this.states.keys()) this.markStale(id);
   }
 
   async reload(marketId: number, db: DbOrTx = this.db): Promise<MarketState> {
+    const mark = this.marks.get(marketId);
     const loaded = (await loadMarkets(db, [marketId])).get(marketId);
     this.uninstall(marketId);
     if (!loaded) throw refuse.marketNotFound();
-    this.install(loaded);
+    this.install(loaded, mark);
     return loaded;
   }
 
-  private install(state: MarketState): void {
+  /** `mark`: the market's stale marks when its read began; one since means the read may predate a commit. */
+  private install(state: MarketState, mark = this.marks.get(state.id)): void {
     this.states.set(state.id, state);
-    this.stale.delete(state.id);
+    if (this.marks.get(state.id) === mark) this.stale.delete(state.id);
     for (const id of state.openOrders.keys()) this.orderMarket.set(id, state.id);
   }
 

@@ -154,6 +154,19 @@ export class BettingService {
     return this.cache.peek(marketId);
   }
 
+  /**
+   * Another process of the cluster committed a change of this market (ADR 37): memory reloads
+   * it before its next use. A bet planned meanwhile still meets the version check at its write.
+   */
+  marketChangedElsewhere(marketId: number): void {
+    if (this.cache.cached(marketId)) this.cache.markStale(marketId);
+  }
+
+  /** Other processes' commits may have gone unheard (the broker was away): reload every market before its next use. */
+  distrustMemory(): void {
+    this.cache.markAllStale();
+  }
+
   /** The market as committed (what the live push reads): see MarketCache.committedState. */
   committedState(marketId: number): Promise<MarketState> {
     return this.cache.committedState(marketId);
