@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import { SPORT, type OperatorMarket } from '@exchange/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SPORT, type MarketView, type OperatorMarket } from '@exchange/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { fetchData } from '@/lib/api';
+import { queryClient } from '@/lib/query-client';
 import { renderInApp, setWindowWidth, signedInOnTestServer } from '@/test/api-server';
 import { MarketsPage } from './markets-page';
+import { marketsKey, useMarketActions } from './use-market-actions';
 
 /**
  * A match's markets on the real server, as the operator: a match of the file's own (so no other
@@ -118,6 +122,47 @@ describe('fancy market', () => {
         fancy: { no_line: 56, yes_line: 58 },
       }),
     );
+  });
+});
+
+describe('a push while a send is on its way', () => {
+  it('moves what the send does not change (the line), and keeps what it does (the status)', async () => {
+    const sent = await fetchData('operatorCreateMarket', {
+      match_id: matchId,
+      kind: 'FANCY',
+      market_type: 'FANCY',
+      name: 'Desk 10 over runs',
+      status: 'OPEN',
+      fancy: { no_line: 80, no_rate: 100, yes_line: 81, yes_rate: 100 },
+    });
+    const id = sent.market_id;
+    queryClient.setQueryData(marketsKey(matchId), [await marketOnServer('Desk 10 over runs')]);
+    const shown = () =>
+      queryClient.getQueryData<OperatorMarket[]>(marketsKey(matchId))!.find((m) => m.market_id === id)!;
+    const { result } = renderHook(() => useMarketActions(matchId), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      ),
+    });
+    const sending = result.current.setStatus(id, 'BALL_RUNNING');
+    // The optimistic patch comes within microtasks, the answer (a round trip) after them.
+    for (let i = 0; i < 100 && shown().status !== 'BALL_RUNNING'; i++) await Promise.resolve();
+    expect(shown().status).toBe('BALL_RUNNING');
+    // The feed moved the line before the ball: its push, from before this send, comes meanwhile.
+    const push: MarketView = {
+      ...shown(),
+      status: 'OPEN',
+      fancy: { no_line: 84, no_rate: 100, yes_line: 85, yes_rate: 100 },
+      exposure: 0,
+      fancy_positions: [],
+    };
+    result.current.live(push);
+    expect(shown()).toMatchObject({ status: 'BALL_RUNNING', fancy: { no_line: 84, yes_line: 85 } });
+    expect(await sending).toBe(true);
+    expect(shown()).toMatchObject({ status: 'BALL_RUNNING', fancy: { no_line: 84, yes_line: 85 } });
+    // Nothing on its way: a push is laid over whole.
+    result.current.live({ ...push, status: 'SUSPENDED' });
+    expect(shown().status).toBe('SUSPENDED');
   });
 });
 

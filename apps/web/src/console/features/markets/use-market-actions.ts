@@ -9,16 +9,39 @@ export const marketsKey = (matchId: number) => consoleKeys.operator('markets', m
 
 type Patch = (m: OperatorMarket) => OperatorMarket;
 
+/** The fields of a market the live stream carries, which a send may be changing. */
+export type PushedField = 'status' | 'in_play' | 'fancy' | 'runners' | 'result';
+
+/** The pushed copy laid over the cached market, but for the fields a send has on its way. */
+export function withPush(
+  m: OperatorMarket,
+  view: MarketView,
+  held: ReadonlySet<PushedField> = new Set(),
+): OperatorMarket {
+  const pushed: Pick<OperatorMarket, PushedField> = {
+    status: view.status,
+    in_play: view.in_play,
+    fancy: view.fancy,
+    runners: view.runners,
+    result: view.result,
+  };
+  for (const field of held) delete pushed[field];
+  return { ...m, ...pushed };
+}
+
 /**
  * What the markets screen sends, each shown at once: the cached market is patched with what was
  * sent before the answer comes (the desk's keys must feel instant), replaced by the answer, and
  * put back as it was on a refusal, which shows as a toast. Each resolves to whether it went through.
- * The live stream (the feed, another operator) is laid over the cached market too, except while
- * one of this screen's sends to it is on its way: a push from before it must not undo it.
+ * The live stream (the feed, another operator) is laid over the cached market too, except for the
+ * fields one of this screen's sends is changing while it is on its way: a push from before it must
+ * not undo it. The rest of such a push is kept: dropped whole, a line the feed (or this screen's
+ * previous send) moved stayed unseen until the next push or poll, and the desk stepped from it.
  */
 export function useMarketActions(matchId: number) {
   const qc = useQueryClient();
-  const sending = useRef(new Map<number, number>());
+  /** Per market, the fields sends on their way are changing (one count per send). */
+  const sending = useRef(new Map<number, Map<PushedField, number>>());
   return useMemo(() => {
     const key = marketsKey(matchId);
     const patch = (marketId: number, fn: Patch) =>
@@ -28,8 +51,20 @@ export function useMarketActions(matchId: number) {
     const current = (marketId: number) =>
       qc.getQueryData<OperatorMarket[]>(key)?.find((m) => m.market_id === marketId);
 
+    const hold = (marketId: number, fields: readonly PushedField[], by: 1 | -1) => {
+      const held = sending.current.get(marketId) ?? new Map<PushedField, number>();
+      for (const f of fields) {
+        const n = (held.get(f) ?? 0) + by;
+        if (n > 0) held.set(f, n);
+        else held.delete(f);
+      }
+      if (held.size > 0) sending.current.set(marketId, held);
+      else sending.current.delete(marketId);
+    };
+
     async function send<T>(
       marketId: number,
+      fields: readonly PushedField[],
       optimistic: Patch,
       call: () => Promise<T>,
       settle: (m: OperatorMarket, answer: T) => OperatorMarket,
@@ -38,8 +73,7 @@ export function useMarketActions(matchId: number) {
       await qc.cancelQueries({ queryKey: key });
       const before = current(marketId);
       patch(marketId, optimistic);
-      const inFlight = sending.current;
-      inFlight.set(marketId, (inFlight.get(marketId) ?? 0) + 1);
+      hold(marketId, fields, 1);
       try {
         const answer = await call();
         patch(marketId, (m) => settle(m, answer));
@@ -49,7 +83,7 @@ export function useMarketActions(matchId: number) {
         toastRefusal(err);
         return false;
       } finally {
-        inFlight.set(marketId, inFlight.get(marketId)! - 1);
+        hold(marketId, fields, -1);
       }
     }
     const replace = (_: OperatorMarket, answer: OperatorMarket) => answer;
@@ -58,6 +92,7 @@ export function useMarketActions(matchId: number) {
       setStatus: (marketId: number, status: BodyOf<'operatorSetMarketStatus'>['status'], inPlay?: boolean) =>
         send(
           marketId,
+          ['status', 'in_play'],
           (m) => ({ ...m, status, in_play: inPlay ?? m.in_play }),
           () =>
             fetchData('operatorSetMarketStatus', {
@@ -71,6 +106,7 @@ export function useMarketActions(matchId: number) {
         const { status, ...line } = body;
         return send(
           marketId,
+          status ? ['fancy', 'status'] : ['fancy'],
           (m) => ({ ...m, fancy: line, status: status ?? m.status }),
           () => fetchData('operatorSetFancyLine', { market_id: marketId, ...body }),
           replace,
@@ -79,6 +115,7 @@ export function useMarketActions(matchId: number) {
       setBookmakerRates: (marketId: number, rates: BodyOf<'operatorSetBookmakerRates'>['rates']) =>
         send(
           marketId,
+          ['runners'],
           (m) => ({
             ...m,
             runners: m.runners.map((r) => {
@@ -92,21 +129,15 @@ export function useMarketActions(matchId: number) {
       update: (body: BodyOf<'operatorUpdateMarket'>) =>
         send(
           Number(body.market_id),
+          [],
           (m) => m,
           () => fetchData('operatorUpdateMarket', body),
           replace,
         ),
       /** A pushed copy of the market: what bettors see now (status, line, rates, prices, result). */
       live: (view: MarketView) => {
-        if (sending.current.get(view.market_id)) return;
-        patch(view.market_id, (m) => ({
-          ...m,
-          status: view.status,
-          in_play: view.in_play,
-          fancy: view.fancy,
-          runners: view.runners,
-          result: view.result,
-        }));
+        const held = new Set(sending.current.get(view.market_id)?.keys());
+        patch(view.market_id, (m) => withPush(m, view, held));
       },
       /** A new market joins the list from the answer. */
       created: (market: OperatorMarket) =>
