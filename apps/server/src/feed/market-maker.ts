@@ -7,6 +7,7 @@ import { nearestValidPrice, paiseToRupees, priceToOdds, tickDown, tickUp } from 
 import type { MarketState } from '../services/betting/market-state.ts';
 import { remainingOf } from '../services/betting/market-state.ts';
 import type { BettingService } from '../services/betting/service.ts';
+import { AppError } from '../lib/errors.ts';
 
 export interface Quote {
   selectionId: number;
@@ -25,7 +26,8 @@ export function hash(n: number): number {
 }
 
 /** The ladder price of a probability, within 1.01-1000. */
-export const priceOf = (p: number) => nearestValidPrice(Math.max(101, Math.min(100_000, Math.round(100 / p))));
+export const priceOf = (p: number) =>
+  nearestValidPrice(Math.max(101, Math.min(100_000, Math.round(100 / p))));
 
 /**
  * The quotes for a market's runners (`selectionIds[i]` has fair chance `fair[i]`), `levels`
@@ -49,13 +51,32 @@ export function ladderQuotes(
   return out;
 }
 
+type MarketBet = Parameters<BettingService['placeMarketBet']>[1];
+
+/**
+ * Places one of the market maker's quotes; false when its float cannot carry it. The float is
+ * finite (MARKET_MAKER_FUNDS_PAISE): with its exposure spread over every open market, a quote it
+ * cannot afford is left out, like a real maker's, until settlements free money. Anything else
+ * is a fault and is thrown.
+ */
+export async function placeQuote(betting: BettingService, makerId: number, bet: MarketBet): Promise<boolean> {
+  try {
+    await betting.placeMarketBet(makerId, { ...bet, persistence: 'PERSIST' }, { noDelay: true });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return false;
+    throw error;
+  }
+}
+
 /** Quotes still worth keeping when at least this share of their size is unmatched. */
 const KEEP_SHARE = 0.5;
 
 /**
  * Moves the market maker's resting orders on a market to `quotes`: cancels those at prices no
  * longer quoted (first, so the new quotes never meet the old ones), keeps those still quoted
- * with most of their size, and places the rest. Returns the orders cancelled and placed.
+ * with most of their size, and places the rest, as far as its float goes. Returns the orders
+ * cancelled and placed.
  */
 export async function requote(
   betting: BettingService,
@@ -81,19 +102,15 @@ export async function requote(
   for (const [k, q] of wanted) {
     const missing = q.sizePaise - (resting.get(k) ?? 0);
     if (missing < q.sizePaise * KEEP_SHARE || missing < market.row.minStakePaise) continue;
-    await betting.placeMarketBet(
-      makerId,
-      {
-        market_id: market.id,
-        selection_id: q.selectionId,
-        is_back: q.isBack,
-        odds: priceToOdds(q.price),
-        stake: paiseToRupees(missing),
-        client_ref: `mmq:${market.id}:${version}:${k}`,
-        persistence: 'PERSIST',
-      },
-      { noDelay: true },
-    );
+    const ok = await placeQuote(betting, makerId, {
+      market_id: market.id,
+      selection_id: q.selectionId,
+      is_back: q.isBack,
+      odds: priceToOdds(q.price),
+      stake: paiseToRupees(missing),
+      client_ref: `mmq:${market.id}:${version}:${k}`,
+    });
+    if (!ok) break;
     placed++;
   }
   return { cancelled, placed };

@@ -1,10 +1,11 @@
-import { and, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
-import { fills, markets, matches, races } from '../db/schema/index.ts';
+import { fills, ledgerAccounts, markets, matches, orders, races } from '../db/schema/index.ts';
 import { expectInvariants, firstMatchOf } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { findUserByName } from '../services/users.ts';
+import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { MARKET_MAKER, ensureMarkets } from './markets.ts';
 
 describeEachDatabase('demo markets', (ctx) => {
@@ -90,6 +91,61 @@ describeEachDatabase('demo markets', (ctx) => {
     const mm = await findUserByName(db, MARKET_MAKER);
     const [fill] = await db.select().from(fills).where(eq(fills.takerOrderId, placed.json.data.bet_id));
     expect(fill).toMatchObject({ makerUserId: mm!.id, sizePaise: 20_000 });
+    await expectInvariants(db, app.betting);
+  });
+
+  it('leaves out the quotes its float cannot carry, without failing, and rests them once money is back', async () => {
+    const { db, app } = ctx();
+    const now = ctx().now();
+    await ensureMarkets(db, app.betting, now, { racingHours: 1, racingLiquidityHours: 0 });
+    const mm = (await findUserByName(db, MARKET_MAKER))!;
+    const account = await accountOfUser(db, mm.id);
+    const world = await worldAccount(db);
+    const [before] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account.id));
+    // Every rupee not already held for its quotes goes out: the maker cannot lay or back anything more.
+    const free = before!.balancePaise - before!.exposurePaise;
+    const move = (key: string, from: number, to: number) =>
+      transfer(
+        db,
+        {
+          idempotencyKey: key,
+          debitAccountId: from,
+          creditAccountId: to,
+          amountPaise: free,
+          reason: 'WITHDRAW',
+          remark: 'float test',
+        },
+        now,
+      );
+    await move('test:mm-float-out', account.id, world.id);
+
+    const [{ last }] = (await db
+      .select({ last: sql<number>`max(${matches.matchId})::int` })
+      .from(matches)) as [{ last: number }];
+    const matchId = last + 1;
+    await db.insert(matches).values({
+      matchId,
+      seriesId: 201,
+      sportId: SPORT.FOOTBALL,
+      matchName: 'Broke Rovers v Float FC',
+      startTime: new Date(now.getTime() + 3_600_000),
+    });
+    const options = { racingHours: 1, racingLiquidityHours: 0, matchIds: [matchId] };
+    expect(await ensureMarkets(db, app.betting, now, options)).toEqual({ markets: 1, orders: 0 });
+    const [odds] = await db.select({ id: markets.id }).from(markets).where(eq(markets.matchId, matchId));
+    const makerOrders = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.marketId, odds!.id), eq(orders.userId, mm.id)))
+      )[0]!.n;
+    expect(await makerOrders()).toBe(0);
+
+    // The money comes back: the next run rests the market's ladder, 3 levels a side for 3 runners.
+    await move('test:mm-float-back', world.id, account.id);
+    expect(await ensureMarkets(db, app.betting, now, options)).toEqual({ markets: 0, orders: 18 });
+    expect(await makerOrders()).toBe(18);
     await expectInvariants(db, app.betting);
   });
 });

@@ -25,7 +25,7 @@ import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
 import { sessionPrice } from './binary.ts';
 import { binaryOf, SPORT_ID } from './catalog-data.ts';
-import { hash, ladderQuotes } from './market-maker.ts';
+import { hash, ladderQuotes, placeQuote } from './market-maker.ts';
 
 export const MARKET_MAKER = 'mm1';
 /** ₹5 crore: the market maker's float. */
@@ -359,7 +359,9 @@ export async function ensureMarkets(
             eq(orders.userId, mmId),
             isNotNull(orders.clientRef),
             // The feed's new fixtures: their markets only, not every order the maker ever placed.
-            options.matchIds && existing.size > 0 ? inArray(orders.marketId, [...existing.values()]) : undefined,
+            options.matchIds && existing.size > 0
+              ? inArray(orders.marketId, [...existing.values()])
+              : undefined,
           ),
         )
     ).map((r) => r.id),
@@ -374,21 +376,24 @@ export async function ensureMarkets(
         const state = await betting.peek(marketId);
         if (state.settled || state.row.status !== 'OPEN') return;
         const levels = p.input.raceId ? 2 : 3;
-        const quotes = ladderQuotes(marketId, state.runners.map((r) => r.selectionId), p.fair!, levels);
+        const quotes = ladderQuotes(
+          marketId,
+          state.runners.map((r) => r.selectionId),
+          p.fair!,
+          levels,
+        );
         for (const q of quotes) {
-          await betting.placeMarketBet(
-            mmId,
-            {
-              market_id: marketId,
-              selection_id: q.selectionId,
-              is_back: q.isBack,
-              odds: priceToOdds(q.price),
-              stake: paiseToRupees(q.sizePaise),
-              client_ref: `mm:${marketId}:${q.selectionId}:${q.isBack}:${q.level}`,
-              persistence: 'PERSIST',
-            },
-            { noDelay: true },
-          );
+          const ok = await placeQuote(betting, mmId, {
+            market_id: marketId,
+            selection_id: q.selectionId,
+            is_back: q.isBack,
+            odds: priceToOdds(q.price),
+            stake: paiseToRupees(q.sizePaise),
+            client_ref: `mm:${marketId}:${q.selectionId}:${q.isBack}:${q.level}`,
+          });
+          // Out of float: what rests stays, the rest is left out (a market with none is tried again
+          // at the next upkeep, when settlements may have freed money).
+          if (!ok) break;
           placed++;
         }
       })(),
