@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,11 @@ import { defineConfig } from 'vitest/config';
 // against a real server), and browser tests in real Chromium (e2e/).
 export default defineConfig({
   test: {
+    // Vitest's default (one worker fewer than the cores) is a single worker on CI's 2 cores, and
+    // the unit and web suites wait on their databases as much as they compute: two run together.
+    // The browser suites follow them, two files at a time; the cluster suite (whole machines'
+    // worth of processes) runs alone, last (fileParallelism: false).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -38,7 +44,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two browser files at a time, after the unit and web suites: each mostly waits on its
+          // own server, browser and feed. The product is built once before them.
+          globalSetup: ['e2e/support/build-once.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
