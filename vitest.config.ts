@@ -8,9 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default (one worker fewer than the cores) is a single worker on CI's 2 cores, and
-    // the unit and web suites wait on their databases as much as they compute: two run together.
-    // The browser suites follow them, two files at a time; the cluster suite (whole machines'
-    // worth of processes) runs alone, last (fileParallelism: false).
+    // the unit suites, each on databases of its own, wait on them as much as they compute: two run
+    // together. The browser suites follow them, two files at a time; the web suites (one shared
+    // server) and the cluster suite (whole processes of its own) run alone, last.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -30,10 +30,12 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           // Pure logic runs in node; a component test (.tsx) asks for jsdom in its first line.
           environment: 'node',
-          // Component tests talk to the real server (PGlite, seeded): one for the run.
+          // Component tests talk to the real server (PGlite, seeded): one for the run. Its files
+          // share it (demo1, the site's settings), so they run one at a time: about 15 s in all.
           globalSetup: ['apps/server/src/test/web-api-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {
