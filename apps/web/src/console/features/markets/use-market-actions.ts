@@ -10,10 +10,10 @@ export const marketsKey = (matchId: number) => consoleKeys.operator('markets', m
 type Patch = (m: OperatorMarket) => OperatorMarket;
 
 /** The fields of a market the live stream carries, which a send may be changing. */
-export type PushedField = 'status' | 'in_play' | 'fancy' | 'runners' | 'result';
+type PushedField = 'status' | 'in_play' | 'fancy' | 'runners' | 'result';
 
 /** The pushed copy laid over the cached market, but for the fields a send has on its way. */
-export function withPush(
+function withPush(
   m: OperatorMarket,
   view: MarketView,
   held: ReadonlySet<PushedField> = new Set(),
