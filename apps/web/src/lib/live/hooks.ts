@@ -50,15 +50,20 @@ export function useLiveMarket(marketId: number | null): MarketView | undefined {
 const PRICE_FLASH_MS = 500;
 
 /**
- * True for PRICE_FLASH_MS after `shown` changes (not on the first render): the flash a price box
- * gives when the market moves under it. Set while rendering the new price, so the two paint together.
+ * True for PRICE_FLASH_MS after a box shows a price it did not show last (not on the first
+ * render): the flash a price box gives when the market moves under it. `shown` is the box's
+ * price and size as text, null while the box is empty. An emptied box does not flash, and a price
+ * that comes back as it was (a quote replaced by the same one) does not either: only a box whose
+ * price or size changed lights up. Set while rendering the new price, so the two paint together.
  */
-export function usePriceFlash(shown: string): boolean {
-  const [previous, setPrevious] = useState(shown);
+export function usePriceFlash(shown: string | null): boolean {
+  const [lastPrice, setLastPrice] = useState(shown);
   const [flash, setFlash] = useState(false);
-  if (previous !== shown) {
-    setPrevious(shown);
+  if (shown !== null && shown !== lastPrice) {
+    setLastPrice(shown);
     setFlash(true);
+  } else if (shown === null && flash) {
+    setFlash(false);
   }
   useEffect(() => {
     if (!flash) return;

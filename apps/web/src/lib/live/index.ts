@@ -9,7 +9,7 @@
  * - `useLiveMarket(marketId)`: one market's live copy, for lists that show it without its match
  *   detail (undefined while not streamed: show what was polled).
  * - `useLiveStatus()`: 'open' while pushes flow.
- * - `usePriceFlash(shown)`: true for half a second after a shown price changes.
+ * - `usePriceFlash(shown)`: true for half a second after a box shows a new price (not when it empties).
  */
 export { useLiveMarket, useLiveMarkets, useLiveStatus, useLiveUser, usePriceFlash } from './hooks';
 export type { LiveStatus } from './connection';

@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { projectedPositions, useBetSlip, type SlipSide } from '@/lib/bet-slip';
 import { formatOdds, formatSize } from '@/lib/format';
+import { askingOdds } from '../lib/asking-odds';
 import { MarketState, overlayText, RowOverlay, RunnerPosition, StakeLimits } from './market-parts';
 import { MarketRulesButton, type MarketRulesTitle } from './market-rules';
 import { PriceBox, type PriceTone } from './price-box';
@@ -67,10 +68,16 @@ function RunnerRow({
       minStake: market.min_stake,
       maxStake: market.max_stake,
     });
+  const running = market.runners.filter((r) => r.status !== 'REMOVED').length;
+  // An empty exchange box still takes a bet at a price of the bettor's own (ADR 39); the
+  // bookmaker's empty box is a rate the house does not offer.
+  const oddsOf = (tone: PriceTone, level: Level) =>
+    level.odds ?? (market.kind === 'EXCHANGE' ? askingOdds(runner, tone, running) : null);
   const cells = (tone: PriceTone) =>
-    levelsOf(market, runner, tone).map((level, l) =>
+    levelsOf(market, runner, tone).map((level, l) => {
+      const odds = oddsOf(tone, level);
       // The bookmaker quotes one rate a side: the deeper boxes stay blank, not dashed.
-      market.kind === 'BOOKMAKER' && l > 0 ? (
+      return market.kind === 'BOOKMAKER' && l > 0 ? (
         <span key={`${tone}-${l}`} className={`price price--blank price--${tone}-${l}`} />
       ) : (
         <PriceBox
@@ -81,10 +88,11 @@ function RunnerRow({
           level={l}
           price={level.price}
           sub={level.sub}
-          onPick={level.odds === null ? undefined : () => pick(tone === 'back' ? 'BACK' : 'LAY', level.odds!)}
+          askingOdds={level.odds === null ? odds : null}
+          onPick={odds === null ? undefined : () => pick(tone === 'back' ? 'BACK' : 'LAY', odds)}
         />
-      ),
-    );
+      );
+    });
   const back = cells('back');
   return (
     <div className={`runner${removed ? ' runner--removed' : ''}`} data-testid={`runner-${id}`}>

@@ -42,7 +42,7 @@ function OddsCell({
   suspended: boolean;
   as?: 'td' | 'span';
 }) {
-  const flash = usePriceFlash(at ? `${at.price}|${at.size}` : '');
+  const flash = usePriceFlash(at ? `${at.price}|${at.size}` : null);
   return (
     <Box
       className={`odds odds--${side}${suspended ? ' odds--suspended' : ''}${flash ? ' odds--flash' : ''}`}
