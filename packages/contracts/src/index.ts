@@ -7,6 +7,7 @@ export * from './catalog.ts';
 export * from './exposure.ts';
 export * from './statement.ts';
 export * from './casino.ts';
+export * from './casino-results.ts';
 export * from './casino-platform.ts';
 export * from './betting.ts';
 export * from './live.ts';

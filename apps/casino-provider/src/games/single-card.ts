@@ -17,7 +17,8 @@ interface CardPropOdds {
 
 /** Even / odd / red / black / exact-rank options on the card of `side` (a 13-rank deck). */
 function cardPropOptions(side: string, label: string, o: CardPropOdds): BetOption[] {
-  const g = `${label} card`;
+  // "Dragon card"; in a game of one card, just "Card" (not "Card card").
+  const g = label === 'Card' ? label : `${label} card`;
   return [
     backOption(`${side}:even`, `${label} Even`, g, o.even, 6 / 13),
     backOption(`${side}:odd`, `${label} Odd`, g, o.odd, 7 / 13),

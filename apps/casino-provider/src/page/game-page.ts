@@ -2,6 +2,7 @@
 // 500 ms, draws the cards, takes bets, shows the player's bets and P&L, the last 10 results and
 // the fairness proof, and verifies a round in the browser.
 import type { CasinoRoundResult } from '@exchange/contracts';
+import { resultBadge } from '@exchange/contracts/casino-results';
 import type { MyBetView, SessionView, TableStateView } from './types.ts';
 import { verifyRound } from './verify.ts';
 
@@ -243,13 +244,12 @@ function renderLast(last: CasinoRoundResult[], s: TableStateView): void {
   const box = $('last-results');
   box.replaceChildren(
     ...last.map((r) => {
-      const b = h('button', { class: 'result-chip', type: 'button', title: `Round ${r.roundId}: ${r.winner}`, 'data-round': r.roundId }, shortWinner(r.winner));
+      const b = h('button', { class: 'result-chip', type: 'button', title: `Round ${r.roundId}: ${r.winner}`, 'data-round': r.roundId }, resultBadge(r.winner));
       b.addEventListener('click', () => showRound(r, s));
       return b;
     }),
   );
 }
-const shortWinner = (w: string) => (w.length <= 3 ? w : w.split(/\s+/).map((x) => x[0]).join('').slice(0, 3).toUpperCase() || w.slice(0, 3));
 
 function renderProof(s: TableStateView): void {
   const r = s.round;
@@ -301,10 +301,26 @@ function showRound(r: CasinoRoundResult, s: TableStateView): void {
   if (!dialog.open) dialog.showModal();
 }
 
+/** The betting time of the round on the table, as first seen: the ring shows what is left of it. */
+let bettingWindow = { roundId: '', ms: 0 };
+
+/**
+ * The seconds left to bet in a ring that empties (a timer, not a digit a player could take for a
+ * card), beside "Bets close in"; hidden once betting closes.
+ */
 function tickCountdown(): void {
   if (!state) return;
-  const left = Math.max(0, Math.ceil((state.round.closesAt - (Date.now() + clockOffset)) / 1000));
-  $('countdown').textContent = state.round.phase === 'betting' ? String(left) : '';
+  const r = state.round;
+  const timer = $('timer');
+  timer.hidden = r.phase !== 'betting';
+  if (timer.hidden) return;
+  const leftMs = Math.max(0, r.closesAt - (Date.now() + clockOffset));
+  if (bettingWindow.roundId !== r.roundId) bettingWindow = { roundId: r.roundId, ms: leftMs };
+  const left = Math.ceil(leftMs / 1000);
+  const countdown = $('countdown');
+  countdown.textContent = String(left);
+  countdown.setAttribute('aria-label', `${left} seconds left to bet`);
+  countdown.style.setProperty('--left', String(bettingWindow.ms > 0 ? leftMs / bettingWindow.ms : 0));
 }
 
 // --- loop ------------------------------------------------------------------------------------

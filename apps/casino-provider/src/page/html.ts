@@ -25,7 +25,7 @@ export function gamePageHtml(game: CasinoGame): string {
     <div class="who"><span id="user"></span><span class="bal">Balance <b id="balance">–</b></span></div>
   </header>
   <section class="stage">
-    <div class="status"><span id="phase">Loading…</span><span id="countdown" class="countdown" aria-live="polite"></span></div>
+    <div class="status"><span id="phase">Loading…</span><span id="timer" class="timer" hidden><span>Bets close in</span><span id="countdown" class="countdown" role="timer"></span></span></div>
     <div id="table-cards" class="table-cards"></div>
     <div id="winner" class="winner"></div>
     <div id="winner-detail" class="muted small"></div>
@@ -69,7 +69,11 @@ h1{font-size:18px;margin:0}h2{font-size:15px;margin:14px 0 6px}h3{font-size:13px
 .who{display:flex;gap:12px;align-items:center}.bal b{color:#ffd54f}
 .stage{background:radial-gradient(ellipse at center,#1f6b3a 0%,#124226 70%);border:3px solid #8d6e3f;border-radius:14px;margin-top:8px;padding:10px;min-height:190px}
 .status{display:flex;justify-content:space-between;align-items:center;font-weight:700;font-size:16px}
-.countdown{display:inline-block;min-width:44px;text-align:center;font-size:26px;background:#000a;border-radius:8px;padding:0 8px;color:#ffd54f}
+.timer{display:inline-flex;align-items:center;gap:8px;font-size:13px;font-weight:400;color:#cfe8d5}
+.timer[hidden]{display:none}
+.countdown{--left:1;isolation:isolate;position:relative;display:inline-flex;align-items:center;justify-content:center;width:46px;height:46px;border-radius:50%;background:conic-gradient(#ffd54f calc(var(--left) * 360deg),#ffffff2e 0);color:#ffd54f;font-size:17px;font-weight:700}
+.countdown::before{content:'';position:absolute;inset:4px;z-index:-1;border-radius:50%;background:#0f1923}
+.countdown::after{content:'s';font-size:11px;margin-left:1px}
 [data-phase=dealing] .status #phase{color:#ffab40}[data-phase=result] .status #phase{color:#69f0ae}
 .hands{display:flex;flex-wrap:wrap;gap:14px;margin-top:8px}
 .hand-name{font-size:12px;color:#cfe8d5;margin-bottom:3px}

@@ -15,11 +15,11 @@ export function rangeProblem(range: DayRange): string | null {
 }
 
 /**
- * One IST day, typed and shown as dd/mm/yyyy like the report tables (a browser's own date input
- * follows the browser's locale, mm/dd/yyyy in en-US), with a calendar button that opens the
- * browser's date picker. `value` is `yyyy-MM-dd`, or '' while the text is not a real day.
+ * One IST day (a report's day, or an end of a range), typed and shown as dd/mm/yyyy like the
+ * report tables (a browser's own date input follows the browser's locale, mm/dd/yyyy in en-US),
+ * with a calendar button that opens the browser's date picker. `value` is `yyyy-MM-dd`, or '' while the text is not a real day.
  */
-function DayField({
+export function DayField({
   label,
   value,
   min,

@@ -6,6 +6,7 @@ export { Pager } from './pager';
 export { lazyPage } from './lazy-page';
 export {
   DateRangeFields,
+  DayField,
   DateRangeForm,
   RangeSubmit,
   rangeProblem,

@@ -8,8 +8,11 @@ import { LOCAL_KEYS, SESSION_KEYS, getStoredUser, getToken, writeJson, type Stor
  * poll follow it.
  */
 let signedIn = false;
-/** Why the last local logout happened: the login page says so when the session ended by itself. */
-export type LogoutReason = 'signed-out' | 'session-ended';
+/**
+ * Why the last local logout happened: the login page says why when the bettor did not sign out
+ * (the server ended the session; the password was changed and every token revoked).
+ */
+export type LogoutReason = 'signed-out' | 'session-ended' | 'password-changed';
 let lastLogoutReason: LogoutReason | null = null;
 const signedInListeners = new Set<() => void>();
 const loggedOutListeners = new Set<() => void>();
@@ -78,8 +81,8 @@ export function updateStoredUser(patch: Partial<StoredUser>): void {
 /**
  * Local logout: removes userinfo, usertoken, logedIn, parent_id, exposureBalance and the
  * launched games, sets signed-in to false and lets the app navigate to /login. `session-ended`
- * when the server refused the session (401/403 on a call that carried a token), not when the
- * user signed out.
+ * when the server refused the session (401/403 on a call that carried a token), `password-changed`
+ * after a password change, not when the user signed out.
  */
 export function localLogout(reason: LogoutReason = 'signed-out'): void {
   lastLogoutReason = reason;
@@ -92,6 +95,11 @@ export function localLogout(reason: LogoutReason = 'signed-out'): void {
   sessionStorage.removeItem(SESSION_KEYS.launchedGames);
   setSignedIn(false);
   loggedOutListeners.forEach((fn) => fn());
+}
+
+/** Why the last logout happened, until somebody logs in again; null before any logout. */
+export function logoutReason(): LogoutReason | null {
+  return lastLogoutReason;
 }
 
 /** The session ended without the user signing out, and nobody has logged in since. */

@@ -43,8 +43,9 @@ const FIELDS: Array<{
 ];
 
 /**
- * The server revokes every token on success, so the page says so and logs out locally; the
- * user logs in again with the new password.
+ * The server revokes every token on success, so the page logs out locally and the login screen
+ * says the password was changed; the user logs in again with the new password. While the change
+ * is forced, the layout shows no navigation (there is nowhere else to go yet).
  */
 export function ChangePasswordPage() {
   const forced = getStoredUser()?.is_change_password === '1';
@@ -65,8 +66,8 @@ export function ChangePasswordPage() {
         toast.error(res.message || 'Password not changed');
         return;
       }
-      toast.success(res.message || 'Password changed');
-      localLogout();
+      // The login screen says it (a toast would be gone before the bettor reads it).
+      localLogout('password-changed');
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : 'Password not changed');
     }
@@ -76,7 +77,7 @@ export function ChangePasswordPage() {
     <PageFrame title="Change Password" testId="change-password-page">
       {forced && (
         <p className="notice" data-testid="change-password-forced">
-          Please set a new password before you continue.
+          Please set a new password before you continue: the rest of the site opens once it is changed.
         </p>
       )}
       <form className="form-narrow" onSubmit={onSubmit} noValidate data-testid="change-password-form">

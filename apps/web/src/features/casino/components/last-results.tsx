@@ -1,7 +1,7 @@
-import type { CasinoRoundResult } from '@exchange/contracts';
+import { resultBadge, type CasinoRoundResult } from '@exchange/contracts';
 import { useState } from 'react';
 import { useCasinoResult } from '../api/casino-result';
-import { resultBadge, resultTone } from '../lib/casino-games';
+import { resultTone } from '../lib/casino-games';
 import { RoundModal } from './round-modal';
 
 const LAST_RESULTS = 10;

@@ -5,7 +5,6 @@ import {
   categoryFromParam,
   filterGames,
   lobbyCategories,
-  resultBadge,
   resultTone,
   worldCasinoGames,
 } from './casino-games';
@@ -64,14 +63,6 @@ describe('casino lobby', () => {
   });
   it('shows the virtual (slot-style) games in World Casino', () => {
     expect(worldCasinoGames(GAMES).map((g) => g.gamecode)).toEqual(['imlive1037']);
-  });
-  it('abbreviates results for the last-results strip', () => {
-    expect(resultBadge('Player A')).toBe('A');
-    expect(resultBadge('player b')).toBe('B');
-    expect(resultBadge('Tie')).toBe('Tie');
-    expect(resultBadge('Dragon')).toBe('D');
-    expect(resultBadge('17 Red')).toBe('17');
-    expect(resultBadge('Amar Akbar Anthony')).toBe('AAA');
   });
   it('colours the same winner the same way, and A and B apart', () => {
     expect(resultTone('Player A')).toBe(resultTone('A'));

@@ -1,4 +1,4 @@
-import { CASINO_CATEGORIES, type CasinoCategory, type StaticCasinoGame } from '@exchange/contracts';
+import { CASINO_CATEGORIES, resultBadge, type CasinoCategory, type StaticCasinoGame } from '@exchange/contracts';
 
 /** How each category of the static list reads on a tab. */
 export const CATEGORY_LABELS: Record<CasinoCategory, string> = {
@@ -68,21 +68,6 @@ export function filterGames(games: readonly StaticCasinoGame[], filter: GameFilt
 /** World Casino: the slot-style list, the virtual games with their .avif artwork. */
 export function worldCasinoGames(games: readonly StaticCasinoGame[]): StaticCasinoGame[] {
   return games.filter((g) => g.gametype === 'Virtual');
-}
-
-/** The short badge of a result in the last-results strip: 'Player A' -> 'A', 'Dragon' -> 'D', '17 Red' -> '17'. */
-export function resultBadge(winner: string): string {
-  const w = winner.trim();
-  const player = /^player\s+([a-z0-9]+)$/i.exec(w);
-  if (player) return player[1]!.toUpperCase();
-  if (w.length <= 3) return w;
-  const number = /^\d+/.exec(w);
-  if (number) return number[0];
-  return w
-    .split(/\s+/)
-    .map((part) => part[0]!.toUpperCase())
-    .join('')
-    .slice(0, 3);
 }
 
 /** A colour (0..3) per winner text, so the same winner always looks the same in the strip. */

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LOCAL_KEYS } from '@/lib/storage';
+import { SiteLogo } from '@/components';
+import { LOCAL_KEYS, getStoredUser } from '@/lib/storage';
 import { Header } from './header';
 import { NoticesModal } from './notices-modal';
 import { Sidebar } from './sidebar';
@@ -19,6 +20,32 @@ export interface LayoutSlots {
   onSignOut: () => void;
 }
 
+/**
+ * While the password must be changed the guard keeps the bettor on that page, so links would
+ * lead nowhere: the layout shows the logo, the page and a way out (sign out), nothing else.
+ */
+function PasswordChangeLayout({ onSignOut }: Pick<LayoutSlots, 'onSignOut'>) {
+  return (
+    <div className="app">
+      <div className="app__top">
+        <header className="header" data-testid="header">
+          <span className="header__logo">
+            <SiteLogo />
+          </span>
+          <div className="header__right">
+            <button type="button" className="header__link" onClick={onSignOut} data-testid="bare-sign-out">
+              Sign out
+            </button>
+          </div>
+        </header>
+      </div>
+      <main className="app__content" data-testid="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
 /** Header, site message, sports tabs, then the sidebar beside the page. */
 export function MainLayout({ rules, cardGames, onSignOut }: LayoutSlots) {
   const { pathname } = useLocation();
@@ -30,6 +57,7 @@ export function MainLayout({ rules, cardGames, onSignOut }: LayoutSlots) {
     setWelcome(false);
   };
 
+  if (getStoredUser()?.is_change_password === '1') return <PasswordChangeLayout onSignOut={onSignOut} />;
   return (
     <div className="app">
       <div className="app__top">
