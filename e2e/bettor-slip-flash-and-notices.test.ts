@@ -111,32 +111,36 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
 
       // Another bettor lays Bravo at 2.5 (shown in Bravo's back column): Bravo's empty lay box
       // opens the slip at that price, the best on the other side.
-      const lay = (odds: number, stake: number, ref: string) =>
+      const lay = (runner: number, odds: number, stake: number, ref: string) =>
         api<{ bet_id: number }>(
           'bet/placeMarketBet',
-          { market_id: market.market_id, selection_id: bravo!.selection_id, is_back: 0, odds, stake, client_ref: ref },
+          { market_id: market.market_id, selection_id: runner, is_back: 0, odds, stake, client_ref: ref },
           layer,
         );
-      const first = await lay(2.5, 500, `l1-${vp.width}`);
-      await poll(() => box(bravo!.selection_id, 'back').textContent()).toBe('2.5500');
+      const bravoBack = `price-${market.market_id}-${bravo!.selection_id}-back-0`;
+      const quote = await lay(bravo!.selection_id, 2.5, 500, `bravo1-${vp.width}`);
+      await poll(() => page.getByTestId(bravoBack).textContent()).toBe('2.5500');
       await box(bravo!.selection_id, 'lay').click();
       await poll(() => slip.getByTestId('slip-odds').inputValue()).toBe('2.50');
       await slip.getByTestId('slip-cancel').click();
 
-      // One change (more money at 2.5): that one box flashes, not the ladder.
-      const more = flashingWhenShown(page, market.market_id, `price-${market.market_id}-${bravo!.selection_id}-back-0`, '2.5700');
-      const second = await lay(2.5, 200, `l2-${vp.width}`);
-      expect(await more).toBe(1);
+      // One change (a price for Alpha): that one box flashes, not the ladder.
+      const flashing = () => page.locator(`[data-testid="market-${market.market_id}"] .price--flash`).count();
+      await poll(flashing).toBe(0);
+      const alphaBack = `price-${market.market_id}-${alpha!.selection_id}-back-0`;
+      const one = flashingWhenShown(page, market.market_id, alphaBack, '2.8300');
+      await lay(alpha!.selection_id, 2.8, 300, `alpha-${vp.width}`);
+      expect(await one).toBe(1);
       await shot(page, 'one-box-flashes', vp.width);
 
-      // The quote is pulled (the box empties: no flash) and put back as it was: nothing changed
-      // for the bettor, so nothing flashes.
-      await poll(() => page.locator(`[data-testid="market-${market.market_id}"] .price--flash`).count()).toBe(0);
-      await api('bet/cancelBet', { bet_id: first.bet_id }, layer);
-      await api('bet/cancelBet', { bet_id: second.bet_id }, layer);
-      expect(await flashingWhenShown(page, market.market_id, `price-${market.market_id}-${bravo!.selection_id}-back-0`, '-')).toBe(0);
-      const back = flashingWhenShown(page, market.market_id, `price-${market.market_id}-${bravo!.selection_id}-back-0`, '2.5700');
-      await lay(2.5, 700, `l3-${vp.width}`);
+      // Bravo's quote is pulled (the box empties: no flash) and put back as it was: nothing
+      // changed for the bettor, so nothing flashes.
+      await poll(flashing).toBe(0);
+      const emptied = flashingWhenShown(page, market.market_id, bravoBack, '-');
+      await api('bet/cancelBet', { bet_id: quote.bet_id }, layer);
+      expect(await emptied).toBe(0);
+      const back = flashingWhenShown(page, market.market_id, bravoBack, '2.5500');
+      await lay(bravo!.selection_id, 2.5, 500, `bravo2-${vp.width}`);
       expect(await back).toBe(0);
     } finally {
       await context.close();
@@ -183,8 +187,7 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       expect(await gameChip('Low').textContent()).toBe('L');
       expect(await gameChip('High').textContent()).toBe('H');
 
-      await poll(() => game.locator('#options h3').allTextContents()).toEqual(['Low / High', 'Card']);
-      expect(await game.locator('#options summary').allTextContents()).toEqual(['Card rank (13)']);
+      await poll(() => game.locator('#options h3').allTextContents()).toEqual(['Low / High', 'Card', 'Card rank']);
 
       const timer = game.getByRole('timer');
       await timer.waitFor({ timeout: 60_000 });
