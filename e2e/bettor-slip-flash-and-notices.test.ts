@@ -85,22 +85,36 @@ function flashingWhenShown(page: Page, marketId: number, box: string, text: stri
 describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewport) => {
   const phone = vp.width < 993;
 
-  it('an empty box opens the slip at the other side, else even chances; only a changed box flashes', { timeout: 240_000 }, async () => {
-    const { market, match } = await emptyMarket(`Top scorer ${vp.width}`, phone ? 1 : 0);
-    const [alpha, bravo] = market.runners;
-    const layer = await fundedBettor(`layer${vp.width}`);
+  /** A page on the match of a market of the test's own, and a price box of it. */
+  async function onMarket(name: string, index: number) {
+    const { market, match } = await emptyMarket(`${name} ${vp.width}`, (phone ? 2 : 0) + index);
     const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
-    try {
-      await signIn(page);
-      await page.goto(`/#/game-details/4/${match.match_id}`);
-      const box = (runner: number, side: 'back' | 'lay', level = 0) =>
-        page.getByTestId(`price-${market.market_id}-${runner}-${side}-${level}`);
-      await poll(() => box(alpha!.selection_id, 'back').textContent()).toBe('-');
+    await signIn(page);
+    await page.goto(`/#/game-details/4/${match.match_id}`);
+    const boxId = (runner: number, side: 'back' | 'lay', level = 0) =>
+      `price-${market.market_id}-${runner}-${side}-${level}`;
+    const [alpha, bravo] = market.runners.map((r) => r.selection_id) as [number, number];
+    await poll(() => page.getByTestId(boxId(alpha, 'back')).textContent()).toBe('-');
+    return { context, page, market, boxId, alpha, bravo };
+  }
 
+  /** Lays a runner of the market as `layer` (the money shows in the runner's back column). */
+  const layAs = (layer: string, marketId: number, runner: number, odds: number, stake: number, ref: string) =>
+    api<{ bet_id: number }>(
+      'bet/placeMarketBet',
+      { market_id: marketId, selection_id: runner, is_back: 0, odds, stake, client_ref: ref },
+      layer,
+    );
+
+  it('an empty box opens the slip at the best price on the other side, else at even chances', { timeout: 240_000 }, async () => {
+    const layer = await fundedBettor(`asker${vp.width}`);
+    const { context, page, market, boxId, alpha, bravo } = await onMarket('Top scorer', 0);
+    try {
       // Nobody has asked a price: the empty box is still a button and opens the slip at even
       // chances among the 3 runners (3.00), which the bettor can move along the ladder.
-      expect(await box(alpha!.selection_id, 'back').isEnabled()).toBe(true);
-      await box(alpha!.selection_id, 'back').click();
+      const alphaBack = page.getByTestId(boxId(alpha, 'back'));
+      expect(await alphaBack.isEnabled()).toBe(true);
+      await alphaBack.click();
       const slip = page.getByTestId('bet-slip');
       await poll(() => slip.getByTestId('slip-odds').inputValue()).toBe('3.00');
       expect(await slip.getByTestId('slip-runner').textContent()).toContain('Alpha');
@@ -111,36 +125,39 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
 
       // Another bettor lays Bravo at 2.5 (shown in Bravo's back column): Bravo's empty lay box
       // opens the slip at that price, the best on the other side.
-      const lay = (runner: number, odds: number, stake: number, ref: string) =>
-        api<{ bet_id: number }>(
-          'bet/placeMarketBet',
-          { market_id: market.market_id, selection_id: runner, is_back: 0, odds, stake, client_ref: ref },
-          layer,
-        );
-      const bravoBack = `price-${market.market_id}-${bravo!.selection_id}-back-0`;
-      const quote = await lay(bravo!.selection_id, 2.5, 500, `bravo1-${vp.width}`);
-      await poll(() => page.getByTestId(bravoBack).textContent()).toBe('2.5500');
-      await box(bravo!.selection_id, 'lay').click();
+      await layAs(layer, market.market_id, bravo, 2.5, 500, `ask-${vp.width}`);
+      await poll(() => page.getByTestId(boxId(bravo, 'back')).textContent()).toBe('2.5500');
+      await page.getByTestId(boxId(bravo, 'lay')).click();
       await poll(() => slip.getByTestId('slip-odds').inputValue()).toBe('2.50');
-      await slip.getByTestId('slip-cancel').click();
+      expect(await slip.getByTestId('slip-runner').textContent()).toContain('Bravo');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('only a box whose price or size changed flashes: not the ladder, not an emptied box, not a quote put back', { timeout: 240_000 }, async () => {
+    const layer = await fundedBettor(`mover${vp.width}`);
+    const { context, page, market, boxId, alpha, bravo } = await onMarket('Top bowler', 1);
+    try {
+      const flashing = () => page.locator(`[data-testid="market-${market.market_id}"] .price--flash`).count();
+      const quote = await layAs(layer, market.market_id, bravo, 2.5, 500, `quote-${vp.width}`);
+      await poll(() => page.getByTestId(boxId(bravo, 'back')).textContent()).toBe('2.5500');
 
       // One change (a price for Alpha): that one box flashes, not the ladder.
-      const flashing = () => page.locator(`[data-testid="market-${market.market_id}"] .price--flash`).count();
       await poll(flashing).toBe(0);
-      const alphaBack = `price-${market.market_id}-${alpha!.selection_id}-back-0`;
-      const one = flashingWhenShown(page, market.market_id, alphaBack, '2.8300');
-      await lay(alpha!.selection_id, 2.8, 300, `alpha-${vp.width}`);
+      const one = flashingWhenShown(page, market.market_id, boxId(alpha, 'back'), '2.8300');
+      await layAs(layer, market.market_id, alpha, 2.8, 300, `one-${vp.width}`);
       expect(await one).toBe(1);
       await shot(page, 'one-box-flashes', vp.width);
 
       // Bravo's quote is pulled (the box empties: no flash) and put back as it was: nothing
       // changed for the bettor, so nothing flashes.
       await poll(flashing).toBe(0);
-      const emptied = flashingWhenShown(page, market.market_id, bravoBack, '-');
+      const emptied = flashingWhenShown(page, market.market_id, boxId(bravo, 'back'), '-');
       await api('bet/cancelBet', { bet_id: quote.bet_id }, layer);
       expect(await emptied).toBe(0);
-      const back = flashingWhenShown(page, market.market_id, bravoBack, '2.5500');
-      await lay(bravo!.selection_id, 2.5, 500, `bravo2-${vp.width}`);
+      const back = flashingWhenShown(page, market.market_id, boxId(bravo, 'back'), '2.5500');
+      await layAs(layer, market.market_id, bravo, 2.5, 500, `again-${vp.width}`);
       expect(await back).toBe(0);
     } finally {
       await context.close();
@@ -167,7 +184,28 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
     }
   });
 
-  it('Lucky 7: one Card group, chips all letters or the 7, a timer ring for the seconds left', { timeout: 240_000 }, async () => {
+  it('Lucky 7: one Card group, and a timer ring for the seconds left to bet', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
+    try {
+      await signIn(page);
+      await page.goto(`/#/casino/match/${LUCKY_7}`);
+      await page.getByTestId('casino-game-play').click();
+      await page.waitForURL(/#\/casino\/mac88\/game\?url=/);
+      const game: FrameLocator = page.frameLocator('[data-testid=game-frame]');
+      const timer = game.getByRole('timer');
+      await timer.waitFor({ timeout: 60_000 });
+      expect(await timer.getAttribute('aria-label')).toMatch(/^\d+ seconds left to bet$/);
+      expect(await game.locator('#timer').textContent()).toMatch(/^Bets close in\d+$/);
+      // A ring, not a card-shaped box with a digit.
+      expect(await timer.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('50%');
+      await poll(() => game.locator('#options h3').allTextContents()).toEqual(['Low / High', 'Card', 'Card rank']);
+      await shot(page, 'lucky7', vp.width);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("Lucky 7's result chips read L, H or 7, never a word, on the platform and on the game page", { timeout: 360_000 }, async () => {
     const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       await signIn(page);
@@ -175,10 +213,11 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       // The platform's strip: rounds won by Low and by High both there, each chip one letter.
       const strip = page.getByTestId('last-results');
       const chip = (winner: string) => strip.locator(`[title$=": ${winner}"]`).first();
-      await chip('Low').waitFor({ timeout: 150_000 });
-      await chip('High').waitFor({ timeout: 150_000 });
+      await chip('Low').waitFor({ timeout: 300_000 });
+      await chip('High').waitFor({ timeout: 300_000 });
       expect(await chip('Low').textContent()).toBe('L');
       expect(await chip('High').textContent()).toBe('H');
+      await shot(page, 'lucky7-strip', vp.width);
 
       await page.getByTestId('casino-game-play').click();
       await page.waitForURL(/#\/casino\/mac88\/game\?url=/);
@@ -186,16 +225,8 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       const gameChip = (winner: string) => game.locator(`#last-results .result-chip[title$=": ${winner}"]`).first();
       expect(await gameChip('Low').textContent()).toBe('L');
       expect(await gameChip('High').textContent()).toBe('H');
-
-      await poll(() => game.locator('#options h3').allTextContents()).toEqual(['Low / High', 'Card', 'Card rank']);
-
-      const timer = game.getByRole('timer');
-      await timer.waitFor({ timeout: 60_000 });
-      expect(await timer.getAttribute('aria-label')).toMatch(/^\d+ seconds left to bet$/);
-      expect(await game.locator('#timer').textContent()).toMatch(/^Bets close in\d+$/);
-      // A ring, not a card-shaped box with a digit.
-      expect(await timer.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('50%');
-      await shot(page, 'lucky7', vp.width);
+      await game.locator('#last-results').scrollIntoViewIfNeeded();
+      await shot(page, 'lucky7-chips', vp.width);
     } finally {
       await context.close();
     }
