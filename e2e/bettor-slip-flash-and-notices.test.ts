@@ -22,7 +22,7 @@ const LUCKY_7 = 'imlive1017';
 const SHOWN_MS = 30_000;
 const poll = <T>(fn: () => Promise<T> | T, timeout = SHOWN_MS) => expect.poll(fn, { timeout, interval: 200 });
 const shot = (page: Page, name: string, width: number) =>
-  page.screenshot({ path: `/tmp/issue20-${name}-${width}.png`, fullPage: false });
+  page.screenshot({ path: `/tmp/issue20-${name}-${width}.png` });
 
 let admin: string;
 let agent: string;
@@ -74,6 +74,7 @@ function flashingWhenShown(page: Page, marketId: number, box: string, text: stri
       ({ marketId, box, text }) => {
         const el = document.querySelector(`[data-testid="${box}"]`);
         if (!el?.textContent?.startsWith(text)) return false;
+        // + 1: a count of 0 would read as "not yet" and keep the wait going.
         return document.querySelectorAll(`[data-testid="market-${marketId}"] .price--flash`).length + 1;
       },
       { marketId, box, text },
