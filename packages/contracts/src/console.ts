@@ -143,6 +143,7 @@ export const AgentUserProfitLossRequest = z
 /** What two accounts share: a mobile number, or a client address (of a sign-up or a login). */
 export const SHARED_BY = ['mobile', 'address'] as const;
 export const SharedBy = z.enum(SHARED_BY, { error: 'by must be mobile or address' });
+export type SharedBy = z.infer<typeof SharedBy>;
 
 /** Logins counted for the address report: the last this many days (sign-up addresses always count). */
 export const SHARED_ADDRESS_DAYS = 30;
