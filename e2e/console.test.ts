@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firstLogin, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { consoleSignIn, DRAWER_BELOW_PX, expectNoSidewaysScroll, openScreen } from './support/console.ts';
 import { browserSuite, upcomingCricket } from './support/suite.ts';
 
 /**
@@ -17,8 +18,6 @@ import { browserSuite, upcomingCricket } from './support/suite.ts';
 const suite = browserSuite({ FEED_SIMULATOR: '0' });
 const FIRST_PASSWORD = 'Start@1234';
 const NEW_PASSWORD = 'Bettor@5678';
-/** Under this width the console's menu is a drawer the header's Menu button opens. */
-const DRAWER_BELOW_PX = 900;
 /** The Payments screen refetches on a live nudge at once, and every 30 s without one. */
 const PAYMENTS_SEEN_WITHIN_MS = 35_000;
 
@@ -66,31 +65,6 @@ async function statementOf(token: string): Promise<StatementRow[]> {
   return [...page.rows].reverse();
 }
 const balanceOf = (token: string) => suite.api<Balance>('user/getUserBalance', undefined, token);
-
-/** The page does not scroll sideways (at 390 px the wide tables scroll inside their own box). */
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-async function expectNoSidewaysScroll(page: Page, vp: Viewport) {
-  expect(await pageWidth(page)).toBeLessThanOrEqual(vp.width);
-}
-
-async function consoleSignIn(page: Page, userName: string) {
-  await page.goto('/console/');
-  await page.getByTestId('console-user-name').fill(userName);
-  await page.getByTestId('console-password').fill('Demo@1234');
-  await page.getByTestId('console-login-submit').click();
-  await eventually(() => page.getByTestId('console-who').textContent()).toContain(userName);
-}
-
-/** A screen from the console's menu (on a phone, through the drawer). */
-async function openScreen(page: Page, vp: Viewport, screen: string) {
-  if (vp.width < DRAWER_BELOW_PX) {
-    const nav = page.getByTestId(`console-nav-${screen}`);
-    expect(await nav.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Menu' }).click();
-  }
-  await page.getByTestId(`console-nav-${screen}`).click();
-  await page.waitForURL(new RegExp(`#/${screen}`));
-}
 
 describe.each(VIEWPORTS)('the back office at $width px', (vp: Viewport) => {
   const phone = vp.width < DRAWER_BELOW_PX;

@@ -34,6 +34,7 @@ import { casinoConfigFromEnv, gameOrigins, type CasinoConfig } from './services/
 import type { BettingOptions, BettingService } from './services/betting/service.ts';
 import { DEFAULT_AGENT } from './services/demo-accounts.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
+import { DEFAULT_SIGNUP_LIMIT_PER_HOUR } from './services/signups/index.ts';
 import { manualGateway, type PaymentGateway } from './services/payments/index.ts';
 import type { SessionStoreOptions } from './services/sessions.ts';
 import type { BalanceCacheOptions } from './services/balance-cache.ts';
@@ -51,6 +52,8 @@ export interface AppOptions {
   balanceCache?: BalanceCacheOptions;
   /** User name of the agent that sign-ups are created under. */
   defaultAgent?: string;
+  /** Sign-ups taken from one client address per hour (ADR 41); 0 turns the limit off. Default 10. */
+  signupLimitPerHour?: number;
   /** Check every answer against its contract (tests turn this on). */
   checkResponses?: boolean;
   /** Trust X-Forwarded-For (behind a proxy): the login limit then counts the real client address. */
@@ -98,6 +101,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     loginLimit: options.loginLimit,
     sessionCache: options.sessionCache,
     defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
+    signupLimitPerHour: options.signupLimitPerHour ?? DEFAULT_SIGNUP_LIMIT_PER_HOUR,
     betting: options.betting,
     bettingOptions: options.bettingOptions,
     securityAuthKey: options.securityAuthKey ?? randomBytes(32),

@@ -14,6 +14,7 @@ import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/inde
 import { ensureMarkets, MARKET_MAKER } from './feed/markets.ts';
 import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 import { loadSecurityAuthKey } from './services/security-auth/key.ts';
+import { signupLimitFromEnv } from './services/signups/index.ts';
 import { NatsBroker } from './cluster/broker.ts';
 import { ClusterBus, newProcessId, subjectPrefixFor } from './cluster/bus.ts';
 import { LeaseKeeper } from './cluster/leases.ts';
@@ -69,6 +70,7 @@ const app = buildApp({
     cacheTtlMs: countFromEnv('SESSION_CACHE_TTL_MS', 60_000),
   },
   balanceCache: { ttlMs: countFromEnv('BALANCE_CACHE_TTL_MS', 60_000) },
+  signupLimitPerHour: signupLimitFromEnv(process.env),
   db: database.db,
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },

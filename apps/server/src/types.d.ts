@@ -21,6 +21,8 @@ declare module 'fastify' {
     secretBox: SecretBox;
     /** The sign-up parent's user name. */
     defaultAgent: string;
+    /** Sign-ups taken from one client address per hour; 0: no limit (ADR 41). */
+    signupLimitPerHour: number;
     /** Deposits and withdrawals: the payment gateway and where receipts are kept (ADR 33). */
     payments: PaymentConfig;
     /** Told after a payment request is made or decided (the console's live nudge, ADR 36). */

@@ -95,6 +95,8 @@ import {
   SetCasinoGameRequest,
   SettlementPreview,
   SettlementPreviewRequest,
+  SharedAccountsPage,
+  SharedAccountsRequest,
   UpdateMarketRequest,
 } from './console.ts';
 import { ExposureDetail } from './exposure.ts';
@@ -758,6 +760,16 @@ export const endpoints = {
     summary: "Agent: a downline user's P&L per settled market (the bettor's own report shape)",
     body: AgentUserProfitLossRequest,
     data: ProfitLossReport,
+  }),
+  agentGetSharedAccounts: def({
+    method: 'POST',
+    path: 'agent/getSharedAccounts',
+    auth: 'user',
+    role: 'agent',
+    summary:
+      "Agent: the downline's accounts that share a mobile number, or a client address of a sign-up or a login (the same-IP report); the operator sees every account",
+    body: SharedAccountsRequest,
+    data: SharedAccountsPage,
   }),
   operatorGetSports: def({
     method: 'GET',

@@ -60,6 +60,8 @@ export const ErrorCode = z.enum([
   'CONSOLE_FOR_AGENTS',
   'GAME_DISABLED',
   'CATALOG_CONFLICT',
+  // Sign-up (ADR 41).
+  'MOBILE_EXISTS',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -1,11 +1,12 @@
 import type { ErrorCode } from '@exchange/contracts';
 
-/** A refusal the client should see: HTTP status, a stable code and a human message. */
+/** A refusal the client should see: HTTP status, a stable code, a human message and any headers it needs (Retry-After). */
 export class AppError extends Error {
   constructor(
     readonly httpStatus: number,
     readonly code: ErrorCode,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -58,6 +58,7 @@ export default fp(
       if (error instanceof AppError) {
         httpStatus = error.httpStatus;
         body = { status: false, message: error.message, code: error.code };
+        reply.headers(error.headers);
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         httpStatus = error.statusCode;
         body = { status: false, message: error.message, code: CODE_BY_STATUS[httpStatus] ?? 'VALIDATION_ERROR' };

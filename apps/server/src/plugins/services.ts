@@ -17,6 +17,8 @@ export interface ServicesOptions {
   loginLimit?: LoginLimitOptions;
   sessionCache?: SessionStoreOptions;
   defaultAgent: string;
+  /** Sign-ups taken from one client address per hour; 0: no limit (ADR 41). */
+  signupLimitPerHour: number;
   /** The betting service (markets in memory); one is created when not given. */
   betting?: BettingService;
   bettingOptions?: BettingOptions;
@@ -36,6 +38,7 @@ export default fp<ServicesOptions>(
     app.decorate('sessions', new SessionStore(opts.db, opts.clock, opts.sessionCache));
     app.decorate('loginLimiter', new LoginLimiter(opts.clock, opts.loginLimit));
     app.decorate('defaultAgent', opts.defaultAgent);
+    app.decorate('signupLimitPerHour', opts.signupLimitPerHour);
     app.decorate('secretBox', new SecretBox(opts.securityAuthKey));
     app.decorate('betting', opts.betting ?? new BettingService(opts.db, opts.clock, opts.bettingOptions));
     app.decorate('payments', opts.payments);

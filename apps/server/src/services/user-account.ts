@@ -16,6 +16,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts
 import { OTP_INVALID_MESSAGE, spendCode } from './security-auth/index.ts';
 import type { SecretBox } from './security-auth/secret-box.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
+import { refuseOverAddressLimit, refuseTakenMobile } from './signups/index.ts';
 import { createUser, findUserById, findUserByName, userDetails, type User } from './users.ts';
 
 /** What the account calls use: the app's services (a FastifyInstance carries them all). */
@@ -27,6 +28,8 @@ export interface AccountServices {
   secretBox: SecretBox;
   /** The user name of the agent that sign-ups are created under. */
   defaultAgent: string;
+  /** Sign-ups taken from one client address per hour; 0: no limit (ADR 41). */
+  signupLimitPerHour: number;
 }
 
 const INVALID_CREDENTIALS = () => new AppError(400, 'INVALID_CREDENTIALS', 'Invalid username or password');
@@ -126,26 +129,37 @@ export interface SignUp {
   dialCode: string;
 }
 
-/** Creates a sign-up bettor under the default agent and opens its first session. */
-export async function signUp(app: AccountServices, input: SignUp): Promise<UserDetails> {
+/**
+ * Creates a sign-up bettor under the default agent and opens its first session. Within the
+ * address's hourly limit and one account per mobile number (ADR 41), checked and written in one
+ * transaction; the address is kept on the account for the limit and the same-address report.
+ */
+export async function signUp(app: AccountServices, input: SignUp, origin: RequestOrigin): Promise<UserDetails> {
   if (await findUserByName(app.db, input.userName)) throw new AppError(409, 'USER_EXISTS', 'User name already exists');
   const agent = await findUserByName(app.db, app.defaultAgent);
   if (!agent) throw new Error(`Default agent ${app.defaultAgent} does not exist`);
+  // Hashed before the transaction: its locks are held for the checks and the writes only.
   const passwordHash = await hashPassword(input.password);
-  const user = await createUser(
-    app.db,
-    {
-      userName: input.userName,
-      passwordHash,
-      role: 'user',
-      parentId: agent.id,
-      isSignupUser: true,
-      mobile: input.mobile,
-      dialCode: input.dialCode,
-    },
-    app.clock(),
-  );
-  const token = await app.sessions.create(app.db, user.id);
+  const at = app.clock();
+  const { user, token } = await app.db.transaction(async (tx) => {
+    await refuseOverAddressLimit(tx, origin.ip, at, app.signupLimitPerHour);
+    await refuseTakenMobile(tx, input.mobile, input.dialCode);
+    const created = await createUser(
+      tx,
+      {
+        userName: input.userName,
+        passwordHash,
+        role: 'user',
+        parentId: agent.id,
+        isSignupUser: true,
+        mobile: input.mobile,
+        dialCode: input.dialCode,
+        signupIp: origin.ip,
+      },
+      at,
+    );
+    return { user: created, token: await app.sessions.create(tx, created.id) };
+  });
   return userDetails(app.db, user, token);
 }
 

@@ -31,6 +31,8 @@ export interface NewUser {
   creditLimitPaise?: number;
   mobile?: string | null;
   dialCode?: string | null;
+  /** A sign-up's client address (ADR 41). */
+  signupIp?: string | null;
 }
 
 /** Postgres unique violation, whether the driver error is wrapped (drizzle) or not. */

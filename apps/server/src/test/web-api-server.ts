@@ -29,7 +29,8 @@ export default async function startWebApiServer(project: TestProject): Promise<(
   await migrateDatabase(handle);
   const now = new Date();
   await seed(handle.db, now);
-  const app = buildApp({ db: handle.db, checkResponses: true });
+  // Every web test file signs up from 127.0.0.1 on this one server: no per-address limit (ADR 41).
+  const app = buildApp({ db: handle.db, checkResponses: true, signupLimitPerHour: 0 });
   await app.ready();
   await ensureMarkets(handle.db, app.betting, now, { racingHours: 0 });
   project.provide('apiOrigin', await app.listen({ port: 0, host: '127.0.0.1' }));

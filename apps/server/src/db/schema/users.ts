@@ -34,11 +34,17 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** Set at each successful login (the console's downline list shows it). */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The client address of a sign-up (ADR 41): the per-address limit counts these; null for accounts made otherwise. */
+    signupIp: text('signup_ip'),
   },
   (t) => [
     // Names are unique regardless of case; lookups use lower(user_name).
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
     index('users_parent_id_idx').on(t.parentId),
+    // One sign-up per mobile number, checked in the sign-up's transaction (ADR 41): not a unique
+    // index, since databases made before it may hold duplicates (the same-mobile report shows them).
+    index('users_mobile_number_idx').on(sql`ltrim(${t.mobile}, '0')`),
+    index('users_signup_ip_idx').on(t.signupIp, t.createdAt),
   ],
 );
 

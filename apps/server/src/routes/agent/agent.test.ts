@@ -141,7 +141,7 @@ describeEachDatabase('agents and their downline', (ctx) => {
       agentDecidePaymentRequest: () => ({ request_id: requestId, approve: true }),
       agentGetPaymentReceipt: () => ({ request_id: requestId }),
     };
-    const ownOnly: EndpointName[] = ['agentCreateUser', 'agentGetPaymentRequests', 'agentSetPaymentDetails', 'agentGetDashboard', 'agentGetMarketBook'];
+    const ownOnly: EndpointName[] = ['agentCreateUser', 'agentGetPaymentRequests', 'agentSetPaymentDetails', 'agentGetDashboard', 'agentGetMarketBook', 'agentGetSharedAccounts'];
     expect([...Object.keys(naming), ...ownOnly].sort()).toEqual([...AGENT_CALLS].sort());
     for (const [name, body] of Object.entries(naming) as [EndpointName, (id: number) => unknown][]) {
       for (const target of [ids.demo3!, ids.agent1!]) {
@@ -165,6 +165,11 @@ describeEachDatabase('agents and their downline', (ctx) => {
     expect(dashboard.pending_payments).toEqual({ deposits: 0, deposit_amount: 0, withdrawals: 0, withdrawal_amount: 0 });
     expect({ users: dashboard.downline.users, agents: dashboard.downline.agents, exposure: dashboard.downline.exposure }).toEqual({ users: 1, agents: 0, exposure: 0 });
     expect((await call('agentGetDashboard', undefined, agent1)).json.data.top_markets.map((m: { market_id: number }) => m.market_id)).toContain(marketId);
+    // The shared-accounts report: agent1's users, who all log in from one address, are not agent2's.
+    for (const by of ['address', 'mobile']) {
+      const shared = (await call('agentGetSharedAccounts', { by }, agent2)).json.data;
+      expect(shared.groups.flatMap((g: { users: { user_name: string }[] }) => g.users.map((u) => u.user_name))).toEqual([]);
+    }
     // And nothing of agent1's moved: the request is still pending, demo3 unlocked.
     const still = await call('agentGetPaymentRequests', { page: 1, limit: 100 }, agent1);
     expect(still.json.data.rows.find((r: { request_id: number }) => r.request_id === requestId).status).toBe('PENDING');

@@ -11,6 +11,7 @@ import {
 } from '../../services/agents.ts';
 import { agentGetUserBets, agentGetUserProfitLoss, agentGetUserStatement } from '../../services/agent-reads.ts';
 import { agentDashboard, agentMarketBook } from '../../services/console/index.ts';
+import { sharedAccounts } from '../../services/signups/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import agentPaymentRoutes from './payments.ts';
 
@@ -35,6 +36,7 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
     agentGetUserProfitLoss: async ({ body, user }) => ({ data: await agentGetUserProfitLoss(app.db, user, body) }),
     agentGetDashboard: async ({ user }) => ({ data: await agentDashboard(app, user.userId) }),
     agentGetMarketBook: async ({ body, user }) => ({ data: await agentMarketBook(app, user.userId, body.market_id) }),
+    agentGetSharedAccounts: async ({ body, user }) => ({ data: await sharedAccounts(app.db, user.userId, body, app.clock()) }),
   });
   agentPaymentRoutes(app, registry);
 }

@@ -16,8 +16,12 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
       message: 'Login successful',
     }),
 
-    signup: async ({ body }) => ({
-      data: await signUp(app, { userName: body.user_name, password: body.password, mobile: body.mobile, dialCode: body.dial_code }),
+    signup: async ({ body, request }) => ({
+      data: await signUp(
+        app,
+        { userName: body.user_name, password: body.password, mobile: body.mobile, dialCode: body.dial_code },
+        originOf(request),
+      ),
       message: 'Sign-up successful',
     }),
 

@@ -8,3 +8,4 @@ export { SignedAmount } from './signed-amount';
 export { Badge } from './badge';
 export { IstWhen } from './ist-when';
 export { SearchBox } from './search-box';
+export { LockBadges } from './lock-badges';

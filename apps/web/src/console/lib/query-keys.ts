@@ -10,6 +10,8 @@ export const consoleKeys = {
   downline: (...rest: unknown[]) => ['console', 'downline', ...rest] as const,
   /** Under 'payments': the payment requests. */
   payments: (...rest: unknown[]) => ['console', 'payments', ...rest] as const,
+  /** Who shares a mobile number or an address (ADR 41): moves with sign-ups and logins, not money, so no nudge refreshes it. */
+  accounts: (...rest: unknown[]) => ['console', 'accounts', ...rest] as const,
   /** Operator data that only the operator's own actions change. */
   operator: (...rest: unknown[]) => ['console', 'operator', ...rest] as const,
 };

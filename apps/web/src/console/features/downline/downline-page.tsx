@@ -6,6 +6,7 @@ import {
   amountColumn,
   DataTable,
   IstWhen,
+  LockBadges,
   SearchBox,
   useServerPaging,
   type Column,
@@ -16,7 +17,6 @@ import { useConsoleUser } from '@/console/lib/session';
 import { fetchData } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { downlineKeys } from './api';
-import { LockBadges } from './lock-badges';
 import { CreateUserDialog } from './create-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { StatusDialog } from './status-dialog';

@@ -31,4 +31,9 @@ describe('transferPreview', () => {
     // The receiving side's balance does not limit it.
     expect(transferPreview('deposit', 45_000.5, user, agent).problem).toBeNull();
   });
+
+  it('blames open bets only when they hold part of the balance', () => {
+    const noBets = { user_name: 'audit1', balance: 5000, available: 5000 };
+    expect(transferPreview('withdraw', 5000.01, noBets, agent).problem).toBe('audit1 has only 5000.00 available');
+  });
 });

@@ -9,6 +9,9 @@ export interface Account {
   available: number;
 }
 
+/** Open bets hold part of the balance: the available is less than the balance (its exposure). */
+const heldByBets = (account: Account) => roundToPaise(account.available) < roundToPaise(account.balance);
+
 export interface TransferPreview {
   user: { before: number; after: number };
   agent: { before: number; after: number };
@@ -34,7 +37,7 @@ export function transferPreview(
     roundToPaise(amount) > roundToPaise(giver.available)
       ? direction === 'deposit'
         ? `You have only ${formatAmount(agent.available)} available`
-        : `${user.user_name} has only ${formatAmount(user.available)} available (open bets hold the rest)`
+        : `${user.user_name} has only ${formatAmount(user.available)} available${heldByBets(user) ? ' (open bets hold the rest)' : ''}`
       : null;
   return {
     user: { before: paiseToRupees(userBefore), after: paiseToRupees(userBefore + moved) },

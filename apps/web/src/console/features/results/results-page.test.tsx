@@ -122,12 +122,19 @@ describe('a fancy run total', () => {
     const preview = await screen.findByTestId('preview-dialog');
     await within(preview).findByTestId('preview-figures');
     expect(within(preview).getByText('Taken back from winners')).toBeTruthy();
+    // The words say what the rollback leaves: a suspended market waiting for the new result.
+    expect(figure(preview, 'preview-rollback-what')).toMatch(
+      /stays suspended, taking no bets, until you declare the new result/,
+    );
     expect(figure(preview, 'preview-paid')).toBe('100.00');
     fireEvent.click(within(preview).getByTestId('preview-confirm'));
     const summary = await screen.findByTestId('summary-dialog');
     expect(figure(summary, 'summary-result')).toBe('Rolled back');
     fireEvent.click(within(summary).getByTestId('summary-done'));
-    expect((await market()).result).toBeNull();
+    expect(await market()).toMatchObject({ result: null, status: 'SUSPENDED' });
+    await waitFor(() =>
+      expect(screen.getByTestId(`result-status-${marketId}`).textContent).toBe('Suspended'),
+    );
     // The stakes are at risk again, not lost: the balances are as before the declaration.
     expect([await balanceOf(yes), await balanceOf(no)]).toEqual([CHIPS, CHIPS]);
 

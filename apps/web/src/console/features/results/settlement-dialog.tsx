@@ -327,8 +327,9 @@ export function SettlementDialog({
             </p>
           )}
           {action === 'rollback' && (
-            <p className="settle-what">
-              The settlement is reversed with new postings and the market opens for a new result.
+            <p className="settle-what" data-testid="preview-rollback-what">
+              The settlement is reversed with new postings and its bets are open again. The market
+              stays suspended, taking no bets, until you declare the new result.
             </p>
           )}
           {action === 'void' && (

@@ -1,4 +1,4 @@
-import { Badge } from '@/console/components';
+import { Badge } from './badge';
 
 /** A user's locks as labels: Active, or Login locked and / or Bet locked. */
 export function LockBadges({ login_locked, bet_locked }: { login_locked: boolean; bet_locked: boolean }) {

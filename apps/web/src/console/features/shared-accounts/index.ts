@@ -1,0 +1,1 @@
+export { SharedAccountsPage } from './shared-accounts-page';
