@@ -1,6 +1,6 @@
 import type { CasinoRoundResult } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
-import { PageFrame, Pager } from '@/components';
+import { PageFrame, Pager, TableScroll } from '@/components';
 import { formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useCasinoGames } from '../api/casino-games';
 import { useCasinoResult, type CasinoResultFilter } from '../api/casino-result';
@@ -70,7 +70,7 @@ export function CasinoResultPage() {
         </button>
         {isFetching && <span className="muted">Loading…</span>}
       </form>
-      <div className="table-wrap">
+      <TableScroll label="Casino results">
         <table className="table" data-testid="casino-result-table">
           <thead>
             <tr>
@@ -118,7 +118,7 @@ export function CasinoResultPage() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager
         page={filter.page}
         limit={filter.limit}
