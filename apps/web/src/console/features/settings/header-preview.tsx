@@ -98,9 +98,8 @@ export function HeaderPreview({ look }: { look: PreviewLook }) {
         <span style={{ color: other, textDecoration: 'underline' }}>link in the other colour</span>.
         {adjusted.length > 0 && (
           <span className="header-preview__adjusted" data-testid="header-preview-adjusted">
-            {' '}
-            {adjusted.join(', ')}: too faint to read on {adjusted.length > 1 ? 'their' : 'its'} background, so
-            the site shows {adjusted.length > 1 ? 'them' : 'it'} adjusted, as here.
+            Shown adjusted, as the site shows {adjusted.length > 1 ? 'them' : 'it'}, to be read at 4.5:1
+            contrast: {adjusted.join(', ')}.
           </span>
         )}
       </figcaption>
