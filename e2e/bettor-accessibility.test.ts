@@ -12,7 +12,8 @@ import { browserSuite, upcomingCricket, type ListedMatch, type Market } from './
  * the nav is reachable; outrights show their runners; match rows carry the TV, fancy and
  * bookmaker icons; report date fields read dd/mm/yyyy like the tables.
  */
-const suite = browserSuite();
+// With the casino provider, whose game list the casino lobby shows.
+const suite = browserSuite({}, { casino: true });
 
 const POLITICS = 2378961;
 const E_GAMES = 27454571;
