@@ -69,7 +69,8 @@ async function openFromUserMenu(page: Page, item: string) {
 }
 
 describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
-  it('axe finds no WCAG A/AA violation on login, home, a live match, the reports, the casino and the rules', async () => {
+  // Seven pages loaded and checked in turn: about 30 s on a quiet machine, several times that on a busy one.
+  it('axe finds no WCAG A/AA violation on login, home, a live match, the reports, the casino and the rules', { timeout: 300_000 }, async () => {
     const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       const found: string[] = [];
