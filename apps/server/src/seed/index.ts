@@ -25,26 +25,62 @@ interface DemoUser {
   note: string;
 }
 export const DEMO_USERS: DemoUser[] = [
-  { userName: 'admin', role: 'root', parent: null, chipsPaise: 1_000_000_000, note: 'operator (root); the world account funds it' },
-  { userName: 'agent1', role: 'agent', parent: 'admin', chipsPaise: 500_000_000, note: 'agent; parent of the demo bettors and of sign-ups' },
-  { userName: 'demo1', role: 'user', parent: 'agent1', chipsPaise: DEMO_STARTING_BALANCE_PAISE, note: 'bettor' },
-  { userName: 'demo2', role: 'user', parent: 'agent1', isChangePassword: true, chipsPaise: DEMO_STARTING_BALANCE_PAISE, note: 'bettor who must change the password first' },
-  { userName: 'demo3', role: 'user', parent: 'agent1', isSignupUser: true, chipsPaise: DEMO_STARTING_BALANCE_PAISE, note: 'sign-up bettor (Deposit/Withdraw shown; one approved deposit, one pending withdrawal)' },
+  {
+    userName: 'admin',
+    role: 'root',
+    parent: null,
+    chipsPaise: 1_000_000_000,
+    note: 'operator (root); the world account funds it',
+  },
+  {
+    userName: 'agent1',
+    role: 'agent',
+    parent: 'admin',
+    chipsPaise: 500_000_000,
+    note: 'agent; parent of the demo bettors and of sign-ups',
+  },
+  {
+    userName: 'demo1',
+    role: 'user',
+    parent: 'agent1',
+    chipsPaise: DEMO_STARTING_BALANCE_PAISE,
+    note: 'bettor',
+  },
+  {
+    userName: 'demo2',
+    role: 'user',
+    parent: 'agent1',
+    isChangePassword: true,
+    chipsPaise: DEMO_STARTING_BALANCE_PAISE,
+    note: 'bettor who must change the password first',
+  },
+  {
+    userName: 'demo3',
+    role: 'user',
+    parent: 'agent1',
+    isSignupUser: true,
+    chipsPaise: DEMO_STARTING_BALANCE_PAISE,
+    note: 'sign-up bettor (Deposit/Withdraw shown; one approved deposit, one pending withdrawal)',
+  },
 ];
 
-/** The site's look and switches at first start. */
+/**
+ * The site's look and switches at first start. Each text colour reads at 4.5:1 on its background
+ * (the tabs' yellow on the secondary blue, links on the page): the site would otherwise adjust it.
+ */
 const GLOBAL_SETTINGS = {
   logo: '/logo.svg',
-  siteMessage: 'Welcome to Exchange. Beware of phishing websites: enable Security Auth to secure your ID. Bet responsibly.',
+  siteMessage:
+    'Welcome to Exchange. Beware of phishing websites: enable Security Auth to secure your ID. Bet responsibly.',
   siteTitle: 'Exchange',
   favicon: '/favicon.svg',
   paymentGateway: '1',
   isShowApk: '0',
   bgPrimaryColor: '#0b3d5c',
-  bgSecondryColor: '#2c6e8f',
+  bgSecondryColor: '#225a76',
   textPrimaryColor: '#ffffff',
   textSecondryColor: '#f5c518',
-  otherColor: '#1f8a4c',
+  otherColor: '#1a7a43',
 } as const;
 
 export async function hasUsers(db: Db): Promise<boolean> {
@@ -58,7 +94,10 @@ export async function hasUsers(db: Db): Promise<boolean> {
  * rows are kept, transfers carry fixed idempotency keys, passwords are hashed only for new users.
  */
 export async function seed(db: Db, now: Date): Promise<void> {
-  await db.insert(globalSettings).values({ id: 1, ...GLOBAL_SETTINGS }).onConflictDoNothing();
+  await db
+    .insert(globalSettings)
+    .values({ id: 1, ...GLOBAL_SETTINGS })
+    .onConflictDoNothing();
   await ensureCatalog(db);
   await seedUsers(db, now);
   await seedPayments(db, now);
@@ -99,7 +138,9 @@ async function seedUsers(db: Db, now: Date): Promise<void> {
         creditAccountId: credit.id,
         amountPaise: u.chipsPaise,
         reason: parent ? 'CHIPS_IN' : 'DEPOSIT',
-        remark: parent ? `Chips from ${parent.userName} to ${u.userName}` : `Opening deposit to ${u.userName}`,
+        remark: parent
+          ? `Chips from ${parent.userName} to ${u.userName}`
+          : `Opening deposit to ${u.userName}`,
       },
       now,
     );

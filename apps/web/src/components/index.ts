@@ -15,5 +15,6 @@ export {
 export { EMPTY_TABLE_TEXT, TableStateRow } from './table-state-row';
 export { InPlayBadge, MatchStateBadge } from './match-state-badge';
 export { DEFAULT_PAGE_SIZE, TableTools } from './table-tools';
+export { TableScroll } from './table-scroll';
 export { CodeField, useCodeForm } from './code-field';
 export { RouteError } from './route-error';

@@ -2,7 +2,7 @@ import { SaveMatchRequest, SaveRaceRequest, type OperatorMatch } from '@exchange
 import { useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { FormDialog, FormField } from '@/console/components';
-import { Modal } from '@/components';
+import { Modal, TableScroll } from '@/components';
 import { formatIst } from '@/lib/format';
 import { useCatalogSave, useSeries, useSports } from './catalog-data';
 import { ShownCheck } from './catalog-parts';
@@ -254,7 +254,7 @@ export function RacesDialog({ meeting, onClose }: { meeting: OperatorMatch; onCl
       {meeting.races.length === 0 ? (
         <p className="muted">No races in this meeting yet.</p>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label="Races">
           <table className="table">
             <thead>
               <tr>
@@ -282,7 +282,7 @@ export function RacesDialog({ meeting, onClose }: { meeting: OperatorMatch; onCl
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <RaceForm key={editing ?? 'new'} meeting={meeting} race={race} onDone={() => setEditing(null)} />
     </Modal>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Badge } from '@/console/components';
 import { consoleKeys } from '@/console/lib/query-keys';
-import { Spinner } from '@/components';
+import { Spinner, TableScroll } from '@/components';
 import { fetchData, isRetryable } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { PnlChart } from './pnl-chart';
@@ -29,7 +29,7 @@ function TopMarkets({ markets }: { markets: readonly ExposedMarket[] }) {
       </p>
     );
   return (
-    <div className="table-wrap">
+    <TableScroll label="Open markets">
       <table className="table" data-testid="dashboard-markets">
         <thead>
           <tr>
@@ -65,7 +65,7 @@ function TopMarkets({ markets }: { markets: readonly ExposedMarket[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -33,6 +33,21 @@ describe('site settings', () => {
     expect((screen.getByTestId('settings-bg_primary_color-pick') as HTMLInputElement).value).toBe('#123456');
   });
 
+  it('shows a text colour too faint on its background adjusted, as the site shows it, and says so', async () => {
+    renderInApp(<SettingsPage />, '/settings');
+    const background = await screen.findByTestId('settings-bg_secondry_color');
+    const text = screen.getByTestId('settings-text_secondry_color');
+    fireEvent.change(background, { target: { value: '#2c6e8f' } });
+    fireEvent.change(text, { target: { value: '#ffffff' } });
+    const wallet = screen.getByTestId('header-preview-wallet');
+    expect(wallet.style.color).toBe('rgb(255, 255, 255)');
+    expect(screen.queryByTestId('header-preview-adjusted')).toBeNull();
+    // Yellow on this blue is 3.45:1: painted lighter, and the preview names the colour.
+    fireEvent.change(text, { target: { value: '#f5c518' } });
+    expect(wallet.style.color).not.toBe('rgb(245, 197, 24)');
+    expect(screen.getByTestId('header-preview-adjusted').textContent).toContain('Secondary text');
+  });
+
   it('saves only what changed, and says so', async () => {
     renderInApp(<SettingsPage />, '/settings');
     const message = await screen.findByTestId('settings-message');

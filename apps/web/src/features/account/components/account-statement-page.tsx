@@ -5,8 +5,9 @@ import {
   DEFAULT_PAGE_SIZE,
   PageFrame,
   Pager,
-  RangeSubmit,
   rangeProblem,
+  RangeSubmit,
+  TableScroll,
   TableStateRow,
   TableTools,
 } from '@/components';
@@ -85,7 +86,7 @@ export function AccountStatementPage() {
       {data && data.total > 0 && (
         <PeriodSummary totals={data.totals} days={data.days} from={filter.from_date} to={filter.to_date} />
       )}
-      <div className="table-wrap">
+      <TableScroll label="Account statement">
         <table className="table statement-table" data-testid="statement-table">
           <thead>
             <tr>
@@ -131,7 +132,7 @@ export function AccountStatementPage() {
             </tfoot>
           )}
         </table>
-      </div>
+      </TableScroll>
       <Pager
         page={filter.page}
         limit={filter.limit}

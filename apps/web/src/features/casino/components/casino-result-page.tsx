@@ -1,6 +1,6 @@
 import type { CasinoRoundResult } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
-import { DayField, PageFrame, Pager } from '@/components';
+import { DayField, PageFrame, Pager, TableScroll } from '@/components';
 import { formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useCasinoGames } from '../api/casino-games';
 import { useCasinoResult, type CasinoResultFilter } from '../api/casino-result';
@@ -68,7 +68,7 @@ export function CasinoResultPage() {
         {!draft.date && <span className="field__error">Enter the date as dd/mm/yyyy</span>}
         {isFetching && <span className="muted">Loading…</span>}
       </form>
-      <div className="table-wrap">
+      <TableScroll label="Casino results">
         <table className="table" data-testid="casino-result-table">
           <thead>
             <tr>
@@ -116,7 +116,7 @@ export function CasinoResultPage() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager
         page={filter.page}
         limit={filter.limit}

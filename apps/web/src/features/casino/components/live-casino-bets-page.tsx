@@ -1,6 +1,6 @@
 import type { LiveCasinoRound } from '@exchange/contracts';
 import { useState } from 'react';
-import { DateRangeForm, PageFrame, Pager } from '@/components';
+import { DateRangeForm, PageFrame, Pager, TableScroll } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useLiveCasinoBets, type LiveCasinoBetsFilter } from '../api/live-casino-bets';
 import { CardRow } from './playing-card';
@@ -42,7 +42,7 @@ export function LiveCasinoBetsPage() {
         testIdPrefix="live-casino"
         busy={isFetching}
       />
-      <div className="table-wrap">
+      <TableScroll label="Live casino bets">
         <table className="table" data-testid="live-casino-table">
           <thead>
             <tr>
@@ -113,7 +113,7 @@ export function LiveCasinoBetsPage() {
             </tfoot>
           )}
         </table>
-      </div>
+      </TableScroll>
       <Pager
         page={filter.page}
         limit={filter.limit}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Modal, Spinner } from '@/components';
+import { Modal, Spinner, TableScroll } from '@/components';
 import { useExposureDetail } from '../api/catalog';
 
 /**
@@ -17,7 +17,7 @@ export function MyMarketModal({ onClose }: { onClose: () => void }) {
       {isLoading ? (
         <Spinner />
       ) : (
-        <div className="table-wrap">
+        <TableScroll label="My market">
           <table className="table">
             <thead>
               <tr>
@@ -54,7 +54,7 @@ export function MyMarketModal({ onClose }: { onClose: () => void }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Modal>
   );

@@ -116,6 +116,9 @@ export function UserMenu(props: UserMenuProps) {
         className="user-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}
+        // On a phone only the icon shows: the name says whose menu it is (starting with the
+        // user name the wider screens show, so the visible text is in the name).
+        aria-label={`${userName}, account menu`}
         onClick={() => setOpen((o) => !o)}
         data-testid="user-menu"
       >

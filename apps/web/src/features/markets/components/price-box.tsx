@@ -38,7 +38,13 @@ export function PriceBox({ testId, tone, level, price, sub, onPick, askingOdds, 
       data-testid={testId}
     >
       <span className="price__odds">{price ?? '-'}</span>
-      {sub != null && <span className="price__size">{sub}</span>}
+      {/* A space (unseen between the stacked lines): the box's text reads "2.04 1.2k", as its name does. */}
+      {sub != null && (
+        <>
+          {' '}
+          <span className="price__size">{sub}</span>
+        </>
+      )}
     </button>
   );
 }

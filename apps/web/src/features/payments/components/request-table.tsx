@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatAmount, formatIst } from '@/lib/format';
 import { KIND_LABEL, METHOD_LABEL, requestReference } from '../lib/request-rows';
 import { PaymentStatusBadge } from './status-badge';
+import { TableScroll } from '@/components';
 
 export const REQUEST_COLUMNS = 7;
 
@@ -21,7 +22,7 @@ export function RequestTable({
   testId: string;
 }) {
   return (
-    <div className="table-wrap">
+    <TableScroll label="Payment requests">
       <table className="table pay-table" data-testid={testId}>
         <thead>
           <tr>
@@ -60,6 +61,6 @@ export function RequestTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,7 +1,7 @@
 import type { CurrentBet } from '@exchange/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Modal, PageFrame, TableStateRow } from '@/components';
+import { Modal, PageFrame, TableScroll, TableStateRow } from '@/components';
 import { ApiError } from '@/lib/api';
 import { useCancelBet } from '@/lib/bet-changes';
 import { formatAmount, formatIst } from '@/lib/format';
@@ -66,7 +66,7 @@ export function CurrentBetsPage() {
         </div>
         {isFetching && !isLoading && <span className="muted">Loading…</span>}
       </div>
-      <div className="table-wrap">
+      <TableScroll label="Current bets">
         <table className="table report-table report-table--actions" data-testid="current-bet-table">
           <thead>
             <tr>
@@ -88,7 +88,7 @@ export function CurrentBetsPage() {
             {!isLoading && bets.map((bet) => <BetRow key={bet.bet_id} bet={bet} onCancel={() => setToCancel(bet)} />)}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {toCancel && <CancelBetModal bet={toCancel} onClose={() => setToCancel(null)} />}
     </PageFrame>
   );

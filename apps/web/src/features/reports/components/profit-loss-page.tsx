@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { DateRangeForm, PageFrame, TableStateRow, type DayRange } from '@/components';
+import { DateRangeForm, PageFrame, TableScroll, TableStateRow, type DayRange } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useProfitLoss } from '../api/profit-loss';
 import { groupBySport, pnlClass } from '../lib/profit-loss';
@@ -35,7 +35,7 @@ export function ProfitLossPage() {
         testIdPrefix="profit-loss"
         busy={isFetching && !isLoading}
       />
-      <div className="table-wrap">
+      <TableScroll label="Profit and loss">
         <table className="table report-table" data-testid="profit-loss-table">
           <thead>
             <tr>
@@ -47,8 +47,15 @@ export function ProfitLossPage() {
             </tr>
           </thead>
           <tbody>
-            <TableStateRow columns={COLUMNS} loading={isLoading} loadingLabel="Loading profit and loss" empty={sports.length === 0} error={isError ? error : null} onRetry={refetch} />
-            {!isLoading && (
+            <TableStateRow
+              columns={COLUMNS}
+              loading={isLoading}
+              loadingLabel="Loading profit and loss"
+              empty={sports.length === 0}
+              error={isError ? error : null}
+              onRetry={refetch}
+            />
+            {!isLoading &&
               sports.map((sport) => (
                 <Fragment key={sport.sport_id}>
                   <tr className="report-table__group" data-testid={`profit-loss-sport-${sport.sport_id}`}>
@@ -79,8 +86,7 @@ export function ProfitLossPage() {
                     </tr>
                   ))}
                 </Fragment>
-              ))
-            )}
+              ))}
           </tbody>
           {data && data.rows.length > 0 && (
             <tfoot>
@@ -97,7 +103,7 @@ export function ProfitLossPage() {
             </tfoot>
           )}
         </table>
-      </div>
+      </TableScroll>
     </PageFrame>
   );
 }

@@ -1,7 +1,15 @@
 import type { UserProfile } from '@exchange/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PageFrame, Pager, Spinner, TableStateRow, TableTools } from '@/components';
+import {
+  DEFAULT_PAGE_SIZE,
+  PageFrame,
+  Pager,
+  Spinner,
+  TableScroll,
+  TableStateRow,
+  TableTools,
+} from '@/components';
 import { isRetryable } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { useActivityLog, useProfile, type ActivityFilter } from '../api/security-auth';
@@ -125,7 +133,7 @@ function ActivityLog() {
         testId="activity-limit"
         loading={isFetching && !isLoading}
       />
-      <div className="table-wrap">
+      <TableScroll label="Activity log">
         <table className="table sec-activity__table" data-testid="activity-table">
           <thead>
             <tr>
@@ -166,7 +174,7 @@ function ActivityLog() {
               ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager
         page={filter.page}
         limit={filter.limit}
