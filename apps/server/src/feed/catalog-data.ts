@@ -133,7 +133,12 @@ const COUNTRIES = [
 interface VenueDef {
   venue: string;
   country: (typeof COUNTRIES)[number]['code'];
-  /** First race, minutes after IST midnight (every race stays inside the IST day). */
+  /**
+   * First race, minutes after IST midnight, at the venue's local afternoon or evening: racing
+   * runs somewhere at every hour of the Indian day (Australia in the morning, India and South
+   * Africa at midday, the UK, Ireland and France in the afternoon and evening, the US at night).
+   * A meeting belongs to the IST day of its first race; the US afternoon runs past midnight.
+   */
   firstRaceIstMinutes: number;
 }
 const HORSE_VENUES: VenueDef[] = [
@@ -146,6 +151,10 @@ const HORSE_VENUES: VenueDef[] = [
   { venue: 'Turffontein', country: 'ZA', firstRaceIstMinutes: 14 * 60 },
   { venue: 'Chantilly', country: 'FR', firstRaceIstMinutes: 15 * 60 + 30 },
   { venue: 'Mumbai', country: 'IN', firstRaceIstMinutes: 12 * 60 + 30 },
+  // Appended: a venue's index is part of its meetings' ids.
+  { venue: 'Gulfstream Park', country: 'US', firstRaceIstMinutes: 22 * 60 + 30 },
+  { venue: 'Santa Anita', country: 'US', firstRaceIstMinutes: 2 * 60 },
+  { venue: 'Eagle Farm', country: 'AU', firstRaceIstMinutes: 8 * 60 + 30 },
 ];
 const GREYHOUND_VENUES: VenueDef[] = [
   { venue: 'Romford', country: 'GB', firstRaceIstMinutes: 15 * 60 },
@@ -154,6 +163,8 @@ const GREYHOUND_VENUES: VenueDef[] = [
   { venue: 'The Meadows', country: 'AU', firstRaceIstMinutes: 10 * 60 },
   { venue: 'Wentworth Park', country: 'AU', firstRaceIstMinutes: 10 * 60 + 10 },
   { venue: 'Southland', country: 'US', firstRaceIstMinutes: 21 * 60 },
+  { venue: 'Angle Park', country: 'AU', firstRaceIstMinutes: 13 * 60 + 30 },
+  { venue: 'Wheeling Downs', country: 'US', firstRaceIstMinutes: 23 * 60 + 45 },
 ];
 
 const RACING = [
@@ -236,6 +247,13 @@ export function racingMeetings(day: string): RacingMeeting[] {
     }),
   );
 }
+
+/**
+ * IST days with racing meetings listed, today's included: tomorrow's card is there all of today
+ * (at 23:20 IST the next races are tomorrow's), and every race listed is quoted by the market
+ * maker, so a third day would only tie up its float and slow the start (ADR 38).
+ */
+export const RACING_DAYS = 2;
 
 /** The IST dates from the clock's day on, `count` days. */
 export function istDaysFrom(now: Date, count: number): string[] {

@@ -22,6 +22,7 @@ import {
   matchDurationMs,
   racingMeetings,
   racingSeries,
+  RACING_DAYS,
 } from './catalog-data.ts';
 
 /** Sports, series, cups, casino sections: those missing are added (a newer release's, on an older database). */
@@ -50,7 +51,8 @@ export async function nextFixtureId(db: DbOrTx): Promise<number> {
 
 /**
  * Keeps the demo catalog alive: fixtures whose time is over stop being in play and listed;
- * racing meetings exist for today and the next 2 IST days; a fresh catalog gets a batch with
+ * racing meetings exist for today and the next IST day (RACING_DAYS), binary sessions for the
+ * next 3; a fresh catalog gets a batch with
  * matches in play; and every active sport keeps fixtures published at least two days ahead
  * (a sport short of them gets its next round after its last one). Published start times are
  * never touched. The console's matches (ADR 36) are neither counted nor retired. Run at seed, at
@@ -73,10 +75,12 @@ export async function refreshFixtures(db: Db, now: Date): Promise<void> {
         );
     }
 
-    for (const day of istDaysFrom(now, 3)) {
+    for (const day of istDaysFrom(now, RACING_DAYS)) {
       const meetings = racingMeetings(day);
       await tx.insert(matches).values(meetings.map((m) => m.match)).onConflictDoNothing();
       await tx.insert(races).values(meetings.flatMap((m) => m.races)).onConflictDoNothing();
+    }
+    for (const day of istDaysFrom(now, 3)) {
       const sessions = binarySessions(day);
       if (sessions.length > 0) await tx.insert(matches).values(sessions).onConflictDoNothing();
     }

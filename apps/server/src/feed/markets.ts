@@ -14,10 +14,10 @@
  */
 import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { SPORT } from '@exchange/contracts';
-import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { Db } from '../db/client.ts';
 import { markets, matches, orders, races } from '../db/schema/index.ts';
 import { sessionHoursOf, type BettingService, type CreateMarketInput } from '../services/betting/service.ts';
+import type { MarketState } from '../services/betting/market-state.ts';
 import { feedMatch } from '../services/catalog-admin.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
@@ -25,15 +25,18 @@ import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
 import { sessionPrice } from './binary.ts';
 import { binaryOf, SPORT_ID } from './catalog-data.ts';
-import { hash, ladderQuotes, placeQuote } from './market-maker.ts';
+import { hash, ladderQuotes, openQuotes, type Quote } from './market-maker.ts';
 
 export const MARKET_MAKER = 'mm1';
-/** ₹5 crore: the market maker's float. */
-export const MARKET_MAKER_FUNDS_PAISE = 5_000_000_000;
+/** ₹10 crore: the market maker's float (its quotes on every race ahead hold about ₹3 crore, ADR 38). */
+export const MARKET_MAKER_FUNDS_PAISE = 10_000_000_000;
+/**
+ * What one quote on a race risks at most (a back its stake, a lay its liability): ₹2,000. Every
+ * race of the next days is quoted, and a long price's lay would otherwise hold ₹50,000 or more.
+ */
+export const RACE_QUOTE_RISK_PAISE = 200_000;
 
 export interface EnsureMarketsOptions {
-  /** Rest liquidity on race markets starting within this many hours (default 6). */
-  racingLiquidityHours?: number;
   /** Create race markets for races starting within this many hours (default: every race ahead). */
   racingHours?: number;
   /** Only these fixtures (no races): the markets of fixtures the feed has just created. */
@@ -279,7 +282,6 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
   if (options.matchIds) return out;
   const until =
     options.racingHours === undefined ? undefined : new Date(now.getTime() + options.racingHours * 3_600_000);
-  const liquidUntil = now.getTime() + (options.racingLiquidityHours ?? 6) * 3_600_000;
   const raceRows = await db
     .select({ race: races, sportId: matches.sportId })
     .from(races)
@@ -302,7 +304,6 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
     });
     const runners = names.map((name) => ({ name }));
     const fair = fairProbabilities(race.raceId, count, false);
-    const liquidity = race.startTime.getTime() <= liquidUntil;
     const common = {
       matchId: race.matchId,
       raceId: race.raceId,
@@ -314,7 +315,8 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
       key: `race:${race.raceId}:WIN`,
       input: { ...common, marketType: 'WIN', name: 'Win', sort: 0 },
       fair,
-      liquidity,
+      // Every race ahead, tomorrow's too: a race on the list is one a bettor can bet on now.
+      liquidity: true,
     });
     const places = count >= 8 ? 3 : 2;
     // The chance to place, roughly: each runner's win chance scaled by the places paid.
@@ -324,7 +326,7 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
       key: `race:${race.raceId}:PLACE`,
       input: { ...common, marketType: 'PLACE', name: `Place (${places} places)`, places, sort: 1 },
       fair: placeFair.map((p) => (p * places) / total),
-      liquidity,
+      liquidity: true,
     });
   }
   return out;
@@ -366,41 +368,20 @@ export async function ensureMarkets(
         )
     ).map((r) => r.id),
   );
-  let placed = 0;
-  const jobs: Promise<void>[] = [];
+  const ladders = new Map<number, (market: MarketState) => Quote[]>();
   for (const p of planned) {
     const marketId = existing.get(p.key)!;
     if (!p.liquidity || !p.fair || withLiquidity.has(marketId)) continue;
-    jobs.push(
-      (async () => {
-        const state = await betting.peek(marketId);
-        if (state.settled || state.row.status !== 'OPEN') return;
-        const levels = p.input.raceId ? 2 : 3;
-        const quotes = ladderQuotes(
-          marketId,
-          state.runners.map((r) => r.selectionId),
-          p.fair!,
-          levels,
-        );
-        for (const q of quotes) {
-          const ok = await placeQuote(betting, mmId, {
-            market_id: marketId,
-            selection_id: q.selectionId,
-            is_back: q.isBack,
-            odds: priceToOdds(q.price),
-            stake: paiseToRupees(q.sizePaise),
-            client_ref: `mm:${marketId}:${q.selectionId}:${q.isBack}:${q.level}`,
-          });
-          // Out of float: what rests stays, the rest is left out (a market with none is tried again
-          // at the next upkeep, when settlements may have freed money).
-          if (!ok) break;
-          placed++;
-        }
-      })(),
-    );
-    // A few markets at a time: each market's bets are one after another anyway.
-    if (jobs.length >= 8) await Promise.all(jobs.splice(0));
+    const fair = p.fair;
+    ladders.set(marketId, (market) => {
+      const selectionIds = market.runners.map((r) => r.selectionId);
+      return p.input.raceId
+        ? ladderQuotes(marketId, selectionIds, fair, 2, RACE_QUOTE_RISK_PAISE)
+        : ladderQuotes(marketId, selectionIds, fair, 3);
+    });
   }
-  await Promise.all(jobs);
+  // Out of float: what it cannot carry is left out (a market with none is tried again at the
+  // next upkeep, when settlements may have freed money).
+  const placed = await openQuotes(betting, mmId, ladders);
   return { markets: created, orders: placed };
 }
