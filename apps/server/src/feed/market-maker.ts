@@ -29,18 +29,25 @@ export function hash(n: number): number {
 export const priceOf = (p: number) =>
   nearestValidPrice(Math.max(101, Math.min(100_000, Math.round(100 / p))));
 
+/** What a market's quotes may risk: each at most `maxRiskPaise`, but never below the market's minimum stake. */
+export interface QuoteLimits {
+  maxRiskPaise: number;
+  minStakePaise: number;
+}
+
 /**
  * The quotes for a market's runners (`selectionIds[i]` has fair chance `fair[i]`), `levels`
- * steps deep on each side, ₹1,000-₹5,000 a step growing with depth, each risking at most
- * `maxRiskPaise` (a back its stake, a lay its liability, in whole rupees): a race's long prices
- * would otherwise tie up the float in lay liabilities (ADR 38).
+ * steps deep on each side, ₹1,000-₹5,000 a step growing with depth. With `limits`, each risks
+ * at most `maxRiskPaise` (a back its stake, a lay its liability, in whole rupees) and stakes at
+ * least the minimum: a race's long prices would otherwise tie up the float in lay liabilities
+ * (ADR 38).
  */
 export function ladderQuotes(
   marketId: number,
   selectionIds: readonly number[],
   fair: readonly number[],
   levels: number,
-  maxRiskPaise = Number.POSITIVE_INFINITY,
+  limits?: QuoteLimits,
 ): Quote[] {
   const out: Quote[] = [];
   const rupees = (paise: number) => Math.floor(paise / 100) * 100;
@@ -49,9 +56,10 @@ export function ladderQuotes(
     for (let level = 0; level < levels; level++) {
       const sizePaise = (10 + (hash(marketId * 97 + i * 13 + level) % 40)) * 10_000 * (level + 1);
       const lay = tickDown(price, level);
-      const laySize = Math.min(sizePaise, rupees((maxRiskPaise * 100) / (lay - 100)));
-      out.push({ selectionId, isBack: 0, price: lay, sizePaise: laySize, level });
-      out.push({ selectionId, isBack: 1, price: tickUp(price, level + 1), sizePaise: Math.min(sizePaise, maxRiskPaise), level });
+      const capped = (risked: number) =>
+        limits ? Math.max(limits.minStakePaise, Math.min(sizePaise, rupees(risked))) : sizePaise;
+      out.push({ selectionId, isBack: 0, price: lay, sizePaise: capped(((limits?.maxRiskPaise ?? 0) * 100) / (lay - 100)), level });
+      out.push({ selectionId, isBack: 1, price: tickUp(price, level + 1), sizePaise: capped(limits?.maxRiskPaise ?? 0), level });
     }
   }
   return out;

@@ -376,7 +376,7 @@ export async function ensureMarkets(
     ladders.set(marketId, (market) => {
       const selectionIds = market.runners.map((r) => r.selectionId);
       return p.input.raceId
-        ? ladderQuotes(marketId, selectionIds, fair, 2, RACE_QUOTE_RISK_PAISE)
+        ? ladderQuotes(marketId, selectionIds, fair, 2, { maxRiskPaise: RACE_QUOTE_RISK_PAISE, minStakePaise: market.row.minStakePaise })
         : ladderQuotes(marketId, selectionIds, fair, 3);
     });
   }

@@ -9,7 +9,7 @@
  * it like any bet. Quotes are rested in the order given as far as the maker's available balance
  * carries them, like the bet path's funds check; the rest are left out.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { markets, orders } from '../../db/schema/index.ts';
