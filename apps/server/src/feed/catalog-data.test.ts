@@ -9,7 +9,7 @@ describe('demo catalog', () => {
     ]);
   });
 
-  it('keeps every race of a meeting inside its IST day, 6 to 8 races, ids stable', () => {
+  it('starts every meeting in its IST day (the US afternoon runs past midnight), 6 to 8 races, ids stable', () => {
     const day = '2026-11-22';
     const { start, end } = istDayRange(day);
     const meetings = racingMeetings(day);
@@ -17,11 +17,22 @@ describe('demo catalog', () => {
     for (const m of meetings) {
       expect(m.races.length).toBeGreaterThanOrEqual(6);
       expect(m.races.length).toBeLessThanOrEqual(8);
-      for (const r of m.races) expect(r.startTime >= start && r.startTime < end).toBe(true);
+      for (const r of m.races) expect(r.startTime >= start && r.startTime.getTime() < end.getTime() + 4 * 3_600_000).toBe(true);
       expect(istDate(m.match.startTime)).toBe(day);
+      expect(m.match.startTime).toEqual(m.races[0]!.startTime);
     }
     expect(new Set(meetings.map((m) => m.match.matchId)).size).toBe(meetings.length);
     expect(racingMeetings('2026-11-23').some((m) => meetings.some((x) => x.match.matchId === m.match.matchId))).toBe(false);
+  });
+
+  it('runs a race somewhere within two hours of any hour of the IST day', () => {
+    const day = '2026-11-22';
+    const { start } = istDayRange(day);
+    const offs = [...racingMeetings('2026-11-21'), ...racingMeetings(day)].flatMap((m) => m.races.map((r) => r.startTime.getTime()));
+    const gaps = Array.from({ length: 24 }, (_, h) => start.getTime() + h * 3_600_000)
+      .filter((at) => !offs.some((t) => t >= at && t < at + 2 * 3_600_000))
+      .map((at) => new Date(at).toISOString());
+    expect(gaps).toEqual([]);
   });
 
   it('generates the same fixtures for the same clock', () => {

@@ -378,28 +378,51 @@ export function fixtureBatch(now: Date, firstMatchId: number) {
 /** A sport keeps fixtures published at least this far ahead (the upkeep tops it up). */
 export const FIXTURES_AHEAD_MS = 2 * DAY_MS;
 
-/** The next round of one sport's fixtures, spread over the 3 days after `after` (none in play), ids from `firstMatchId`. */
-export function fixturesAfter(sportId: number, after: Date, firstMatchId: number) {
-  const fixtures = sportFixtures(sportId);
+/**
+ * The next round of one sport's fixtures, spread over the 3 days after `after` (none in play), ids
+ * from `firstMatchId`, named as none of the sport's live or upcoming matches (`taken`) is.
+ */
+export function fixturesAfter(sportId: number, after: Date, firstMatchId: number, taken: ReadonlySet<string>) {
+  const count = sportFixtures(sportId).length;
   const base = Math.ceil(after.getTime() / FIVE_MINUTES) * FIVE_MINUTES;
-  return fixtures.map((f, i) => ({
-    matchId: firstMatchId + i,
-    seriesId: f.seriesId,
-    sportId,
-    matchName: f.name,
-    startTime: new Date(base + Math.max(1, Math.round(((i + 1) * FIXTURE_SPAN_MS) / (fixtures.length + 1) / FIVE_MINUTES)) * FIVE_MINUTES),
-    inPlay: false,
-    score: null,
-  }));
+  const names = new Set(taken);
+  return Array.from({ length: count }, (_, i) => {
+    const f = freshFixture(sportId, i, names);
+    names.add(f.name);
+    return {
+      matchId: firstMatchId + i,
+      seriesId: f.seriesId,
+      sportId,
+      matchName: f.name,
+      startTime: new Date(base + Math.max(1, Math.round(((i + 1) * FIXTURE_SPAN_MS) / (count + 1) / FIVE_MINUTES)) * FIVE_MINUTES),
+      inPlay: false,
+      score: null,
+    };
+  });
+}
+
+/**
+ * The `k`-th of a sport's fixture names, round and round, or the next one no live or upcoming
+ * match of the sport has (`taken`): two matches on the list never share a name. When every
+ * listed name is taken, the teams of a series are paired anew ("Mumbai v Delhi", the return
+ * fixture "Poland v Brazil").
+ */
+export function freshFixture(sportId: number, k: number, taken: ReadonlySet<string>): { seriesId: number; name: string } {
+  const fixtures = sportFixtures(sportId);
+  const rotation = fixtures.map((_, i) => fixtures[(k + i) % fixtures.length]!);
+  const pairings = rotation.flatMap((f) => {
+    const teams = [...new Set(fixtures.filter((x) => x.seriesId === f.seriesId).flatMap((x) => x.name.split(' v ')))];
+    return teams.flatMap((home) => teams.filter((away) => away !== home).map((away) => ({ seriesId: f.seriesId, name: `${home} v ${away}` })));
+  });
+  return [...rotation, ...pairings].find((c) => !taken.has(c.name)) ?? rotation[0]!;
 }
 
 /**
  * A fixture starting `at`, for a sport short of matches in play (the demo plays faster than a
- * calendar): the `k`-th of its fixture names, round and round.
+ * calendar): the `k`-th of its fixture names, or the next one not `taken`.
  */
-export function extraFixture(sportId: number, at: Date, k: number, matchId: number) {
-  const fixtures = sportFixtures(sportId);
-  const f = fixtures[k % fixtures.length]!;
+export function extraFixture(sportId: number, at: Date, k: number, matchId: number, taken: ReadonlySet<string>) {
+  const f = freshFixture(sportId, k, taken);
   // Published on the whole minute, as every fixture list shows start times (not 12:34:04).
   const startTime = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
   return { matchId, seriesId: f.seriesId, sportId, matchName: f.name, startTime, inPlay: false, score: null };

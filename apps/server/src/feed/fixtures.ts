@@ -3,7 +3,7 @@
  * fixtures two days ahead in every sport, racing meetings and binary sessions. Run at the first
  * start's seed, at every start and by the feed's upkeep.
  */
-import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { feedMatch } from '../services/catalog-admin.ts';
 import { casinoSports, cups, matches, races, series, sports } from '../db/schema/index.ts';
@@ -104,7 +104,13 @@ export async function refreshFixtures(db: Db, now: Date): Promise<void> {
       const latest = lastBySport.get(sportId) ?? null;
       if (latest && latest.getTime() > horizon) continue;
       const after = latest && latest.getTime() > now.getTime() ? latest : now;
-      await tx.insert(matches).values(fixturesAfter(sportId, after, await nextFixtureId(tx)));
+      // The sport's matches in play or to come: the new round takes none of their names.
+      const listed = await tx
+        .select({ name: matches.matchName })
+        .from(matches)
+        .where(and(eq(matches.sportId, sportId), eq(matches.isActive, true), or(eq(matches.inPlay, true), gt(matches.startTime, now))));
+      const taken = new Set(listed.map((r) => r.name));
+      await tx.insert(matches).values(fixturesAfter(sportId, after, await nextFixtureId(tx), taken));
     }
   });
 }

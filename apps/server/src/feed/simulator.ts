@@ -17,7 +17,7 @@
  *
  * Deterministic for a given seed and clock: tests call `step()` with a clock they move.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { markets, matches, races } from '../db/schema/index.ts';
@@ -268,11 +268,20 @@ export class FeedSimulator {
     const liveBySport = new Map(live.map((r) => [r.sportId, r.n]));
     const created: number[] = [];
     for (const [sport, wanted] of Object.entries(this.options.inPlay ?? IN_PLAY_COUNT)) {
+      // Not in play yet when the next one is made in this loop: kept here.
+      const made: string[] = [];
       const sportId = Number(sport);
       for (let k = liveBySport.get(sportId) ?? 0; k < wanted; k++) {
         const matchId = await nextFixtureId(this.db);
         const [{ n }] = (await this.db.select({ n: sql<number>`count(*)::int` }).from(matches).where(eq(matches.sportId, sportId))) as [{ n: number }];
-        await this.db.insert(matches).values(extraFixture(sportId, new Date(now), n, matchId));
+        // Names of the sport's matches in play or to come: a new one takes none of them.
+        const listed = await this.db
+          .select({ name: matches.matchName })
+          .from(matches)
+          .where(and(eq(matches.sportId, sportId), eq(matches.isActive, true), or(eq(matches.inPlay, true), gt(matches.startTime, new Date(now)))));
+        const fixture = extraFixture(sportId, new Date(now), n, matchId, new Set([...listed.map((r) => r.name), ...made]));
+        made.push(fixture.matchName);
+        await this.db.insert(matches).values(fixture);
         created.push(matchId);
       }
     }
