@@ -7,6 +7,7 @@
 import { SPORT, type BinarySession } from '@exchange/contracts';
 import { DAY_MS, istDate, istDayStart } from '../lib/time.ts';
 import { SESSION_HOURS } from '../services/betting/hours.ts';
+import type { CricketFormat } from './cricket-formats.ts';
 
 export const SPORT_ID = {
   ...SPORT,
@@ -52,13 +53,15 @@ interface SeriesDef {
   sportId: number;
   name: string;
   matches: string[];
+  /** Cricket: the format the series plays (cricket-formats.ts). */
+  format?: CricketFormat;
 }
 /** Non-racing series and their fixtures, in the order fixtures are generated. */
 export const SERIES: SeriesDef[] = [
-  { seriesId: 101, sportId: SPORT_ID.CRICKET, name: 'Indian Premier League', matches: ['Mumbai Indians v Chennai Super Kings', 'Royal Challengers Bengaluru v Kolkata Knight Riders', 'Delhi Capitals v Rajasthan Royals', 'Sunrisers Hyderabad v Punjab Kings'] },
-  { seriesId: 102, sportId: SPORT_ID.CRICKET, name: 'ICC World Cup', matches: ['India v Australia', 'England v South Africa', 'Pakistan v New Zealand'] },
-  { seriesId: 103, sportId: SPORT_ID.CRICKET, name: 'Big Bash League', matches: ['Sydney Sixers v Perth Scorchers', 'Melbourne Stars v Brisbane Heat'] },
-  { seriesId: 104, sportId: SPORT_ID.CRICKET, name: 'Ranji Trophy', matches: ['Mumbai v Karnataka', 'Delhi v Tamil Nadu'] },
+  { seriesId: 101, sportId: SPORT_ID.CRICKET, name: 'Indian Premier League', format: 'T20', matches: ['Mumbai Indians v Chennai Super Kings', 'Royal Challengers Bengaluru v Kolkata Knight Riders', 'Delhi Capitals v Rajasthan Royals', 'Sunrisers Hyderabad v Punjab Kings'] },
+  { seriesId: 102, sportId: SPORT_ID.CRICKET, name: 'ICC World Cup', format: 'ODI', matches: ['India v Australia', 'England v South Africa', 'Pakistan v New Zealand'] },
+  { seriesId: 103, sportId: SPORT_ID.CRICKET, name: 'Big Bash League', format: 'T20', matches: ['Sydney Sixers v Perth Scorchers', 'Melbourne Stars v Brisbane Heat'] },
+  { seriesId: 104, sportId: SPORT_ID.CRICKET, name: 'Ranji Trophy', format: 'FIRST_CLASS', matches: ['Mumbai v Karnataka', 'Delhi v Tamil Nadu'] },
   { seriesId: 201, sportId: SPORT_ID.FOOTBALL, name: 'English Premier League', matches: ['Arsenal v Chelsea', 'Liverpool v Manchester City', 'Tottenham v Newcastle'] },
   { seriesId: 202, sportId: SPORT_ID.FOOTBALL, name: 'La Liga', matches: ['Real Madrid v Barcelona', 'Atletico Madrid v Sevilla'] },
   { seriesId: 203, sportId: SPORT_ID.FOOTBALL, name: 'UEFA Champions League', matches: ['Bayern Munich v Inter Milan', 'Paris Saint-Germain v Juventus'] },
@@ -74,6 +77,9 @@ export const SERIES: SeriesDef[] = [
   { seriesId: 1001, sportId: SPORT_ID.E_GAMES, name: 'Counter-Strike Major', matches: ['Natus Vincere v FaZe Clan'] },
   { seriesId: 1101, sportId: SPORT_ID.SNOOKER, name: 'UK Championship', matches: ['Ronnie O Sullivan v Judd Trump'] },
 ];
+
+/** A cricket series' format; T20 for one the catalog does not know (an operator's, ADR 36). */
+export const cricketFormatOf = (seriesId: number): CricketFormat => SERIES.find((s) => s.seriesId === seriesId)?.format ?? 'T20';
 
 /** How many of a sport's first fixtures are in play at seed time (cricket the most). */
 export const IN_PLAY_COUNT: Record<number, number> = {

@@ -8,7 +8,7 @@
  * races (ADR 36) get only the markets the operator creates.
  *
  *   every non-racing match   Match Odds (exchange; Winner for politics)
- *   cricket                  Bookmaker and three fancy lines
+ *   cricket                  Bookmaker and its format's session lines (The Draw in first-class and Test)
  *   binary session           a yes/no line on the close (NIFTY 50, GOLD, DOW JONES...)
  *   every race ahead         WIN and PLACE (exchange)
  */
@@ -24,7 +24,8 @@ import { accountOfUser, transfer, worldAccount } from '../services/money/index.t
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
 import { sessionPrice } from './binary.ts';
-import { binaryOf, SPORT_ID } from './catalog-data.ts';
+import { binaryOf, cricketFormatOf, SPORT_ID } from './catalog-data.ts';
+import { FORMATS, sessionLines } from './cricket-formats.ts';
 import { hash, ladderQuotes, openQuotes, type Quote } from './market-maker.ts';
 
 export const MARKET_MAKER = 'mm1';
@@ -146,15 +147,6 @@ async function marketMaker(db: Db, now: Date): Promise<number> {
   return user.id;
 }
 
-/** A cricket fixture's session lines on the side batting first (the chasers get theirs at the innings break). */
-export function cricketSessionLines(matchId: number, home: string): { name: string; line: number }[] {
-  return [
-    { name: `${home} 6 Over Runs`, line: 40 + (hash(matchId) % 16) },
-    { name: `${home} 20 Over Runs`, line: 150 + (hash(matchId * 7) % 40) },
-    { name: `Fall of 1st Wkt ${home}`, line: 20 + (hash(matchId * 13) % 20) },
-  ];
-}
-
 interface Planned {
   key: string;
   input: CreateMarketInput;
@@ -228,9 +220,11 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
     }
     const teams = teamsOf(m.matchName);
     if (teams.length !== 2) continue;
-    const football = m.sportId === SPORT.FOOTBALL;
-    const runners = football ? [...teams, 'The Draw'] : teams;
-    const fair = fairProbabilities(m.matchId, runners.length, football);
+    const format = cricket ? cricketFormatOf(m.seriesId) : null;
+    // Football and the drawable cricket formats (first-class, Test) have The Draw.
+    const drawable = m.sportId === SPORT.FOOTBALL || (format !== null && FORMATS[format].drawable);
+    const runners = drawable ? [...teams, 'The Draw'] : teams;
+    const fair = fairProbabilities(m.matchId, runners.length, drawable);
     out.push({
       key: `match:${m.matchId}:MATCH_ODDS`,
       input: {
@@ -245,7 +239,7 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
       fair,
       liquidity: true,
     });
-    if (!cricket) continue;
+    if (!format) continue;
     out.push({
       key: `match:${m.matchId}:BOOKMAKER`,
       input: {
@@ -255,14 +249,14 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
         name: 'Bookmaker',
         betDelayMs: delay,
         sort: 1,
-        runners: teams.map((name, i) => {
+        runners: runners.map((name, i) => {
           const back = Math.max(1, Math.round(100 / fair[i]!) - 100 - 3);
           return { name, backRate: back, layRate: back + 4 };
         }),
       },
       liquidity: false,
     });
-    cricketSessionLines(m.matchId, teams[0]!).forEach((l, i) =>
+    sessionLines(format, m.matchId, teams[0]!, 1).forEach((l, i) =>
       out.push({
         key: `match:${m.matchId}:FANCY:${i + 1}`,
         input: {
