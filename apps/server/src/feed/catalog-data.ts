@@ -140,10 +140,10 @@ interface VenueDef {
   venue: string;
   country: (typeof COUNTRIES)[number]['code'];
   /**
-   * First race, minutes after IST midnight, at the venue's local afternoon or evening: racing
-   * runs somewhere at every hour of the Indian day (Australia in the morning, India and South
-   * Africa at midday, the UK, Ireland and France in the afternoon and evening, the US at night).
-   * A meeting belongs to the IST day of its first race; the US afternoon runs past midnight.
+   * First race, minutes after IST midnight (every race stays inside the IST day): racing runs
+   * somewhere within two hours of any hour of the Indian day (the US at night, Australia in the
+   * morning, India and South Africa at midday, the UK, Ireland and France in the afternoon and
+   * evening).
    */
   firstRaceIstMinutes: number;
 }
@@ -158,9 +158,9 @@ const HORSE_VENUES: VenueDef[] = [
   { venue: 'Chantilly', country: 'FR', firstRaceIstMinutes: 15 * 60 + 30 },
   { venue: 'Mumbai', country: 'IN', firstRaceIstMinutes: 12 * 60 + 30 },
   // Appended: a venue's index is part of its meetings' ids.
-  { venue: 'Gulfstream Park', country: 'US', firstRaceIstMinutes: 22 * 60 + 30 },
-  { venue: 'Santa Anita', country: 'US', firstRaceIstMinutes: 2 * 60 },
-  { venue: 'Eagle Farm', country: 'AU', firstRaceIstMinutes: 8 * 60 + 30 },
+  { venue: 'Gulfstream Park', country: 'US', firstRaceIstMinutes: 20 * 60 + 15 },
+  { venue: 'Santa Anita', country: 'US', firstRaceIstMinutes: 15 },
+  { venue: 'Eagle Farm', country: 'AU', firstRaceIstMinutes: 5 * 60 + 30 },
 ];
 const GREYHOUND_VENUES: VenueDef[] = [
   { venue: 'Romford', country: 'GB', firstRaceIstMinutes: 15 * 60 },
@@ -170,7 +170,7 @@ const GREYHOUND_VENUES: VenueDef[] = [
   { venue: 'Wentworth Park', country: 'AU', firstRaceIstMinutes: 10 * 60 + 10 },
   { venue: 'Southland', country: 'US', firstRaceIstMinutes: 21 * 60 },
   { venue: 'Angle Park', country: 'AU', firstRaceIstMinutes: 13 * 60 + 30 },
-  { venue: 'Wheeling Downs', country: 'US', firstRaceIstMinutes: 23 * 60 + 45 },
+  { venue: 'Wheeling Downs', country: 'US', firstRaceIstMinutes: 30 },
 ];
 
 const RACING = [

@@ -144,6 +144,10 @@ export class MakerQuotes {
       // Memory reloads them before their next use (a bet planned meanwhile meets the version check).
       for (const id of touched) this.ctx.cache.markStale(id);
     }
+    // The listeners (the live push, the other processes, ADR 22 and 37) hear of each market; no
+    // state: they read it as committed, reloaded.
+    for (const marketId of touched)
+      this.ctx.committed.emit({ marketId, userIds: [userId], bets: [], committedAt: Date.now(), state: null });
     return { rested, crossing };
   }
 
