@@ -19,9 +19,21 @@ describe('demo catalog', () => {
       expect(m.races.length).toBeLessThanOrEqual(8);
       for (const r of m.races) expect(r.startTime >= start && r.startTime < end).toBe(true);
       expect(istDate(m.match.startTime)).toBe(day);
+      expect(m.match.startTime).toEqual(m.races[0]!.startTime);
     }
     expect(new Set(meetings.map((m) => m.match.matchId)).size).toBe(meetings.length);
     expect(racingMeetings('2026-11-23').some((m) => meetings.some((x) => x.match.matchId === m.match.matchId))).toBe(false);
+  });
+
+  it('runs a race somewhere within two hours of any hour of the IST day', () => {
+    const day = '2026-11-22';
+    const { start } = istDayRange(day);
+    const offs = [...racingMeetings(day), ...racingMeetings('2026-11-23')].flatMap((m) => m.races.map((r) => r.startTime.getTime()));
+    // Each hour of the day, against this day's and the next day's meetings (23:00 looks past midnight).
+    const gaps = Array.from({ length: 24 }, (_, h) => start.getTime() + h * 3_600_000)
+      .filter((at) => !offs.some((t) => t >= at && t < at + 2 * 3_600_000))
+      .map((at) => new Date(at).toISOString());
+    expect(gaps).toEqual([]);
   });
 
   it('generates the same fixtures for the same clock', () => {

@@ -7,6 +7,7 @@
 import { SPORT, type BinarySession } from '@exchange/contracts';
 import { DAY_MS, istDate, istDayStart } from '../lib/time.ts';
 import { SESSION_HOURS } from '../services/betting/hours.ts';
+import type { CricketFormat } from './cricket-formats.ts';
 
 export const SPORT_ID = {
   ...SPORT,
@@ -52,13 +53,15 @@ interface SeriesDef {
   sportId: number;
   name: string;
   matches: string[];
+  /** Cricket: the format the series plays (cricket-formats.ts). */
+  format?: CricketFormat;
 }
 /** Non-racing series and their fixtures, in the order fixtures are generated. */
 export const SERIES: SeriesDef[] = [
-  { seriesId: 101, sportId: SPORT_ID.CRICKET, name: 'Indian Premier League', matches: ['Mumbai Indians v Chennai Super Kings', 'Royal Challengers Bengaluru v Kolkata Knight Riders', 'Delhi Capitals v Rajasthan Royals', 'Sunrisers Hyderabad v Punjab Kings'] },
-  { seriesId: 102, sportId: SPORT_ID.CRICKET, name: 'ICC World Cup', matches: ['India v Australia', 'England v South Africa', 'Pakistan v New Zealand'] },
-  { seriesId: 103, sportId: SPORT_ID.CRICKET, name: 'Big Bash League', matches: ['Sydney Sixers v Perth Scorchers', 'Melbourne Stars v Brisbane Heat'] },
-  { seriesId: 104, sportId: SPORT_ID.CRICKET, name: 'Ranji Trophy', matches: ['Mumbai v Karnataka', 'Delhi v Tamil Nadu'] },
+  { seriesId: 101, sportId: SPORT_ID.CRICKET, name: 'Indian Premier League', format: 'T20', matches: ['Mumbai Indians v Chennai Super Kings', 'Royal Challengers Bengaluru v Kolkata Knight Riders', 'Delhi Capitals v Rajasthan Royals', 'Sunrisers Hyderabad v Punjab Kings'] },
+  { seriesId: 102, sportId: SPORT_ID.CRICKET, name: 'ICC World Cup', format: 'ODI', matches: ['India v Australia', 'England v South Africa', 'Pakistan v New Zealand'] },
+  { seriesId: 103, sportId: SPORT_ID.CRICKET, name: 'Big Bash League', format: 'T20', matches: ['Sydney Sixers v Perth Scorchers', 'Melbourne Stars v Brisbane Heat'] },
+  { seriesId: 104, sportId: SPORT_ID.CRICKET, name: 'Ranji Trophy', format: 'FIRST_CLASS', matches: ['Mumbai v Karnataka', 'Delhi v Tamil Nadu'] },
   { seriesId: 201, sportId: SPORT_ID.FOOTBALL, name: 'English Premier League', matches: ['Arsenal v Chelsea', 'Liverpool v Manchester City', 'Tottenham v Newcastle'] },
   { seriesId: 202, sportId: SPORT_ID.FOOTBALL, name: 'La Liga', matches: ['Real Madrid v Barcelona', 'Atletico Madrid v Sevilla'] },
   { seriesId: 203, sportId: SPORT_ID.FOOTBALL, name: 'UEFA Champions League', matches: ['Bayern Munich v Inter Milan', 'Paris Saint-Germain v Juventus'] },
@@ -74,6 +77,9 @@ export const SERIES: SeriesDef[] = [
   { seriesId: 1001, sportId: SPORT_ID.E_GAMES, name: 'Counter-Strike Major', matches: ['Natus Vincere v FaZe Clan'] },
   { seriesId: 1101, sportId: SPORT_ID.SNOOKER, name: 'UK Championship', matches: ['Ronnie O Sullivan v Judd Trump'] },
 ];
+
+/** A cricket series' format; T20 for one the catalog does not know (an operator's, ADR 36). */
+export const cricketFormatOf = (seriesId: number): CricketFormat => SERIES.find((s) => s.seriesId === seriesId)?.format ?? 'T20';
 
 /** How many of a sport's first fixtures are in play at seed time (cricket the most). */
 export const IN_PLAY_COUNT: Record<number, number> = {
@@ -133,7 +139,12 @@ const COUNTRIES = [
 interface VenueDef {
   venue: string;
   country: (typeof COUNTRIES)[number]['code'];
-  /** First race, minutes after IST midnight (every race stays inside the IST day). */
+  /**
+   * First race, minutes after IST midnight (every race stays inside the IST day): racing runs
+   * somewhere within two hours of any hour of the Indian day (the US at night, Australia in the
+   * morning, India and South Africa at midday, the UK, Ireland and France in the afternoon and
+   * evening).
+   */
   firstRaceIstMinutes: number;
 }
 const HORSE_VENUES: VenueDef[] = [
@@ -146,6 +157,10 @@ const HORSE_VENUES: VenueDef[] = [
   { venue: 'Turffontein', country: 'ZA', firstRaceIstMinutes: 14 * 60 },
   { venue: 'Chantilly', country: 'FR', firstRaceIstMinutes: 15 * 60 + 30 },
   { venue: 'Mumbai', country: 'IN', firstRaceIstMinutes: 12 * 60 + 30 },
+  // Appended: a venue's index is part of its meetings' ids.
+  { venue: 'Gulfstream Park', country: 'US', firstRaceIstMinutes: 20 * 60 + 15 },
+  { venue: 'Santa Anita', country: 'US', firstRaceIstMinutes: 15 },
+  { venue: 'Eagle Farm', country: 'AU', firstRaceIstMinutes: 5 * 60 + 30 },
 ];
 const GREYHOUND_VENUES: VenueDef[] = [
   { venue: 'Romford', country: 'GB', firstRaceIstMinutes: 15 * 60 },
@@ -154,6 +169,8 @@ const GREYHOUND_VENUES: VenueDef[] = [
   { venue: 'The Meadows', country: 'AU', firstRaceIstMinutes: 10 * 60 },
   { venue: 'Wentworth Park', country: 'AU', firstRaceIstMinutes: 10 * 60 + 10 },
   { venue: 'Southland', country: 'US', firstRaceIstMinutes: 21 * 60 },
+  { venue: 'Angle Park', country: 'AU', firstRaceIstMinutes: 13 * 60 + 30 },
+  { venue: 'Wheeling Downs', country: 'US', firstRaceIstMinutes: 30 },
 ];
 
 const RACING = [
@@ -236,6 +253,13 @@ export function racingMeetings(day: string): RacingMeeting[] {
     }),
   );
 }
+
+/**
+ * IST days with racing meetings listed, today's included: tomorrow's card is there all of today
+ * (at 23:20 IST the next races are tomorrow's), and every race listed is quoted by the market
+ * maker, so a third day would only tie up its float and slow the start (ADR 38).
+ */
+export const RACING_DAYS = 2;
 
 /** The IST dates from the clock's day on, `count` days. */
 export function istDaysFrom(now: Date, count: number): string[] {
@@ -360,28 +384,51 @@ export function fixtureBatch(now: Date, firstMatchId: number) {
 /** A sport keeps fixtures published at least this far ahead (the upkeep tops it up). */
 export const FIXTURES_AHEAD_MS = 2 * DAY_MS;
 
-/** The next round of one sport's fixtures, spread over the 3 days after `after` (none in play), ids from `firstMatchId`. */
-export function fixturesAfter(sportId: number, after: Date, firstMatchId: number) {
-  const fixtures = sportFixtures(sportId);
+/**
+ * The next round of one sport's fixtures, spread over the 3 days after `after` (none in play), ids
+ * from `firstMatchId`, named as none of the sport's live or upcoming matches (`taken`) is.
+ */
+export function fixturesAfter(sportId: number, after: Date, firstMatchId: number, taken: ReadonlySet<string>) {
+  const count = sportFixtures(sportId).length;
   const base = Math.ceil(after.getTime() / FIVE_MINUTES) * FIVE_MINUTES;
-  return fixtures.map((f, i) => ({
-    matchId: firstMatchId + i,
-    seriesId: f.seriesId,
-    sportId,
-    matchName: f.name,
-    startTime: new Date(base + Math.max(1, Math.round(((i + 1) * FIXTURE_SPAN_MS) / (fixtures.length + 1) / FIVE_MINUTES)) * FIVE_MINUTES),
-    inPlay: false,
-    score: null,
-  }));
+  const names = new Set(taken);
+  return Array.from({ length: count }, (_, i) => {
+    const f = freshFixture(sportId, i, names);
+    names.add(f.name);
+    return {
+      matchId: firstMatchId + i,
+      seriesId: f.seriesId,
+      sportId,
+      matchName: f.name,
+      startTime: new Date(base + Math.max(1, Math.round(((i + 1) * FIXTURE_SPAN_MS) / (count + 1) / FIVE_MINUTES)) * FIVE_MINUTES),
+      inPlay: false,
+      score: null,
+    };
+  });
+}
+
+/**
+ * The `k`-th of a sport's fixture names, round and round, or the next one no live or upcoming
+ * match of the sport has (`taken`): two matches on the list never share a name. When every
+ * listed name is taken, the teams of a series are paired anew ("Mumbai v Delhi", the return
+ * fixture "Poland v Brazil").
+ */
+export function freshFixture(sportId: number, k: number, taken: ReadonlySet<string>): { seriesId: number; name: string } {
+  const fixtures = sportFixtures(sportId);
+  const rotation = fixtures.map((_, i) => fixtures[(k + i) % fixtures.length]!);
+  const pairings = rotation.flatMap((f) => {
+    const teams = [...new Set(fixtures.filter((x) => x.seriesId === f.seriesId).flatMap((x) => x.name.split(' v ')))];
+    return teams.flatMap((home) => teams.filter((away) => away !== home).map((away) => ({ seriesId: f.seriesId, name: `${home} v ${away}` })));
+  });
+  return [...rotation, ...pairings].find((c) => !taken.has(c.name)) ?? rotation[0]!;
 }
 
 /**
  * A fixture starting `at`, for a sport short of matches in play (the demo plays faster than a
- * calendar): the `k`-th of its fixture names, round and round.
+ * calendar): the `k`-th of its fixture names, or the next one not `taken`.
  */
-export function extraFixture(sportId: number, at: Date, k: number, matchId: number) {
-  const fixtures = sportFixtures(sportId);
-  const f = fixtures[k % fixtures.length]!;
+export function extraFixture(sportId: number, at: Date, k: number, matchId: number, taken: ReadonlySet<string>) {
+  const f = freshFixture(sportId, k, taken);
   // Published on the whole minute, as every fixture list shows start times (not 12:34:04).
   const startTime = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
   return { matchId, seriesId: f.seriesId, sportId, matchName: f.name, startTime, inPlay: false, score: null };

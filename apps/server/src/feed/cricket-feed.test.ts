@@ -150,15 +150,18 @@ describeEachDatabase(
         `${home} 6 Over Runs`,
         `${home} 20 Over Runs`,
         `Fall of 1st Wkt ${home}`,
+        // The chasers get the same lines as the side batting first (the format's, ADR 38).
         `${away} 6 Over Runs (2nd inns)`,
-        `${away} 10 Over Runs (2nd inns)`,
+        `${away} 20 Over Runs (2nd inns)`,
+        `Fall of 1st Wkt ${away} (2nd inns)`,
       ]);
       const expected = [
         runsAtOver(firstInns, 6),
         runsAtOver(firstInns, 20),
         runsAtFirstWicket(firstInns),
         runsAtOver(chase, 6),
-        runsAtOver(chase, 10),
+        runsAtOver(chase, 20),
+        runsAtFirstWicket(chase),
       ];
       expect(fancy.map((m) => [m.name, m.resultKind, m.resultRuns])).toEqual(fancy.map((m, i) => [m.name, 'RUNS', expected[i]]));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cricketSessionLines } from './markets.ts';
+import { ballsOf, sessionLines } from './cricket-formats.ts';
 import {
   BALLS_PER_INNINGS,
   bowl,
@@ -7,10 +7,11 @@ import {
   isFinished,
   newCricketMatch,
   nextBall,
+  outcomeOf,
+  parseScore,
   recordOf,
   restoreCricket,
   scoreText,
-  secondInningsLines,
   sessionCall,
   type Ball,
   type CricketState,
@@ -33,8 +34,8 @@ interface Played {
  * are only looked at a few balls later.
  */
 function play(matchName: string, matchId: number, random: Random, restartAt: number | null): Played {
-  const [home] = matchName.split(' v ');
-  let open = cricketSessionLines(matchId, home!).map((l) => l.name);
+  const [home, away] = matchName.split(' v ');
+  let open = sessionLines('T20', matchId, home!, 1).map((l) => l.name);
   const results = new Map<string, number>();
   let state = newCricketMatch();
   let blindFor = 0;
@@ -56,7 +57,7 @@ function play(matchName: string, matchId: number, random: Random, restartAt: num
     }
     if (blindFor > 0) blindFor--;
     else look();
-    if (!before.second && state.second) open.push(...secondInningsLines(matchName).map((l) => l.name));
+    if (!before.second && state.second) open.push(...sessionLines('T20', matchId, away!, 2).map((l) => l.name));
   }
   look();
   expect(open).toEqual([]);
@@ -93,8 +94,10 @@ describe('cricket session lines and results, 200 seeded matches', () => {
         [`${home} 6 Over Runs`]: runsAfter(first.log, 36),
         [`${home} 20 Over Runs`]: runsAfter(first.log, 120),
         [`Fall of 1st Wkt ${home}`]: runsAtFirstWicket(first.log),
+        // The chasers get the same lines as the side batting first (one rule per format).
         [`${away} 6 Over Runs (2nd inns)`]: runsAfter(chase.log, 36),
-        [`${away} 10 Over Runs (2nd inns)`]: runsAfter(chase.log, 60),
+        [`${away} 20 Over Runs (2nd inns)`]: runsAfter(chase.log, 120),
+        [`Fall of 1st Wkt ${away} (2nd inns)`]: runsAtFirstWicket(chase.log),
       });
 
       // The winner by the final score line: the chasers only by passing the total (a tie goes
@@ -113,6 +116,37 @@ describe('cricket session lines and results, 200 seeded matches', () => {
     expect(outcomes.defended).toBeGreaterThan(20);
     expect(outcomes.allOutFirst).toBeGreaterThan(0);
     expect(outcomes.restarted).toBeGreaterThan(50);
+  });
+
+  it('plays a first-class match in 90-over innings: its lines follow the rules minimums, a chase out of overs is a draw', () => {
+    const balls = ballsOf('FIRST_CLASS');
+    const names = sessionLines('FIRST_CLASS', 1, 'Mumbai', 1).map((l) => l.name);
+    expect(names).toEqual(['Mumbai 30 Over Runs (session)', 'Mumbai 90 Over Runs (Day 1)', 'Mumbai Lambi', 'Fall of 1st Wkt Mumbai']);
+    expect(sessionLines('FIRST_CLASS', 1, 'Karnataka', 2).map((l) => l.name)).toEqual([
+      'Karnataka 30 Over Runs (session) (2nd inns)',
+      'Karnataka Lambi (2nd inns)',
+      'Fall of 1st Wkt Karnataka (2nd inns)',
+    ]);
+    // Played ball by ball, an innings goes past a T20's 20 overs unless bowled out.
+    let state = newCricketMatch(balls);
+    const random = seededRandom(7);
+    while (!state.second) state = bowl(state, nextBall(random));
+    expect(state.first.balls > 120 || state.first.wickets === 10).toBe(true);
+
+    // Time runs out on the chase with wickets in hand: a draw (a T20 would go to the side batting first).
+    const drawn = parseScore('310/10 (85 ov) | 240/6 (90 ov)', balls);
+    expect(isFinished(drawn)).toBe(true);
+    expect([outcomeOf(drawn, true), outcomeOf(drawn, false)]).toEqual(['draw', 'home']);
+    expect(outcomeOf(parseScore('310/10 (85 ov) | 200/10 (70 ov)', balls), true)).toBe('home');
+    // The chase won in 60 overs: the lambi (70 overs minimum) is void, the session (25) stands.
+    const won = parseScore('310/10 (85 ov) | 311/3 (60 ov)', balls);
+    expect(outcomeOf(won, true)).toBe('away');
+    expect(sessionCall(won, 'Karnataka Lambi (2nd inns)')).toEqual({ kind: 'void' });
+    expect(sessionCall(parseScore('310/10 (85 ov) | 20/0 (3 ov)', balls), 'Karnataka 30 Over Runs (session) (2nd inns)')).toMatchObject({ kind: 'line' });
+    // All out in 50 overs: the first day's total (80 minimum) settles at the total, as does the lambi.
+    const allOut = parseScore('180/10 (50 ov) | 0/0 (0 ov)', balls);
+    expect(sessionCall(allOut, 'Mumbai 90 Over Runs (Day 1)')).toEqual({ kind: 'result', runs: 180 });
+    expect(sessionCall(allOut, 'Mumbai Lambi')).toEqual({ kind: 'result', runs: 180 });
   });
 
   it('voids a line whose figure fell before the log began (a match picked up from a bare score line)', () => {

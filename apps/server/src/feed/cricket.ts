@@ -1,5 +1,6 @@
 /**
- * A T20 match ball by ball, pure. The home side (first named) bats first.
+ * A cricket match ball by ball, pure, in its format's overs (cricket-formats.ts): one innings a
+ * side, the home side (first named) batting first.
  *
  * Two records of a match are kept on its row: the score line users read ("143/4 (16.2 ov)" in
  * the first innings; "171/6 (20 ov) | 58/2 (7.4 ov)" in the second) and the ball log of each
@@ -10,6 +11,7 @@
  */
 import { weightedIndex, type Random } from './random.ts';
 
+/** A T20 innings: the default limit (the format decides it, cricket-formats.ts). */
 export const BALLS_PER_INNINGS = 120;
 export const WICKETS = 10;
 
@@ -17,6 +19,8 @@ export const WICKETS = 10;
 export type Ball = 0 | 1 | 2 | 3 | 4 | 6 | 'W';
 
 export interface Innings {
+  /** Balls the innings may last (its format's overs). */
+  limit: number;
   runs: number;
   wickets: number;
   balls: number;
@@ -37,8 +41,8 @@ export interface CricketState {
 
 export type BallOutcome = { kind: 'runs'; runs: number } | { kind: 'wicket' };
 
-const fresh = (): Innings => ({ runs: 0, wickets: 0, balls: 0, from: { runs: 0, wickets: 0, balls: 0 }, log: [] });
-export const newCricketMatch = (): CricketState => ({ first: fresh(), second: null });
+const fresh = (limit: number): Innings => ({ limit, runs: 0, wickets: 0, balls: 0, from: { runs: 0, wickets: 0, balls: 0 }, log: [] });
+export const newCricketMatch = (limit = BALLS_PER_INNINGS): CricketState => ({ first: fresh(limit), second: null });
 
 const overs = (balls: number) => (balls % 6 === 0 ? `${balls / 6}` : `${Math.floor(balls / 6)}.${balls % 6}`);
 const inningsText = (i: Innings) => `${i.runs}/${i.wickets} (${overs(i.balls)} ov)`;
@@ -49,23 +53,23 @@ export function scoreText(state: CricketState): string {
 
 const INNINGS = /^(\d+)\/(\d+) \((\d+)(?:\.(\d))? ov\)$/;
 
-function parseInnings(text: string): Innings | null {
+function parseInnings(text: string, limit: number): Innings | null {
   const m = INNINGS.exec(text.trim());
   if (!m) return null;
   const balls = Number(m[3]) * 6 + Number(m[4] ?? 0);
   const wickets = Number(m[2]);
-  if (balls > BALLS_PER_INNINGS || wickets > WICKETS) return null;
+  if (balls > limit || wickets > WICKETS) return null;
   const at = { runs: Number(m[1]), wickets, balls };
-  return { ...at, from: at, log: [] };
+  return { limit, ...at, from: at, log: [] };
 }
 
 /** The state a bare score line stands for (no log before it), or a new match when there is none or it is not ours. */
-export function parseScore(score: string | null): CricketState {
-  if (!score) return newCricketMatch();
+export function parseScore(score: string | null, limit = BALLS_PER_INNINGS): CricketState {
+  if (!score) return newCricketMatch(limit);
   const [a, b] = score.split('|');
-  const first = parseInnings(a ?? '');
-  if (!first) return newCricketMatch();
-  const second = b === undefined ? null : parseInnings(b);
+  const first = parseInnings(a ?? '', limit);
+  if (!first) return newCricketMatch(limit);
+  const second = b === undefined ? null : parseInnings(b, limit);
   return { first, second };
 }
 
@@ -83,10 +87,10 @@ export function recordOf(state: CricketState): CricketRecord {
 
 const BALL_CHARS = new Set(['0', '1', '2', '3', '4', '6', 'W']);
 
-function replay(from: readonly number[], log: string): Innings | null {
+function replay(from: readonly number[], log: string, limit: number): Innings | null {
   const [runs, wickets, balls] = from;
-  if (![runs, wickets, balls].every((n) => Number.isInteger(n) && n! >= 0)) return null;
-  let i: Innings = { runs: runs!, wickets: wickets!, balls: balls!, from: { runs: runs!, wickets: wickets!, balls: balls! }, log: [] };
+  if (![runs, wickets, balls].every((n) => Number.isInteger(n) && n! >= 0) || balls! > limit) return null;
+  let i: Innings = { limit, runs: runs!, wickets: wickets!, balls: balls!, from: { runs: runs!, wickets: wickets!, balls: balls! }, log: [] };
   for (const c of log) {
     if (!BALL_CHARS.has(c) || inningsOver(i)) return null;
     i = addBall(i, c === 'W' ? 'W' : (Number(c) as Ball));
@@ -98,23 +102,23 @@ function replay(from: readonly number[], log: string): Innings | null {
  * The state of a match from its row: the ball log when there is one (what the feed wrote with
  * the score), else the score line alone.
  */
-export function restoreCricket(score: string | null, record: unknown): CricketState {
+export function restoreCricket(score: string | null, record: unknown, limit = BALLS_PER_INNINGS): CricketState {
   const innings = (record as Partial<CricketRecord> | null)?.cricket;
   if (Array.isArray(innings) && innings.length >= 1 && innings.length <= 2) {
     const parsed = innings.map((x: { from?: unknown; log?: unknown }) =>
-      Array.isArray(x?.from) && typeof x.log === 'string' ? replay(x.from as number[], x.log) : null,
+      Array.isArray(x?.from) && typeof x.log === 'string' ? replay(x.from as number[], x.log, limit) : null,
     );
     const [first, second] = parsed;
     // A second innings only after a first that is over, else the record is not ours.
     if (first && parsed.every((p) => p !== null) && (second === undefined || inningsOver(first)))
       return { first, second: second ?? null };
   }
-  return parseScore(score);
+  return parseScore(score, limit);
 }
 
 // ---- play ---------------------------------------------------------------------------------------
 
-export const inningsOver = (i: Innings) => i.balls >= BALLS_PER_INNINGS || i.wickets >= WICKETS;
+export const inningsOver = (i: Innings) => i.balls >= i.limit || i.wickets >= WICKETS;
 
 export function isFinished(state: CricketState): boolean {
   if (!state.second) return false;
@@ -140,6 +144,7 @@ export function nextBall(random: Random): BallOutcome {
 function addBall(i: Innings, ball: Ball): Innings {
   const wicket = ball === 'W';
   return {
+    limit: i.limit,
     runs: i.runs + (wicket ? 0 : ball),
     wickets: i.wickets + (wicket ? 1 : 0),
     balls: i.balls + 1,
@@ -154,7 +159,7 @@ export function bowl(state: CricketState, outcome: BallOutcome): CricketState {
   const ball: Ball = outcome.kind === 'wicket' ? 'W' : (outcome.runs as Ball);
   if (state.second) return { first: state.first, second: addBall(state.second, ball) };
   const next = addBall(state.first, ball);
-  return { first: next, second: inningsOver(next) ? fresh() : null };
+  return { first: next, second: inningsOver(next) ? fresh(next.limit) : null };
 }
 
 // ---- what the log says --------------------------------------------------------------------------
@@ -185,7 +190,7 @@ export function firstWicketRuns(i: Innings): number | 'none' | 'unknown' {
 const rate = (i: Innings) => 0.55 + (0.9 * (WICKETS - i.wickets)) / WICKETS;
 
 /** The innings' total at ball `atBall` projected from where it stands. */
-export function projectedTotal(i: Innings, atBall = BALLS_PER_INNINGS): number {
+export function projectedTotal(i: Innings, atBall = i.limit): number {
   if (i.balls >= atBall || inningsOver(i)) return i.runs;
   return Math.round(i.runs + (atBall - i.balls) * rate(i));
 }
@@ -197,12 +202,14 @@ export function projectedTotal(i: Innings, atBall = BALLS_PER_INNINGS): number {
 export function homeWinProbability(state: CricketState, strength = 0.5): number {
   let edge: number;
   if (!state.second) {
-    edge = (projectedTotal(state.first) - 170) / 25 + (strength - 0.5) * 4;
+    // Par and spread grow with the innings' length (170 and 25 in a T20).
+    const scale = state.first.limit / BALLS_PER_INNINGS;
+    edge = (projectedTotal(state.first) - 170 * scale) / (25 * Math.sqrt(scale)) + (strength - 0.5) * 4;
   } else {
     const need = state.first.runs + 1 - state.second.runs;
     if (need <= 0) return 0.01;
     if (inningsOver(state.second)) return 0.99;
-    const left = BALLS_PER_INNINGS - state.second.balls;
+    const left = state.second.limit - state.second.balls;
     const reachable = left * rate(state.second);
     // Runs off a ball vary with a spread of about 1.55, and wickets add to it over a long chase;
     // 1.7 turns a normal spread into a logistic one.
@@ -219,20 +226,44 @@ export function homeWinProbability(state: CricketState, strength = 0.5): number 
  */
 export const homeWon = (state: CricketState) => state.second !== null && state.second.runs <= state.first.runs;
 
-/** The chasing side's session lines, opened at the innings break. */
-export function secondInningsLines(matchName: string): { name: string; line: number }[] {
-  const away = matchName.split(' v ')[1]?.trim();
-  if (!away) return [];
-  return [
-    { name: `${away} 6 Over Runs (2nd inns)`, line: 48 },
-    { name: `${away} 10 Over Runs (2nd inns)`, line: 80 },
-  ];
+/**
+ * How a finished match ended. In a drawable format (first-class, Test) a chase that runs out of
+ * time (its overs bowled, wickets in hand, short of the target) is a draw; otherwise as homeWon.
+ */
+export function outcomeOf(state: CricketState, drawable: boolean): 'home' | 'away' | 'draw' {
+  const chase = state.second;
+  if (chase && drawable && chase.runs <= state.first.runs && chase.wickets < WICKETS) return 'draw';
+  return homeWon(state) ? 'home' : 'away';
 }
 
-/** "Mumbai 6 Over Runs", "Chennai 10 Over Runs (2nd inns)": the overs of an over-runs line. */
-const OVER_RUNS = / (\d+) Over Runs(?: \(2nd inns\))?$/;
+/**
+ * The chance of a draw in a drawable format: about a quarter before the chase, then shrinking as
+ * the chasers' wickets fall (all out is a result) or the target comes near.
+ */
+export function drawProbability(state: CricketState): number {
+  const chase = state.second;
+  if (!chase) return 0.25;
+  const need = state.first.runs + 1 - chase.runs;
+  if (need <= 0 || chase.wickets >= WICKETS) return 0.01;
+  const left = chase.limit - chase.balls;
+  const reachable = left * rate(chase);
+  return Math.min(0.9, Math.max(0.01, ((WICKETS - chase.wickets) / WICKETS) * Math.min(1, need / Math.max(1, reachable)) * 0.5));
+}
+
+/**
+ * "Mumbai 6 Over Runs", "Chennai 10 Over Runs (2nd inns)", "Mumbai 30 Over Runs (session)": the
+ * overs of an over-runs line, and the label of a long format's line with a minimum.
+ */
+const OVER_RUNS = / (\d+) Over Runs(?: \((session|Day 1)\))?(?: \(2nd inns\))?$/;
+const LAMBI = / Lambi(?: \(2nd inns\))?$/;
 const FIRST_WICKET = /^Fall of 1st Wkt /;
 const SECOND_INNINGS = /\(2nd inns\)$/;
+/** The rules' minimum overs (first-class and Test): a session 25, the first day's total 80, the lambi 70. */
+const MINIMUM_OVERS: Record<string, number> = { session: 25, 'Day 1': 80, lambi: 70 };
+
+/** Closed before the line's minimum overs were bowled, and not all out: the line is void (the rules' minimums). */
+const short = (i: Innings, minimumOvers: number | undefined) =>
+  minimumOvers !== undefined && i.balls < minimumOvers * 6 && i.wickets < WICKETS;
 
 /** What a session line does now: settle at a run total, void, move to a new line, or just reopen. */
 export type SessionCall =
@@ -258,10 +289,17 @@ export function sessionCall(state: CricketState, name: string): SessionCall {
     if (!innings) return { kind: 'open' };
     const balls = Number(overs[1]) * 6;
     if (innings.balls >= balls || closed) {
+      if (innings.balls < balls && short(innings, MINIMUM_OVERS[overs[2] ?? ''])) return { kind: 'void' };
       const runs = runsAfter(innings, balls);
       return runs === null ? { kind: 'void' } : { kind: 'result', runs };
     }
     return { kind: 'line', line: projectedTotal(innings, balls) };
+  }
+  if (LAMBI.test(name)) {
+    if (!innings) return { kind: 'open' };
+    if (!closed) return { kind: 'line', line: projectedTotal(innings) };
+    if (short(innings, MINIMUM_OVERS.lambi)) return { kind: 'void' };
+    return { kind: 'result', runs: innings.runs };
   }
   if (FIRST_WICKET.test(name)) {
     if (!innings) return { kind: 'open' };
@@ -269,7 +307,7 @@ export function sessionCall(state: CricketState, name: string): SessionCall {
     if (fell === 'unknown') return { kind: 'void' };
     if (fell !== 'none') return { kind: 'result', runs: fell };
     if (closed) return { kind: 'result', runs: innings.runs };
-    return { kind: 'line', line: innings.runs + Math.max(4, Math.round(18 * (1 - innings.balls / BALLS_PER_INNINGS))) };
+    return { kind: 'line', line: innings.runs + Math.max(4, Math.round(18 * (1 - innings.balls / innings.limit))) };
   }
   return { kind: 'open' };
 }

@@ -3,7 +3,7 @@
  * fixtures two days ahead in every sport, racing meetings and binary sessions. Run at the first
  * start's seed, at every start and by the feed's upkeep.
  */
-import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { feedMatch } from '../services/catalog-admin.ts';
 import { casinoSports, cups, matches, races, series, sports } from '../db/schema/index.ts';
@@ -22,6 +22,7 @@ import {
   matchDurationMs,
   racingMeetings,
   racingSeries,
+  RACING_DAYS,
 } from './catalog-data.ts';
 
 /** Sports, series, cups, casino sections: those missing are added (a newer release's, on an older database). */
@@ -50,7 +51,8 @@ export async function nextFixtureId(db: DbOrTx): Promise<number> {
 
 /**
  * Keeps the demo catalog alive: fixtures whose time is over stop being in play and listed;
- * racing meetings exist for today and the next 2 IST days; a fresh catalog gets a batch with
+ * racing meetings exist for today and the next IST day (RACING_DAYS), binary sessions for the
+ * next 3; a fresh catalog gets a batch with
  * matches in play; and every active sport keeps fixtures published at least two days ahead
  * (a sport short of them gets its next round after its last one). Published start times are
  * never touched. The console's matches (ADR 36) are neither counted nor retired. Run at seed, at
@@ -73,10 +75,12 @@ export async function refreshFixtures(db: Db, now: Date): Promise<void> {
         );
     }
 
-    for (const day of istDaysFrom(now, 3)) {
+    for (const day of istDaysFrom(now, RACING_DAYS)) {
       const meetings = racingMeetings(day);
       await tx.insert(matches).values(meetings.map((m) => m.match)).onConflictDoNothing();
       await tx.insert(races).values(meetings.flatMap((m) => m.races)).onConflictDoNothing();
+    }
+    for (const day of istDaysFrom(now, 3)) {
       const sessions = binarySessions(day);
       if (sessions.length > 0) await tx.insert(matches).values(sessions).onConflictDoNothing();
     }
@@ -100,7 +104,13 @@ export async function refreshFixtures(db: Db, now: Date): Promise<void> {
       const latest = lastBySport.get(sportId) ?? null;
       if (latest && latest.getTime() > horizon) continue;
       const after = latest && latest.getTime() > now.getTime() ? latest : now;
-      await tx.insert(matches).values(fixturesAfter(sportId, after, await nextFixtureId(tx)));
+      // The sport's matches in play or to come: the new round takes none of their names.
+      const listed = await tx
+        .select({ name: matches.matchName })
+        .from(matches)
+        .where(and(eq(matches.sportId, sportId), eq(matches.isActive, true), or(eq(matches.inPlay, true), gt(matches.startTime, now))));
+      const taken = new Set(listed.map((r) => r.name));
+      await tx.insert(matches).values(fixturesAfter(sportId, after, await nextFixtureId(tx), taken));
     }
   });
 }

@@ -8,32 +8,36 @@
  * races (ADR 36) get only the markets the operator creates.
  *
  *   every non-racing match   Match Odds (exchange; Winner for politics)
- *   cricket                  Bookmaker and three fancy lines
+ *   cricket                  Bookmaker and its format's session lines (The Draw in first-class and Test)
  *   binary session           a yes/no line on the close (NIFTY 50, GOLD, DOW JONES...)
  *   every race ahead         WIN and PLACE (exchange)
  */
 import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { SPORT } from '@exchange/contracts';
-import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import type { Db } from '../db/client.ts';
 import { markets, matches, orders, races } from '../db/schema/index.ts';
 import { sessionHoursOf, type BettingService, type CreateMarketInput } from '../services/betting/service.ts';
+import type { MarketState } from '../services/betting/market-state.ts';
 import { feedMatch } from '../services/catalog-admin.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
 import { sessionPrice } from './binary.ts';
-import { binaryOf, SPORT_ID } from './catalog-data.ts';
-import { hash, ladderQuotes, placeQuote } from './market-maker.ts';
+import { binaryOf, cricketFormatOf, SPORT_ID } from './catalog-data.ts';
+import { FORMATS, sessionLines } from './cricket-formats.ts';
+import { hash, ladderQuotes, openQuotes, type Quote } from './market-maker.ts';
 
 export const MARKET_MAKER = 'mm1';
-/** ₹5 crore: the market maker's float. */
-export const MARKET_MAKER_FUNDS_PAISE = 5_000_000_000;
+/** ₹10 crore: the market maker's float (its quotes on every race ahead hold about ₹3 crore, ADR 38). */
+export const MARKET_MAKER_FUNDS_PAISE = 10_000_000_000;
+/**
+ * What one quote on a race risks at most (a back its stake, a lay its liability): ₹2,000. Every
+ * race of the next days is quoted, and a long price's lay would otherwise hold ₹50,000 or more.
+ */
+export const RACE_QUOTE_RISK_PAISE = 200_000;
 
 export interface EnsureMarketsOptions {
-  /** Rest liquidity on race markets starting within this many hours (default 6). */
-  racingLiquidityHours?: number;
   /** Create race markets for races starting within this many hours (default: every race ahead). */
   racingHours?: number;
   /** Only these fixtures (no races): the markets of fixtures the feed has just created. */
@@ -143,15 +147,6 @@ async function marketMaker(db: Db, now: Date): Promise<number> {
   return user.id;
 }
 
-/** A cricket fixture's session lines on the side batting first (the chasers get theirs at the innings break). */
-export function cricketSessionLines(matchId: number, home: string): { name: string; line: number }[] {
-  return [
-    { name: `${home} 6 Over Runs`, line: 40 + (hash(matchId) % 16) },
-    { name: `${home} 20 Over Runs`, line: 150 + (hash(matchId * 7) % 40) },
-    { name: `Fall of 1st Wkt ${home}`, line: 20 + (hash(matchId * 13) % 20) },
-  ];
-}
-
 interface Planned {
   key: string;
   input: CreateMarketInput;
@@ -225,9 +220,11 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
     }
     const teams = teamsOf(m.matchName);
     if (teams.length !== 2) continue;
-    const football = m.sportId === SPORT.FOOTBALL;
-    const runners = football ? [...teams, 'The Draw'] : teams;
-    const fair = fairProbabilities(m.matchId, runners.length, football);
+    const format = cricket ? cricketFormatOf(m.seriesId) : null;
+    // Football and the drawable cricket formats (first-class, Test) have The Draw.
+    const drawable = m.sportId === SPORT.FOOTBALL || (format !== null && FORMATS[format].drawable);
+    const runners = drawable ? [...teams, 'The Draw'] : teams;
+    const fair = fairProbabilities(m.matchId, runners.length, drawable);
     out.push({
       key: `match:${m.matchId}:MATCH_ODDS`,
       input: {
@@ -242,7 +239,7 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
       fair,
       liquidity: true,
     });
-    if (!cricket) continue;
+    if (!format) continue;
     out.push({
       key: `match:${m.matchId}:BOOKMAKER`,
       input: {
@@ -252,14 +249,14 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
         name: 'Bookmaker',
         betDelayMs: delay,
         sort: 1,
-        runners: teams.map((name, i) => {
+        runners: runners.map((name, i) => {
           const back = Math.max(1, Math.round(100 / fair[i]!) - 100 - 3);
           return { name, backRate: back, layRate: back + 4 };
         }),
       },
       liquidity: false,
     });
-    cricketSessionLines(m.matchId, teams[0]!).forEach((l, i) =>
+    sessionLines(format, m.matchId, teams[0]!, 1).forEach((l, i) =>
       out.push({
         key: `match:${m.matchId}:FANCY:${i + 1}`,
         input: {
@@ -279,7 +276,6 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
   if (options.matchIds) return out;
   const until =
     options.racingHours === undefined ? undefined : new Date(now.getTime() + options.racingHours * 3_600_000);
-  const liquidUntil = now.getTime() + (options.racingLiquidityHours ?? 6) * 3_600_000;
   const raceRows = await db
     .select({ race: races, sportId: matches.sportId })
     .from(races)
@@ -302,7 +298,6 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
     });
     const runners = names.map((name) => ({ name }));
     const fair = fairProbabilities(race.raceId, count, false);
-    const liquidity = race.startTime.getTime() <= liquidUntil;
     const common = {
       matchId: race.matchId,
       raceId: race.raceId,
@@ -314,7 +309,8 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
       key: `race:${race.raceId}:WIN`,
       input: { ...common, marketType: 'WIN', name: 'Win', sort: 0 },
       fair,
-      liquidity,
+      // Every race ahead, tomorrow's too: a race on the list is one a bettor can bet on now.
+      liquidity: true,
     });
     const places = count >= 8 ? 3 : 2;
     // The chance to place, roughly: each runner's win chance scaled by the places paid.
@@ -324,7 +320,7 @@ async function plan(db: Db, now: Date, options: EnsureMarketsOptions): Promise<P
       key: `race:${race.raceId}:PLACE`,
       input: { ...common, marketType: 'PLACE', name: `Place (${places} places)`, places, sort: 1 },
       fair: placeFair.map((p) => (p * places) / total),
-      liquidity,
+      liquidity: true,
     });
   }
   return out;
@@ -366,41 +362,20 @@ export async function ensureMarkets(
         )
     ).map((r) => r.id),
   );
-  let placed = 0;
-  const jobs: Promise<void>[] = [];
+  const ladders = new Map<number, (market: MarketState) => Quote[]>();
   for (const p of planned) {
     const marketId = existing.get(p.key)!;
     if (!p.liquidity || !p.fair || withLiquidity.has(marketId)) continue;
-    jobs.push(
-      (async () => {
-        const state = await betting.peek(marketId);
-        if (state.settled || state.row.status !== 'OPEN') return;
-        const levels = p.input.raceId ? 2 : 3;
-        const quotes = ladderQuotes(
-          marketId,
-          state.runners.map((r) => r.selectionId),
-          p.fair!,
-          levels,
-        );
-        for (const q of quotes) {
-          const ok = await placeQuote(betting, mmId, {
-            market_id: marketId,
-            selection_id: q.selectionId,
-            is_back: q.isBack,
-            odds: priceToOdds(q.price),
-            stake: paiseToRupees(q.sizePaise),
-            client_ref: `mm:${marketId}:${q.selectionId}:${q.isBack}:${q.level}`,
-          });
-          // Out of float: what rests stays, the rest is left out (a market with none is tried again
-          // at the next upkeep, when settlements may have freed money).
-          if (!ok) break;
-          placed++;
-        }
-      })(),
-    );
-    // A few markets at a time: each market's bets are one after another anyway.
-    if (jobs.length >= 8) await Promise.all(jobs.splice(0));
+    const fair = p.fair;
+    ladders.set(marketId, (market) => {
+      const selectionIds = market.runners.map((r) => r.selectionId);
+      return p.input.raceId
+        ? ladderQuotes(marketId, selectionIds, fair, 2, { maxRiskPaise: RACE_QUOTE_RISK_PAISE, minStakePaise: market.row.minStakePaise })
+        : ladderQuotes(marketId, selectionIds, fair, 3);
+    });
   }
-  await Promise.all(jobs);
+  // Out of float: what it cannot carry is left out (a market with none is tried again at the
+  // next upkeep, when settlements may have freed money).
+  const placed = await openQuotes(betting, mmId, ladders);
   return { markets: created, orders: placed };
 }

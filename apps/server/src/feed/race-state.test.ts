@@ -80,7 +80,7 @@ describeEachDatabase(
         { raceId: raceIds.second, matchId: downs, name: 'R2 6f Test Handicap', startTime: starts.second },
         { raceId: raceIds.missed, matchId: gone, name: 'R1 1m Never Run', startTime: starts.missed },
       ]);
-      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 1, racingLiquidityHours: 1 });
+      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 1 });
       feed = await createFeed(db, app.betting, feedClock, { onError: (e) => errors.push(e) });
       await feed.step();
       token = await ctx().login('demo1');

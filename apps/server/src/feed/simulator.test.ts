@@ -36,7 +36,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       const { db, app } = ctx();
-      await ensureMarkets(db, app.betting, ctx().now(), { racingHours: 2, racingLiquidityHours: 2 });
+      await ensureMarkets(db, app.betting, ctx().now(), { racingHours: 2 });
       feedTime = ctx().now().getTime();
       feed = await createFeed(db, app.betting, feedClock, { onError: (e) => errors.push(e) });
       await feed.step();
@@ -158,7 +158,7 @@ describeEachDatabase(
       await db
         .insert(races)
         .values({ raceId: last + 1, matchId: meeting!.matchId, name: 'R9 1m Feed Test Handicap', startTime: new Date(feedTime + 20 * 60_000) });
-      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
+      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 2 });
       const [race] = await db
         .select()
         .from(races)
@@ -196,7 +196,7 @@ describeEachDatabase(
       const matchName = 'Stale Rovers v Never Played FC';
       const startTime = new Date(feedTime + 3_600_000);
       await db.insert(matches).values({ matchId, seriesId: 201, sportId: SPORT.FOOTBALL, matchName, startTime });
-      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 2, racingLiquidityHours: 2 });
+      await ensureMarkets(db, app.betting, feedClock(), { racingHours: 2 });
       const [{ marketId }] = (await db
         .select({ marketId: markets.id })
         .from(markets)

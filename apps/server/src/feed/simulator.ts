@@ -17,11 +17,11 @@
  *
  * Deterministic for a given seed and clock: tests call `step()` with a clock they move.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { markets, matches, races } from '../db/schema/index.ts';
-import { binaryOf, extraFixture, FIXTURE_SPORT_IDS, IN_PLAY_COUNT, SPORT_ID } from './catalog-data.ts';
+import { binaryOf, cricketFormatOf, extraFixture, FIXTURE_SPORT_IDS, IN_PLAY_COUNT, SPORT_ID } from './catalog-data.ts';
 import { nextFixtureId, refreshFixtures } from './fixtures.ts';
 import { SESSION_HOURS } from '../services/betting/hours.ts';
 import { IST_OFFSET_MS, type Clock } from '../lib/time.ts';
@@ -32,13 +32,13 @@ import { feedMatch } from '../services/catalog-admin.ts';
 import {
   bowl,
   homeWinProbability,
-  homeWon,
+  drawProbability,
+  outcomeOf as cricketOutcome,
   isFinished,
   nextBall,
   recordOf,
   restoreCricket,
   scoreText,
-  secondInningsLines,
   sessionCall,
   type CricketState,
 } from './cricket.ts';
@@ -53,6 +53,7 @@ import {
   type ContestState,
 } from './contest.ts';
 import type { FeedEvent, FeedSink } from './events.ts';
+import { ballsOf, FORMATS, sessionLines, type CricketFormat } from './cricket-formats.ts';
 import { ladderQuotes } from './market-maker.ts';
 import { drawFinish, drawNonRunner } from './racing.ts';
 import { seededRandom, type Random } from './random.ts';
@@ -120,6 +121,7 @@ interface MarketRef {
 
 interface CricketSim {
   sport: 'cricket';
+  format: CricketFormat;
   state: CricketState;
   strength: number;
 }
@@ -268,11 +270,20 @@ export class FeedSimulator {
     const liveBySport = new Map(live.map((r) => [r.sportId, r.n]));
     const created: number[] = [];
     for (const [sport, wanted] of Object.entries(this.options.inPlay ?? IN_PLAY_COUNT)) {
+      // Not in play yet when the next one is made in this loop: kept here.
+      const made: string[] = [];
       const sportId = Number(sport);
       for (let k = liveBySport.get(sportId) ?? 0; k < wanted; k++) {
         const matchId = await nextFixtureId(this.db);
         const [{ n }] = (await this.db.select({ n: sql<number>`count(*)::int` }).from(matches).where(eq(matches.sportId, sportId))) as [{ n: number }];
-        await this.db.insert(matches).values(extraFixture(sportId, new Date(now), n, matchId));
+        // Names of the sport's matches in play or to come: a new one takes none of them.
+        const listed = await this.db
+          .select({ name: matches.matchName })
+          .from(matches)
+          .where(and(eq(matches.sportId, sportId), eq(matches.isActive, true), or(eq(matches.inPlay, true), gt(matches.startTime, new Date(now)))));
+        const fixture = extraFixture(sportId, new Date(now), n, matchId, new Set([...listed.map((r) => r.name), ...made]));
+        made.push(fixture.matchName);
+        await this.db.insert(matches).values(fixture);
         created.push(matchId);
       }
     }
@@ -283,7 +294,7 @@ export class FeedSimulator {
 
   private async playMatches(now: number): Promise<void> {
     const live = await this.db
-      .select({ matchId: matches.matchId, sportId: matches.sportId, name: matches.matchName, score: matches.score, feedState: matches.feedState })
+      .select({ matchId: matches.matchId, sportId: matches.sportId, seriesId: matches.seriesId, name: matches.matchName, score: matches.score, feedState: matches.feedState })
       .from(matches)
       .where(
         and(
@@ -302,7 +313,7 @@ export class FeedSimulator {
       const own = refs.filter((r) => r.matchId === m.matchId && r.raceId === null);
       let sim = this.sims.get(m.matchId);
       if (!sim) {
-        sim = this.newSim(m.matchId, m.sportId, m.name, m.score, m.feedState, now);
+        sim = this.newSim(m, now);
         this.sims.set(m.matchId, sim);
       }
       if (!sim.synced) {
@@ -330,12 +341,17 @@ export class FeedSimulator {
     }
   }
 
-  private newSim(matchId: number, sportId: number, name: string, score: string | null, feedState: unknown, now: number): MatchSim {
+  private newSim(
+    { matchId, sportId, seriesId, name, score, feedState }: { matchId: number; sportId: number; seriesId: number; name: string; score: string | null; feedState: unknown },
+    now: number,
+  ): MatchSim {
     const random = seededRandom(this.seed ^ Math.imul(matchId, 2_654_435_761));
     const base = { matchId, name, random, ballLive: false, synced: false };
     if (sportId === SPORT.CRICKET) {
       const [home] = fairProbabilities(matchId, 2, false);
-      return { ...base, sport: 'cricket', state: restoreCricket(score, feedState), strength: home!, nextAt: now + this.timings.ballMs };
+      const format = cricketFormatOf(seriesId);
+      const state = restoreCricket(score, feedState, ballsOf(format));
+      return { ...base, sport: 'cricket', format, state, strength: home!, nextAt: now + this.timings.ballMs };
     }
     const rules = contestRules(sportId);
     const fair = fairProbabilities(matchId, sportId === SPORT.FOOTBALL ? 3 : 2, sportId === SPORT.FOOTBALL);
@@ -365,7 +381,9 @@ export class FeedSimulator {
   private chances(sim: MatchSim): number[] {
     if (sim.sport === 'cricket') {
       const home = homeWinProbability(sim.state, sim.strength);
-      return [home, 1 - home];
+      if (!FORMATS[sim.format].drawable) return [home, 1 - home];
+      const draw = drawProbability(sim.state);
+      return [home * (1 - draw), (1 - home) * (1 - draw), draw];
     }
     const [home, away, draw] = contestProbabilities(
       sim.rules,
@@ -455,9 +473,10 @@ export class FeedSimulator {
   }
 
   /** At the innings break the chasing side gets its own session lines (idempotent: keyed). Returns them. */
-  private async secondInnings(sim: MatchSim): Promise<MarketRef[]> {
-    const lines = secondInningsLines(sim.name);
-    if (lines.length === 0) return [];
+  private async secondInnings(sim: MatchSim & CricketSim): Promise<MarketRef[]> {
+    const away = sim.name.split(' v ')[1]?.trim();
+    if (!away) return [];
+    const lines = sessionLines(sim.format, sim.matchId, away, 2);
     const ids = await this.betting.createMarkets(
       lines.map((l, i) => ({
         matchId: sim.matchId,
@@ -492,8 +511,9 @@ export class FeedSimulator {
   private async finish(sim: MatchSim, own: readonly MarketRef[]): Promise<void> {
     // Runner order: home, away (, the draw).
     let winner: number;
-    if (sim.sport === 'cricket') winner = homeWon(sim.state) ? 0 : 1;
-    else winner = { home: 0, away: 1, draw: 2 }[outcomeOf(sim.state)];
+    const order = { home: 0, away: 1, draw: 2 };
+    if (sim.sport === 'cricket') winner = order[cricketOutcome(sim.state, FORMATS[sim.format].drawable)];
+    else winner = order[outcomeOf(sim.state)];
     const events: FeedEvent[] = [];
     for (const r of own) {
       if (r.kind === 'FANCY') {

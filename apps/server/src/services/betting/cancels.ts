@@ -1,12 +1,12 @@
 /**
- * Cancelling the unmatched rest of exchange bets: a bettor's one bet, or the market maker's
- * several on one market in one transaction (re-quoting).
+ * Cancelling the unmatched rest of a bettor's exchange bet (the market maker's re-quotes cancel
+ * theirs with the new quotes, in quotes.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { CancelledBet } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import { orders } from '../../db/schema/index.ts';
-import { remainingOf, type OpenOrder } from './market-state.ts';
+import { remainingOf } from './market-state.ts';
 import { cancelOrders, inMarketTx, type MarketTxContext } from './market-tx.ts';
 import { refuse } from './refusals.ts';
 
@@ -40,23 +40,5 @@ export class BetCancels {
       });
       return result;
     });
-  }
-
-  /**
-   * Cancels the unmatched rest of several of one user's orders on one market in one transaction
-   * (the market maker re-quoting). Orders already matched or gone are skipped. Returns how many
-   * were cancelled.
-   */
-  async cancelBets(userId: number, marketId: number, betIds: readonly number[]): Promise<number> {
-    if (betIds.length === 0) return 0;
-    return this.ctx.serial(marketId, () =>
-      inMarketTx(this.ctx, marketId, async (tx, market) => {
-        const mine = betIds
-          .map((id) => market.openOrders.get(id))
-          .filter((o): o is OpenOrder => o !== undefined && o.userId === userId && remainingOf(o) > 0);
-        if (mine.length > 0) await cancelOrders(this.ctx, tx, market, mine);
-        return mine.length;
-      }),
-    );
   }
 }

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+
+/** `n` new order ids from the orders' sequence, ascending (inside a transaction: its own). */
+export async function nextOrderIds(db: DbOrTx, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await queryRows<{ id: string | number }>(db, sql`select nextval('orders_id_seq') as id from generate_series(1, ${n})`);
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
 
 /**
  * Bet ids taken from the orders' sequence in blocks, so a bet's id is known before its one
@@ -24,10 +31,6 @@ export class IdAllocator {
   }
 
   private async fetch(): Promise<void> {
-    const rows = await queryRows<{ id: string | number }>(
-      this.db,
-      sql`select nextval('orders_id_seq') as id from generate_series(1, ${this.block})`,
-    );
-    this.pool.push(...rows.map((r) => Number(r.id)).sort((a, b) => a - b));
+    this.pool.push(...(await nextOrderIds(this.db, this.block)));
   }
 }

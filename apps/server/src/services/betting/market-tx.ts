@@ -114,6 +114,17 @@ tx: DbOrTx,
     if (!position) positions.set(o.userId, (position = market.positionOf(o.userId).clone()));
     position.addRunner(o.selectionId, o.side, o.price, false, -remainingOf(o));
   }
+  await markCancelled(tx, cancelled);
+  if (reposition) {
+    for (const userId of market.positions.keys())
+      if (!positions.has(userId)) positions.set(userId, market.positionOf(userId).clone());
+    for (const [userId, position] of positions) reposition(userId, position);
+  }
+  return { balance: await writeExposures(ctx, tx, market, positions) };
+}
+
+/** The orders' rows with their unmatched rest cancelled (their exposures are the caller's to write). */
+export async function markCancelled(tx: DbOrTx, cancelled: readonly OpenOrder[]): Promise<void> {
   for (const o of cancelled) {
     await tx
       .update(orders)
@@ -123,12 +134,6 @@ tx: DbOrTx,
       })
       .where(eq(orders.id, o.id));
   }
-  if (reposition) {
-    for (const userId of market.positions.keys())
-      if (!positions.has(userId)) positions.set(userId, market.positionOf(userId).clone());
-    for (const [userId, position] of positions) reposition(userId, position);
-  }
-  return { balance: await writeExposures(ctx, tx, market, positions) };
 }
 
 /** Stores new positions' exposures: market_positions and the accounts (locked in id order). */

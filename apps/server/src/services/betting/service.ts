@@ -8,7 +8,7 @@
  *   bet-request.ts    a bettor's call as a bet; risk.ts the pre-trade checks
  *   matching.ts       matching against the book, or pricing by the house, into a write plan
  *   bet-queue.ts      group commit across markets; the one-bet path with its retries
- *   cancels.ts, market-create.ts, market-admin.ts, market-tx.ts   the changes of a market
+ *   cancels.ts, quotes.ts, market-create.ts, market-admin.ts, market-tx.ts   the changes of a market
  *   ../money/         the one money writer: balances, exposures, positions, postings
  *
  * Bet path (docs/adr/0015-bet-path.md): check and match in memory against the book of market
@@ -41,6 +41,7 @@ import { createMarkets, type CreateMarketInput } from './market-create.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
 import { marketFacts, type MarketAudit, type MarketTxContext } from './market-tx.ts';
 import { BetMatcher } from './matching.ts';
+import { MakerQuotes, type MakerQuote, type QuoteReplacement } from './quotes.ts';
 import type { PreviewAction } from './settlement-preview.ts';
 import type { ResultInput } from './settlement.ts';
 
@@ -49,6 +50,7 @@ export type { PlaceOptions } from './bet-request.ts';
 export type { CreateMarketInput } from './market-create.ts';
 export type { MarketAudit, MarketFacts } from './market-tx.ts';
 export type { PreviewAction } from './settlement-preview.ts';
+export type { MakerQuote, QuoteReplacement } from './quotes.ts';
 export type { ResultInput } from './settlement.ts';
 
 export type BetPathMode = 'transaction' | 'statement';
@@ -70,6 +72,7 @@ export class BettingService {
   private readonly cache: MarketCache;
   private readonly queue: BetQueue;
   private readonly cancels: BetCancels;
+  private readonly quotes: MakerQuotes;
   private readonly admin: MarketAdmin;
   /** Told after each committed change of a market (the live push, ADR 22). */
   private readonly committed = new CommitFeed();
@@ -83,7 +86,8 @@ export class BettingService {
   ) {
     this.betPath = options.betPath ?? 'statement';
     this.cache = new MarketCache(db);
-    const matcher = new BetMatcher(this.cache, new IdAllocator(db), clock);
+    const ids = new IdAllocator(db);
+    const matcher = new BetMatcher(this.cache, ids, clock);
     this.queue = new BetQueue({
       db,
       clock,
@@ -102,6 +106,7 @@ export class BettingService {
       serial: (marketId, fn) => this.serial(marketId, fn),
     };
     this.cancels = new BetCancels(ctx);
+    this.quotes = new MakerQuotes(ctx, ids);
     this.admin = new MarketAdmin(ctx);
   }
 
@@ -213,9 +218,23 @@ export class BettingService {
     return this.cancels.cancelBet(userId, betId);
   }
 
-  /** Cancels the unmatched rest of several of one user's orders on one market (re-quoting); returns how many. */
-  cancelBets(userId: number, marketId: number, betIds: readonly number[]): Promise<number> {
-    return this.cancels.cancelBets(userId, marketId, betIds);
+
+  /**
+   * The market maker's quotes on one market replaced in one commit (quotes.ts): its orders
+   * `cancelIds` cancelled and `quotes` rested, as far as its balance goes; those that would meet
+   * another user's order come back, for placeMarketBet.
+   */
+  replaceQuotes(userId: number, marketId: number, cancelIds: readonly number[], quotes: readonly MakerQuote[]): Promise<QuoteReplacement> {
+    return this.quotes.replace(userId, marketId, cancelIds, quotes);
+  }
+
+  /**
+   * The market maker's first quotes on many markets in one commit (quotes.ts), as far as its
+   * balance goes; markets where it has orders already are left alone. Returns the orders rested
+   * and the quotes that would meet another user's order, for placeMarketBet.
+   */
+  openQuotes(userId: number, quotesOf: ReadonlyMap<number, (market: MarketState) => readonly MakerQuote[]>) {
+    return this.quotes.open(userId, quotesOf);
   }
 
   // ---- operator and feed --------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * here or through the bet writes (bet-writer.ts, bet-statement.ts), so the two stay in step.
  * Callers are inside the market's transaction (its row locked); accounts are locked in id order.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Balance } from '@exchange/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, marketPositions } from '../../db/schema/index.ts';
@@ -81,6 +81,30 @@ export async function reserveMarketExposures(
     account.exposurePaise += e.exposure;
     await setExposure(tx, e.accountId, account.exposurePaise);
   }
+}
+
+/**
+ * Stores one user's new exposures on many markets at once (the market maker's first quotes on
+ * every new market, their rows locked by the caller): the positions in one statement, the
+ * account's reservation moved by the sum of the differences.
+ */
+export async function storeUserExposures(
+  tx: DbOrTx,
+  userId: number,
+  accountId: number,
+  changes: readonly { marketId: number; beforePaise: number; afterPaise: number }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const account = (await lockAccounts(tx, [accountId])).get(accountId)!;
+  await tx
+    .insert(marketPositions)
+    .values(changes.map((c) => ({ marketId: c.marketId, userId, exposurePaise: c.afterPaise })))
+    .onConflictDoUpdate({
+      target: [marketPositions.marketId, marketPositions.userId],
+      set: { exposurePaise: sql`excluded.exposure_paise` },
+    });
+  const delta = changes.reduce((sum, c) => sum + c.afterPaise - c.beforePaise, 0);
+  if (delta !== 0) await setExposure(tx, accountId, account.exposurePaise + delta);
 }
 
 async function upsertPosition(tx: DbOrTx, marketId: number, userId: number, exposurePaise: number) {
