@@ -16,3 +16,4 @@ export { InPlayBadge, MatchStateBadge } from './match-state-badge';
 export { DEFAULT_PAGE_SIZE, TableTools } from './table-tools';
 export { CodeField, useCodeForm } from './code-field';
 export { RouteError } from './route-error';
+export { ReportTable, type ReportColumn, type ReportSection, type ReportTableState, type SummaryRow } from './report-table';
