@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { DateRangeForm, PageFrame, ReportTable, type DayRange, type ReportColumn, type SummaryRow } from '@/components';
+import {
+  DateRangeForm,
+  PageFrame,
+  ReportTable,
+  type DayRange,
+  type ReportColumn,
+  type SummaryRow,
+} from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useProfitLoss } from '../api/profit-loss';
 import { groupBySport, pnlClass, type ProfitLossRow } from '../lib/profit-loss';
@@ -37,12 +44,15 @@ const COLUMNS: ReportColumn<ProfitLossRow>[] = [
   },
 ];
 
-/** A sport's subtotal or the period's total, in the columns of the markets' figures. */
+/**
+ * A sport's subtotal or the period's total, in the columns of the markets' figures (its cells'
+ * test ids: `<testId>-pnl`, `-commission`, `-net`; a sport's net also `netTestId`).
+ */
 const sums = (
   label: string,
   s: { pnl: number; commission: number; net: number },
   testId: string,
-  netTestId: string,
+  netTestId?: string,
 ): SummaryRow => ({
   key: testId,
   label,
@@ -77,7 +87,12 @@ export function ProfitLossPage() {
       <ReportTable
         columns={COLUMNS}
         sections={sports.map((sport) => ({
-          heading: sums(sport.sport_name, sport, `profit-loss-sport-${sport.sport_id}`, `profit-loss-sport-net-${sport.sport_id}`),
+          heading: sums(
+            sport.sport_name,
+            sport,
+            `profit-loss-sport-${sport.sport_id}`,
+            `profit-loss-sport-net-${sport.sport_id}`,
+          ),
           rows: sport.markets,
         }))}
         rowKey={(m) => m.market_id}
@@ -88,7 +103,7 @@ export function ProfitLossPage() {
           error: isError ? error : null,
           onRetry: refetch,
         }}
-        totals={data ? [sums('Total', data.total, 'profit-loss-total', 'profit-loss-total-net')] : []}
+        totals={data ? [sums('Total', data.total, 'profit-loss-total')] : []}
         testId="profit-loss-table"
       />
     </PageFrame>
