@@ -108,33 +108,36 @@ beforeAll(async () => {
     token,
   );
   await api('operator/declareResult', { market_id: mo.market_id, winner_ids: [winner.selection_id] }, admin);
-  // Live casino bets and casino results: a TP T20 round played, and one finished today.
+  // Live casino bets and casino results: a TP T20 round played to its end (its winner and cards
+  // in the row), so today has a finished round too.
   await casinoBet(token, 100);
   await until(async () => {
-    const results = await api<{ total: number }>(
-      'casino/getCasinoResult',
-      { game_code: TP_T20, date: istToday(), page: 1 },
+    const rounds = await api<{ rows: { status: string }[] }>(
+      'casino/getLiveCasinoBets',
+      { from_date: istToday(), to_date: istToday(), page: 1 },
       token,
     );
-    return results.total > 0;
+    return rounds.rows.length > 0 && rounds.rows.every((r) => r.status === 'settled');
   }, 150_000);
 }, 300_000);
 
 /**
- * The table's cells shown outside the screen (a phone's cards: none), the page's sideways
- * scroll, and its headers without a name. A visually hidden header row (a phone's cards label
- * every cell) is not on screen, so it is not measured.
+ * The table's cells shown outside the screen or cut by the table's sideways scroll box (a
+ * phone's cards: none), the page's sideways scroll, and its headers without a name. A visually
+ * hidden header row (a phone's cards label every cell) is not on screen, so it is not measured.
  */
-async function layoutOf(page: Page, table: Locator) {
+async function layoutOf(table: Locator) {
   return table.evaluate((el) => {
     const width = document.documentElement.clientWidth;
+    const wrap = el.closest('.table-wrap')?.getBoundingClientRect();
+    const [left, right] = [Math.max(0, wrap?.left ?? 0), Math.min(width, wrap?.right ?? width)];
     const outside: string[] = [];
     for (const cell of Array.from(el.querySelectorAll<HTMLElement>('th, td'))) {
       const head = cell.closest('thead');
       if (head && head.getBoundingClientRect().width <= 1) continue;
       const box = cell.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
-      if (box.left < -0.5 || box.right > width + 0.5)
+      if (box.left < left - 0.5 || box.right > right + 0.5)
         outside.push(
           `${cell.dataset.label ?? cell.textContent}: ${Math.round(box.left)}-${Math.round(box.right)}`,
         );
@@ -148,8 +151,8 @@ async function layoutOf(page: Page, table: Locator) {
   });
 }
 
-async function expectOnScreen(page: Page, table: Locator) {
-  expect(await layoutOf(page, table)).toEqual({ outside: [], sideways: 0, unnamedHeaders: 0 });
+async function expectOnScreen(table: Locator) {
+  expect(await layoutOf(table)).toEqual({ outside: [], sideways: 0, unnamedHeaders: 0 });
 }
 
 /** The sum in paise of a column's cells over the table's rows (sums rows have no td). */
@@ -176,7 +179,7 @@ describe.each(VIEWPORTS)('report tables at $width px', (vp: Viewport) => {
       await page.getByTestId('current-bet-type-all').check();
       await eventually(async () => (await bets.getByTestId('current-bet-row').count()) >= 2).toBe(true);
       await bets.getByRole('button', { name: 'Cancel' }).waitFor();
-      await expectOnScreen(page, bets);
+      await expectOnScreen(bets);
       for (const column of ['Stake', 'Matched', 'Unmatched'])
         expect(
           paise(await bets.getByTestId(`current-bet-totals-${column.toLowerCase()}`).textContent()),
@@ -185,7 +188,7 @@ describe.each(VIEWPORTS)('report tables at $width px', (vp: Viewport) => {
       // Account statement: credit and debit of the period (one page here).
       const statement = page.getByTestId('statement-table');
       await open(page, 'account-statement', statement);
-      await expectOnScreen(page, statement);
+      await expectOnScreen(statement);
       for (const column of ['Credit', 'Debit'])
         expect(
           paise(await statement.getByTestId(`statement-total-${column.toLowerCase()}`).textContent()),
@@ -194,7 +197,7 @@ describe.each(VIEWPORTS)('report tables at $width px', (vp: Viewport) => {
       // Profit & Loss: the settled market under its sport, and the period's total.
       const pnl = page.getByTestId('profit-loss-table');
       await open(page, 'profit-loss', pnl);
-      await expectOnScreen(page, pnl);
+      await expectOnScreen(pnl);
       const marketRows = 'tbody tr[data-testid="profit-loss-row"]';
       for (const column of ['P&L', 'Commission', 'Net'])
         expect(
@@ -208,7 +211,7 @@ describe.each(VIEWPORTS)('report tables at $width px', (vp: Viewport) => {
       // Live casino bets: stake, payout and P&L of the rounds.
       const casino = page.getByTestId('live-casino-table');
       await open(page, 'live-casino-bets', casino);
-      await expectOnScreen(page, casino);
+      await expectOnScreen(casino);
       for (const [column, id] of [
         ['Stake', 'stake'],
         ['Payout', 'payout'],
@@ -224,13 +227,13 @@ describe.each(VIEWPORTS)('report tables at $width px', (vp: Viewport) => {
       await page.getByTestId('casino-result-game').selectOption(TP_T20);
       await page.getByTestId('casino-result-submit').click();
       await results.getByTestId('casino-result-row').first().waitFor();
-      await expectOnScreen(page, results);
+      await expectOnScreen(results);
 
       // The activity log under the profile (no money).
       await page.goto('/#/user');
       const activity = page.getByTestId('activity-table');
       await activity.getByTestId('activity-row').first().waitFor();
-      await expectOnScreen(page, activity);
+      await expectOnScreen(activity);
     } finally {
       await context.close();
     }
@@ -244,7 +247,7 @@ describe.each(VIEWPORTS)('report tables at $width px', (vp: Viewport) => {
       const table = page.getByTestId('payment-statement-table');
       await page.goto('/#/report/payment-withdraw');
       await eventually(() => table.getByTestId('payment-row').count()).toBe(2);
-      await expectOnScreen(page, table);
+      await expectOnScreen(table);
       for (const [type, status] of [
         ['Deposit', 'Approved'],
         ['Withdraw', 'Pending'],
