@@ -95,12 +95,12 @@ function SecurityStatus({ profile }: { profile: UserProfile }) {
   );
 }
 
+/** Short cells: a phone's card holds time, activity and IP on one line, the device under them. */
 const ACTIVITY_COLUMNS: ReportColumn<ActivityRow>[] = [
   { id: 'time', header: 'Time (IST)', cell: (r) => formatIst(r.created_at), cellClass: () => 'nowrap' },
   {
     id: 'activity',
     header: 'Activity',
-    wide: true,
     cell: (r) => (
       <>
         {r.description}
@@ -109,7 +109,7 @@ const ACTIVITY_COLUMNS: ReportColumn<ActivityRow>[] = [
     ),
   },
   { id: 'ip', header: 'IP', cell: (r) => r.ip, cellClass: () => 'nowrap', cellTestId: 'activity-ip' },
-  { id: 'device', header: 'Device', wide: true, cell: (r) => r.device, cellTestId: 'activity-device' },
+  { id: 'device', header: 'Device', cell: (r) => r.device, cellTestId: 'activity-device' },
 ];
 
 function ActivityLog() {
