@@ -18,3 +18,4 @@ export { DEFAULT_PAGE_SIZE, TableTools } from './table-tools';
 export { TableScroll } from './table-scroll';
 export { CodeField, useCodeForm } from './code-field';
 export { RouteError } from './route-error';
+export { ReportTable, type ReportColumn, type ReportSection, type ReportTableState, type SummaryRow } from './report-table';

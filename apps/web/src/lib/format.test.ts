@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDay, formatIst, formatOdds, formatSize, istYmd, istYmdDaysAgo, parseDay } from './format';
+import { formatAmount, formatDay, formatIst, formatOdds, formatSize, istYmd, istYmdDaysAgo, parseDay, sumAmounts } from './format';
 
 describe('formatIst', () => {
   it('shows a UTC instant as dd/MM/yyyy HH:mm:ss in UTC+5:30', () => {
@@ -33,6 +33,11 @@ describe('formatAmount', () => {
     expect(formatAmount(1500)).toBe('1500.00');
     expect(formatAmount(-12.5)).toBe('-12.50');
     expect(formatAmount(undefined)).toBe('0.00');
+  });
+  it('sums amounts without float drift, for totals rows', () => {
+    expect(sumAmounts([0.1, 0.2])).toBe(0.3);
+    expect(sumAmounts([100.05, -50.02, 19.99])).toBe(70.02);
+    expect(sumAmounts([])).toBe(0);
   });
 });
 

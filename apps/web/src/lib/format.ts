@@ -1,3 +1,5 @@
+import { paiseToRupees, roundToPaise } from '@exchange/engine';
+
 /** Match times are shown in Indian Standard Time (UTC+5:30) whatever the viewer's zone. */
 export const IST_TIME_ZONE = 'Asia/Kolkata';
 
@@ -63,6 +65,13 @@ export function istYmdDaysAgo(days: number, now: Date = new Date()): string {
 export function formatAmount(value: number | null | undefined): string {
   const n = Number(value ?? 0);
   return (Number.isFinite(n) ? n : 0).toFixed(2);
+}
+
+/** The sum of rupee amounts, added in paise so that 0.1 + 0.2 is 0.30 (a totals row's figure). */
+export function sumAmounts(values: Iterable<number>): number {
+  let paise = 0;
+  for (const v of values) paise += roundToPaise(v);
+  return paiseToRupees(paise);
 }
 
 const INR = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });

@@ -1,19 +1,24 @@
-import type { StatementDay, StatementType } from '@exchange/contracts';
+import type {
+  AccountStatementPage as Statement,
+  StatementDay,
+  StatementRow,
+  StatementType,
+} from '@exchange/contracts';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
   DateRangeFields,
   DEFAULT_PAGE_SIZE,
   PageFrame,
   Pager,
-  rangeProblem,
   RangeSubmit,
-  TableScroll,
-  TableStateRow,
+  rangeProblem,
+  ReportTable,
   TableTools,
+  type ReportColumn,
+  type SummaryRow,
 } from '@/components';
-import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
+import { formatAmount, formatIst, istYmdDaysAgo, sumAmounts } from '@/lib/format';
 import { useAccountStatement, type StatementFilter } from '../api/account-statement';
-import { periodPnl } from '../lib/statement';
 import './account.css';
 
 // The charting library is fetched only when a statement has days to draw.
@@ -36,6 +41,53 @@ const defaultFilter = (): StatementFilter => ({
   page: 1,
   limit: DEFAULT_PAGE_SIZE,
 });
+
+const COLUMNS: ReportColumn<StatementRow>[] = [
+  { id: 'date', header: 'Date', cell: (r) => formatIst(r.date), cellClass: () => 'nowrap' },
+  {
+    id: 'credit',
+    header: 'Credit',
+    num: true,
+    cell: (r) => (r.credit ? formatAmount(r.credit) : ''),
+    cellClass: () => 'amount--credit',
+  },
+  {
+    id: 'debit',
+    header: 'Debit',
+    num: true,
+    cell: (r) => (r.debit ? formatAmount(r.debit) : ''),
+    cellClass: () => 'amount--debit',
+  },
+  { id: 'balance', header: 'Balance', num: true, cell: (r) => formatAmount(r.balance) },
+  { id: 'remark', header: 'Remark', wide: true, cell: (r) => r.remark },
+];
+const TOTAL_CLASSES = { credit: 'amount--credit', debit: 'amount--debit' };
+
+/**
+ * The period's credit and debit over every page (the call's totals); above it, when the period
+ * has more than one page, the same sums of the rows shown.
+ */
+function statementTotals(data: Statement): SummaryRow[] {
+  const period: SummaryRow = {
+    key: 'period',
+    label: `Total (${data.total} entries)`,
+    values: { credit: formatAmount(data.totals.credit), debit: formatAmount(data.totals.debit) },
+    classes: TOTAL_CLASSES,
+    testId: 'statement-total',
+  };
+  if (data.rows.length === data.total) return [period];
+  const page: SummaryRow = {
+    key: 'page',
+    label: `Page total (${data.rows.length} entries)`,
+    values: {
+      credit: formatAmount(sumAmounts(data.rows.map((r) => r.credit))),
+      debit: formatAmount(sumAmounts(data.rows.map((r) => r.debit))),
+    },
+    classes: TOTAL_CLASSES,
+    testId: 'statement-page-total',
+  };
+  return [page, period];
+}
 
 const signed = (v: number) => (v > 0 ? 'amount--credit' : v < 0 ? 'amount--debit' : '');
 
@@ -86,53 +138,22 @@ export function AccountStatementPage() {
       {data && data.total > 0 && (
         <PeriodSummary totals={data.totals} days={data.days} from={filter.from_date} to={filter.to_date} />
       )}
-      <TableScroll label="Account statement">
-        <table className="table statement-table" data-testid="statement-table">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th className="num">Credit</th>
-              <th className="num">Debit</th>
-              <th className="num">Balance</th>
-              <th>Remark</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TableStateRow
-              columns={5}
-              loading={isLoading}
-              loadingLabel="Loading statement"
-              empty={rows.length === 0}
-              error={isError ? error : null}
-              onRetry={refetch}
-            />
-            {!isLoading &&
-              rows.map((r) => (
-                <tr key={r.id} data-testid="statement-row">
-                  <td className="nowrap">{formatIst(r.date)}</td>
-                  <td className="num amount--credit">{r.credit ? formatAmount(r.credit) : ''}</td>
-                  <td className="num amount--debit">{r.debit ? formatAmount(r.debit) : ''}</td>
-                  <td className="num">{formatAmount(r.balance)}</td>
-                  <td>{r.remark}</td>
-                </tr>
-              ))}
-          </tbody>
-          {data && rows.length > 0 && (
-            <tfoot>
-              <tr data-testid="statement-totals">
-                <th>Total ({data.total} entries)</th>
-                <th className="num amount--credit" data-testid="statement-total-credit">
-                  {formatAmount(data.totals.credit)}
-                </th>
-                <th className="num amount--debit" data-testid="statement-total-debit">
-                  {formatAmount(data.totals.debit)}
-                </th>
-                <th colSpan={2} />
-              </tr>
-            </tfoot>
-          )}
-        </table>
-      </TableScroll>
+      <ReportTable
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowProps={() => ({ 'data-testid': 'statement-row' })}
+        state={{
+          loading: isLoading,
+          loadingLabel: 'Loading statement',
+          error: isError ? error : null,
+          onRetry: refetch,
+        }}
+        totals={data ? statementTotals(data) : []}
+        className="statement-table"
+        label="Account statement"
+        testId="statement-table"
+      />
       <Pager
         page={filter.page}
         limit={filter.limit}
@@ -156,7 +177,7 @@ function PeriodSummary({
   from: string;
   to: string;
 }) {
-  const pnl = periodPnl(days);
+  const pnl = sumAmounts(days.map((d) => d.pnl));
   return (
     <figure className="statement-summary" data-testid="statement-summary">
       <figcaption className="statement-summary__figures">

@@ -24,17 +24,21 @@ const dayLabel = new Intl.DateTimeFormat('en-GB', {
   month: '2-digit',
   timeZone: IST_TIME_ZONE,
 });
-/** One tick per IST day (every few days on a long period), labelled dd/MM. */
-function daySplits(u: uPlot): number[] {
+/**
+ * One tick per IST day, or every few days on a long period or a narrow screen, counted from
+ * `anchor` (the latest day with a bar) both ways, so the day of the latest bar is always labelled.
+ */
+function daySplits(u: uPlot, anchor: number): number[] {
   const min = u.scales.x!.min! + HALF_DAY_S;
   const max = u.scales.x!.max! - HALF_DAY_S;
   const maxTicks = Math.max(2, Math.floor(u.width / DAY_TICK_PX));
   const step = Math.max(1, Math.ceil((max - min) / DAY_S / maxTicks)) * DAY_S;
+  const from = Math.min(Math.max(anchor, min), max);
   const ticks: number[] = [];
-  for (let t = min; t <= max; t += step) ticks.push(t);
+  for (let t = from - Math.floor((from - min) / step) * step; t <= max; t += step) ticks.push(t);
   return ticks;
 }
-const dayTicks = (_: uPlot, ticks: number[]) => ticks.map((t) => dayLabel.format(new Date(t * 1000)));
+const dayTicks = (ticks: number[]) => ticks.map((t) => dayLabel.format(new Date(t * 1000)));
 
 /** Bars grow from zero: the P&L scale always holds 0, with a little room past the longest bar. */
 function withZero(_: uPlot, min: number | null, max: number | null): uPlot.Range.MinMax {
@@ -53,7 +57,7 @@ interface PnlChartProps {
 
 /**
  * The statement's P&L per day as bars (profit green, loss red) and the balance at each day's end
- * as a line on its own scale. uPlot draws it on a canvas; this module and uPlot load only when a
+ * as a line on its own scale; the legend shows the latest day until a day is hovered. uPlot draws it on a canvas; this module and uPlot load only when a
  * statement has days to draw (see the lazy import in the statement page).
  */
 export default function PnlChart({ days, from, to }: PnlChartProps) {
@@ -74,6 +78,12 @@ export default function PnlChart({ days, from, to }: PnlChartProps) {
       points: { show: false },
       value: money,
     });
+    // The latest day with transfers: its bar is labelled and the legend shows it until hovered.
+    const last = days.length - 1;
+    const anchor = last < 0 ? dayStart(to) : dayStart(days[last]!.day);
+    const showLatest = (u: uPlot) => {
+      if (u.legend.idx == null && last >= 0) u.setLegend({ idx: last }, false);
+    };
     const plot = new uPlot(
       {
         width: el.clientWidth,
@@ -97,8 +107,17 @@ export default function PnlChart({ days, from, to }: PnlChartProps) {
             value: money,
           },
         ],
+        hooks: { ready: [showLatest], setLegend: [showLatest] },
         axes: [
-          { splits: daySplits, values: dayTicks },
+          {
+            splits: (u) => daySplits(u, anchor),
+            // The canvas has no text to find: the day labels drawn are also on the element.
+            values: (_, ticks) => {
+              const labels = dayTicks(ticks);
+              el.dataset.dayLabels = labels.join(' ');
+              return labels;
+            },
+          },
           { scale: 'pnl', values: tickLabels, size: 56 },
           { scale: 'balance', side: 1, grid: { show: false }, values: tickLabels, size: 56 },
         ],

@@ -1,6 +1,6 @@
 import type { CasinoRoundResult } from '@exchange/contracts';
-import { useState, type FormEvent } from 'react';
-import { DayField, PageFrame, Pager, TableScroll } from '@/components';
+import { useMemo, useState, type FormEvent } from 'react';
+import { PageFrame, Pager, ReportTable, type ReportColumn } from '@/components';
 import { formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useCasinoGames } from '../api/casino-games';
 import { useCasinoResult, type CasinoResultFilter } from '../api/casino-result';
@@ -9,6 +9,36 @@ import { RoundModal } from './round-modal';
 import './casino.css';
 
 const PAGE_SIZE = 20;
+
+/** Round, date, winner and cards; a round's proof opens in a modal. */
+const resultColumns = (open: (r: CasinoRoundResult) => void): ReportColumn<CasinoRoundResult>[] => [
+  {
+    id: 'round',
+    header: 'Round ID',
+    cell: (r) => (
+      <button type="button" className="link-btn" onClick={() => open(r)}>
+        {r.roundId}
+      </button>
+    ),
+  },
+  { id: 'date', header: 'Date', cell: (r) => formatIst(r.settledAt), cellClass: () => 'nowrap' },
+  { id: 'winner', header: 'Winner', cell: (r) => <strong>{r.winner}</strong> },
+  { id: 'cards', header: 'Cards', wide: true, cell: (r) => <CardRow cards={r.cards} /> },
+  {
+    id: 'proof',
+    header: 'Proof',
+    cell: (r) => (
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => open(r)}
+        data-testid="casino-result-view"
+      >
+        Proof
+      </button>
+    ),
+  },
+];
 
 /** report/casino-result: pick a game and a day; its rounds with cards, winner and proof. */
 export function CasinoResultPage() {
@@ -20,8 +50,9 @@ export function CasinoResultPage() {
     page: 1,
     limit: PAGE_SIZE,
   });
-  const { data, isFetching, isError, error } = useCasinoResult(filter);
+  const { data, isLoading, isFetching, isError, error } = useCasinoResult(filter);
   const [open, setOpen] = useState<CasinoRoundResult | null>(null);
+  const columns = useMemo(() => resultColumns(setOpen), []);
   const rounds = filter.game_code && data ? data.rounds : [];
 
   const submit = (e: FormEvent) => {
@@ -49,74 +80,40 @@ export function CasinoResultPage() {
             ))}
           </select>
         </label>
-        {/* dd/mm/yyyy like every date of the product, not the browser's own order. */}
-        <DayField
-          label="Date"
-          value={draft.date}
-          max={istYmdDaysAgo(0)}
-          onChange={(date) => setDraft({ ...draft, date })}
-          testId="casino-result-date"
-        />
+        <label className="field field--inline">
+          <span className="field__label">Date</span>
+          <input
+            className="input"
+            type="date"
+            value={draft.date}
+            max={istYmdDaysAgo(0)}
+            onChange={(e) => setDraft({ ...draft, date: e.target.value })}
+            data-testid="casino-result-date"
+          />
+        </label>
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={!draft.game_code || !draft.date}
+          disabled={!draft.game_code}
           data-testid="casino-result-submit"
         >
           Submit
         </button>
-        {!draft.date && <span className="field__error">Enter the date as dd/mm/yyyy</span>}
         {isFetching && <span className="muted">Loading…</span>}
       </form>
-      <TableScroll label="Casino results">
-        <table className="table" data-testid="casino-result-table">
-          <thead>
-            <tr>
-              <th>Round ID</th>
-              <th>Date</th>
-              <th>Winner</th>
-              <th>Cards</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="table__empty">
-                  {isError && filter.game_code ? error.message : 'No data available in table'}
-                </td>
-              </tr>
-            ) : (
-              rounds.map((r) => (
-                <tr key={r.roundId} data-testid="casino-result-row">
-                  <td>
-                    <button type="button" className="link-btn" onClick={() => setOpen(r)}>
-                      {r.roundId}
-                    </button>
-                  </td>
-                  <td className="nowrap">{formatIst(r.settledAt)}</td>
-                  <td>
-                    <strong>{r.winner}</strong>
-                  </td>
-                  <td>
-                    <CardRow cards={r.cards} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn--small"
-                      onClick={() => setOpen(r)}
-                      data-testid="casino-result-view"
-                    >
-                      Proof
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ReportTable
+        columns={columns}
+        rows={rounds}
+        rowKey={(r) => r.roundId}
+        rowProps={() => ({ 'data-testid': 'casino-result-row' })}
+        state={{
+          loading: isLoading,
+          loadingLabel: 'Loading results',
+          error: isError && filter.game_code ? error : null,
+        }}
+        label="Casino results"
+        testId="casino-result-table"
+      />
       <Pager
         page={filter.page}
         limit={filter.limit}

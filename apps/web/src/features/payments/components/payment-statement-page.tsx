@@ -8,7 +8,6 @@ import {
   RangeSubmit,
   rangeProblem,
   Spinner,
-  TableStateRow,
   TableTools,
 } from '@/components';
 import { istYmdDaysAgo } from '@/lib/format';
@@ -16,7 +15,7 @@ import { usePaymentLinks } from '@/lib/link-rules';
 import { usePaymentStatement, type PaymentStatementFilter } from '../api/payment-statement';
 import { KIND_LABEL, STATUS_LABEL } from '../lib/request-rows';
 import { PaymentsClosed } from './payments-closed';
-import { REQUEST_COLUMNS, RequestTable } from './request-table';
+import { RequestTable } from './request-table';
 import './payments.css';
 
 /** Like the account statement: the last 7 days (IST). */
@@ -118,19 +117,16 @@ export function PaymentStatementPage() {
         loading={isFetching && !isLoading}
       />
       <RequestTable
-        rows={isLoading ? [] : rows}
+        rows={rows}
+        state={{
+          loading: isLoading,
+          loadingLabel: 'Loading payment statement',
+          error: isError ? error : null,
+          onRetry: refetch,
+          emptyText: NO_RECORDS_TEXT,
+        }}
+        withTotals
         testId="payment-statement-table"
-        stateRow={
-          <TableStateRow
-            columns={REQUEST_COLUMNS}
-            loading={isLoading}
-            loadingLabel="Loading payment statement"
-            empty={rows.length === 0}
-            error={isError ? error : null}
-            onRetry={refetch}
-            emptyText={NO_RECORDS_TEXT}
-          />
-        }
       />
       <Pager
         page={filter.page}

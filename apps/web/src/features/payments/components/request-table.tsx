@@ -1,66 +1,64 @@
 import type { PaymentRequestRow } from '@exchange/contracts';
-import type { ReactNode } from 'react';
+import { ReportTable, type ReportColumn, type ReportTableState, type SummaryRow } from '@/components';
 import { formatAmount, formatIst } from '@/lib/format';
-import { KIND_LABEL, METHOD_LABEL, requestReference } from '../lib/request-rows';
+import { KIND_LABEL, METHOD_LABEL, requestReference, requestSums, STATUS_LABEL } from '../lib/request-rows';
 import { PaymentStatusBadge } from './status-badge';
-import { TableScroll } from '@/components';
 
-export const REQUEST_COLUMNS = 7;
+const COLUMNS: ReportColumn<PaymentRequestRow>[] = [
+  { id: 'date', header: 'Date', cell: (r) => formatIst(r.created_at), cellClass: () => 'nowrap' },
+  { id: 'type', header: 'Type', cell: (r) => KIND_LABEL[r.kind] },
+  { id: 'method', header: 'Method', cell: (r) => METHOD_LABEL[r.method] },
+  {
+    id: 'amount',
+    header: 'Amount',
+    num: true,
+    cell: (r) => formatAmount(r.amount),
+    cellClass: (r) => (r.kind === 'DEPOSIT' ? 'amount--credit' : 'amount--debit'),
+  },
+  { id: 'reference', header: 'UTR / Account', wide: true, cell: requestReference, cellClass: () => 'nowrap' },
+  { id: 'status', header: 'Status', cell: (r) => <PaymentStatusBadge status={r.status} /> },
+  { id: 'remark', header: 'Remark', wide: true, cell: (r) => r.remark, cellClass: () => 'pay-table__remark' },
+];
+
+/** The rows' sums by kind and status, under the Amount column (see requestSums). */
+const totalsOf = (rows: readonly PaymentRequestRow[]): SummaryRow[] =>
+  requestSums(rows).map((s) => ({
+    key: `${s.kind}-${s.status}`,
+    label: `${KIND_LABEL[s.kind]} ${STATUS_LABEL[s.status].toLowerCase()} (${s.count})`,
+    values: { amount: formatAmount(s.amount) },
+    classes: { amount: s.kind === 'DEPOSIT' ? 'amount--credit' : 'amount--debit' },
+    testId: `payment-total-${s.kind.toLowerCase()}-${s.status.toLowerCase()}`,
+  }));
+
+const NOT_LOADING: ReportTableState = { loading: false, loadingLabel: '', error: null };
 
 /**
  * Payment requests as the statement lists them: Date | Type | Method | Amount | UTR / Account |
- * Status | Remark. `stateRow` is the loading, error or empty row shown instead of rows. On a
- * phone each row stacks into a card of labelled cells (data-label), so the status stays in view.
+ * Status | Remark, with the sums of the rows shown (`withTotals`) by kind and status. `state`
+ * is what the table shows instead of rows while loading, on an error or when there are none.
  */
 export function RequestTable({
   rows,
-  stateRow,
+  state = NOT_LOADING,
+  withTotals = false,
   testId,
 }: {
   rows: readonly PaymentRequestRow[];
-  stateRow?: ReactNode;
+  state?: ReportTableState;
+  withTotals?: boolean;
   testId: string;
 }) {
   return (
-    <TableScroll label="Payment requests">
-      <table className="table pay-table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>Type</th>
-            <th>Method</th>
-            <th className="num">Amount</th>
-            <th>UTR / Account</th>
-            <th>Status</th>
-            <th>Remark</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stateRow}
-          {rows.map((r) => (
-            <tr key={r.request_id} data-testid="payment-row" data-request-id={r.request_id}>
-              <td data-label="Date">{formatIst(r.created_at)}</td>
-              <td data-label="Type">{KIND_LABEL[r.kind]}</td>
-              <td data-label="Method">{METHOD_LABEL[r.method]}</td>
-              <td
-                data-label="Amount"
-                className={`num ${r.kind === 'DEPOSIT' ? 'amount--credit' : 'amount--debit'}`}
-              >
-                {formatAmount(r.amount)}
-              </td>
-              <td data-label="UTR / Account" className="pay-table__ref">
-                {requestReference(r)}
-              </td>
-              <td data-label="Status">
-                <PaymentStatusBadge status={r.status} />
-              </td>
-              <td data-label="Remark" className="pay-table__remark">
-                {r.remark}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ReportTable
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(r) => r.request_id}
+      rowProps={(r) => ({ 'data-testid': 'payment-row', 'data-request-id': r.request_id })}
+      state={state}
+      totals={withTotals ? totalsOf(rows) : []}
+      className="pay-table"
+      label="Payment requests"
+      testId={testId}
+    />
   );
 }

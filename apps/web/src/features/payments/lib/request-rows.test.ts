@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestReference } from './request-rows';
+import { requestReference, requestSums } from './request-rows';
 
 const row = { utr: null, account_number: null, ifsc: null, upi_id: null };
 
@@ -22,5 +22,22 @@ describe('a request row names its way of paying', () => {
     expect(requestReference({ ...row, kind: 'WITHDRAW', method: 'UPI', upi_id: 'ravi@okaxis' })).toBe(
       'ravi@okaxis',
     );
+  });
+});
+
+describe("a payment statement's totals", () => {
+  it('sum each kind approved and pending apart, and leave rejected requests out', () => {
+    expect(
+      requestSums([
+        { kind: 'WITHDRAW', status: 'PENDING', amount: 250.1 },
+        { kind: 'DEPOSIT', status: 'APPROVED', amount: 1000.2 },
+        { kind: 'DEPOSIT', status: 'REJECTED', amount: 5000 },
+        { kind: 'DEPOSIT', status: 'APPROVED', amount: 0.1 },
+      ]),
+    ).toEqual([
+      { kind: 'DEPOSIT', status: 'APPROVED', count: 2, amount: 1000.3 },
+      { kind: 'WITHDRAW', status: 'PENDING', count: 1, amount: 250.1 },
+    ]);
+    expect(requestSums([{ kind: 'WITHDRAW', status: 'REJECTED', amount: 10 }])).toEqual([]);
   });
 });

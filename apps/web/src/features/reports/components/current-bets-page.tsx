@@ -1,10 +1,10 @@
 import type { CurrentBet } from '@exchange/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Modal, PageFrame, TableScroll, TableStateRow } from '@/components';
+import { Modal, PageFrame, ReportTable, type ReportColumn } from '@/components';
 import { ApiError } from '@/lib/api';
 import { useCancelBet } from '@/lib/bet-changes';
-import { formatAmount, formatIst } from '@/lib/format';
+import { formatAmount, formatIst, sumAmounts } from '@/lib/format';
 import { useSports } from '@/lib/sports';
 import { useCurrentBets, type BetTypeFilter, type CurrentBetsFilter } from '../api/current-bets';
 import { betPriceLabel, betSideLabel, canCancel, isBackSide, matchedPriceLabel } from '../lib/bets';
@@ -15,7 +15,55 @@ const BET_TYPES: Array<{ value: BetTypeFilter; label: string }> = [
   { value: 'unmatched', label: 'Unmatched' },
   { value: 'all', label: 'All' },
 ];
-const COLUMNS = 11;
+
+/** Event to Placed; the Action column joins them only when a bet listed can be cancelled. */
+const COLUMNS: ReportColumn<CurrentBet>[] = [
+  {
+    id: 'event',
+    header: 'Event',
+    wide: true,
+    cell: (bet) => (
+      <>
+        <div>{bet.match_name}</div>
+        <div className="muted report-table__sub">{bet.sport_name}</div>
+      </>
+    ),
+  },
+  { id: 'market', header: 'Market', cell: (bet) => bet.market_name },
+  { id: 'selection', header: 'Selection', cell: (bet) => bet.selection_name },
+  { id: 'type', header: 'Type', cell: (bet) => betSideLabel(bet.side) },
+  // The odds asked and the average matched: a taker may be matched at better odds.
+  { id: 'odds', header: 'Odds', num: true, cell: betPriceLabel, cellTestId: 'bet-odds-requested' },
+  {
+    id: 'avg',
+    header: 'Avg matched',
+    title: 'Average matched odds',
+    num: true,
+    cell: matchedPriceLabel,
+    cellTestId: 'bet-odds-matched',
+  },
+  { id: 'stake', header: 'Stake', num: true, cell: (bet) => formatAmount(bet.stake) },
+  { id: 'matched', header: 'Matched', num: true, cell: (bet) => formatAmount(bet.matched_stake) },
+  { id: 'unmatched', header: 'Unmatched', num: true, cell: (bet) => formatAmount(bet.unmatched_stake) },
+  { id: 'placed', header: 'Placed', cell: (bet) => formatIst(bet.placed_at), cellClass: () => 'nowrap' },
+];
+
+/** Cancel of an exchange bet's unmatched rest (asks first). */
+const actionColumn = (onCancel: (bet: CurrentBet) => void): ReportColumn<CurrentBet> => ({
+  id: 'action',
+  header: 'Action',
+  cell: (bet) =>
+    canCancel(bet) && (
+      <button
+        type="button"
+        className="btn btn--small btn--secondary"
+        onClick={() => onCancel(bet)}
+        data-testid={`cancel-bet-${bet.bet_id}`}
+      >
+        Cancel
+      </button>
+    ),
+});
 
 /** report/current-bet: the caller's bets on markets not yet settled, with cancel of an unmatched rest. */
 export function CurrentBetsPage() {
@@ -24,6 +72,7 @@ export function CurrentBetsPage() {
   const { data: sports } = useSports();
   const [toCancel, setToCancel] = useState<CurrentBet | null>(null);
   const bets = data ?? [];
+  const canCancelAny = bets.some(canCancel);
 
   return (
     <PageFrame title="Current Bets" testId="current-bet-page">
@@ -66,72 +115,33 @@ export function CurrentBetsPage() {
         </div>
         {isFetching && !isLoading && <span className="muted">Loading…</span>}
       </div>
-      <TableScroll label="Current bets">
-        <table className="table report-table report-table--actions" data-testid="current-bet-table">
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Market</th>
-              <th>Selection</th>
-              <th>Type</th>
-              <th className="num">Odds</th>
-              <th className="num" title="Average matched odds">Avg matched</th>
-              <th className="num">Stake</th>
-              <th className="num">Matched</th>
-              <th className="num">Unmatched</th>
-              <th>Placed</th>
-              <th aria-label="Action" />
-            </tr>
-          </thead>
-          <tbody>
-            <TableStateRow columns={COLUMNS} loading={isLoading} loadingLabel="Loading bets" empty={bets.length === 0} error={isError ? error : null} />
-            {!isLoading && bets.map((bet) => <BetRow key={bet.bet_id} bet={bet} onCancel={() => setToCancel(bet)} />)}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ReportTable
+        columns={canCancelAny ? [...COLUMNS, actionColumn((bet) => setToCancel(bet))] : COLUMNS}
+        rows={bets}
+        rowKey={(bet) => bet.bet_id}
+        rowProps={(bet) => ({
+          className: isBackSide(bet.side) ? 'bet-row--back' : 'bet-row--lay',
+          'data-testid': 'current-bet-row',
+          'data-bet-id': bet.bet_id,
+        })}
+        state={{ loading: isLoading, loadingLabel: 'Loading bets', error: isError ? error : null }}
+        totals={[
+          {
+            key: 'total',
+            label: `Total (${bets.length} ${bets.length === 1 ? 'bet' : 'bets'})`,
+            values: {
+              stake: formatAmount(sumAmounts(bets.map((b) => b.stake))),
+              matched: formatAmount(sumAmounts(bets.map((b) => b.matched_stake))),
+              unmatched: formatAmount(sumAmounts(bets.map((b) => b.unmatched_stake))),
+            },
+            testId: 'current-bet-totals',
+          },
+        ]}
+        label="Current bets"
+        testId="current-bet-table"
+      />
       {toCancel && <CancelBetModal bet={toCancel} onClose={() => setToCancel(null)} />}
     </PageFrame>
-  );
-}
-
-function BetRow({ bet, onCancel }: { bet: CurrentBet; onCancel: () => void }) {
-  return (
-    <tr
-      className={isBackSide(bet.side) ? 'bet-row--back' : 'bet-row--lay'}
-      data-testid="current-bet-row"
-      data-bet-id={bet.bet_id}
-    >
-      <td>
-        <div>{bet.match_name}</div>
-        <div className="muted report-table__sub">{bet.sport_name}</div>
-      </td>
-      <td>{bet.market_name}</td>
-      <td>{bet.selection_name}</td>
-      <td>{betSideLabel(bet.side)}</td>
-      {/* The odds asked and the average matched: a taker may be matched at better odds. */}
-      <td className="num" data-testid="bet-odds-requested">
-        {betPriceLabel(bet)}
-      </td>
-      <td className="num" data-testid="bet-odds-matched">
-        {matchedPriceLabel(bet)}
-      </td>
-      <td className="num">{formatAmount(bet.stake)}</td>
-      <td className="num">{formatAmount(bet.matched_stake)}</td>
-      <td className="num">{formatAmount(bet.unmatched_stake)}</td>
-      <td className="nowrap">{formatIst(bet.placed_at)}</td>
-      <td>
-        {canCancel(bet) && (
-          <button
-            type="button"
-            className="btn btn--small btn--secondary"
-            onClick={onCancel}
-            data-testid={`cancel-bet-${bet.bet_id}`}
-          >
-            Cancel
-          </button>
-        )}
-      </td>
-    </tr>
   );
 }
 

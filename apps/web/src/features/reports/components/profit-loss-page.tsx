@@ -1,19 +1,68 @@
-import { Fragment, useState } from 'react';
-import { DateRangeForm, PageFrame, TableScroll, TableStateRow, type DayRange } from '@/components';
+import { useState } from 'react';
+import {
+  DateRangeForm,
+  PageFrame,
+  ReportTable,
+  type DayRange,
+  type ReportColumn,
+  type SummaryRow,
+} from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useProfitLoss } from '../api/profit-loss';
-import { groupBySport, pnlClass } from '../lib/profit-loss';
+import { groupBySport, pnlClass, type ProfitLossRow } from '../lib/profit-loss';
 import './reports.css';
 
 /** The report opens on the last 7 days (IST), like the statement. */
 const DEFAULT_DAYS = 7;
-const COLUMNS = 5;
 
 const Amount = ({ value, testId }: { value: number; testId?: string }) => (
   <span className={pnlClass(value)} data-testid={testId}>
     {formatAmount(value)}
   </span>
 );
+
+const COLUMNS: ReportColumn<ProfitLossRow>[] = [
+  {
+    id: 'market',
+    header: 'Market',
+    wide: true,
+    cell: (m) => (
+      <>
+        <div>{m.market_name}</div>
+        <div className="muted report-table__sub">{m.match_name}</div>
+      </>
+    ),
+  },
+  { id: 'settled', header: 'Settled', cell: (m) => formatIst(m.settled_at), cellClass: () => 'nowrap' },
+  { id: 'pnl', header: 'P&L', num: true, cell: (m) => <Amount value={m.pnl} /> },
+  { id: 'commission', header: 'Commission', num: true, cell: (m) => formatAmount(m.commission) },
+  {
+    id: 'net',
+    header: 'Net',
+    num: true,
+    cell: (m) => <Amount value={m.net} testId={`profit-loss-net-${m.market_id}`} />,
+  },
+];
+
+/**
+ * A sport's subtotal or the period's total, in the columns of the markets' figures (its cells'
+ * test ids: `<testId>-pnl`, `-commission`, `-net`; a sport's net also `netTestId`).
+ */
+const sums = (
+  label: string,
+  s: { pnl: number; commission: number; net: number },
+  testId: string,
+  netTestId?: string,
+): SummaryRow => ({
+  key: testId,
+  label,
+  values: {
+    pnl: <Amount value={s.pnl} />,
+    commission: formatAmount(s.commission),
+    net: <Amount value={s.net} testId={netTestId} />,
+  },
+  testId,
+});
 
 /**
  * report/profit-loss: the caller's settled markets of a period under their sport, each sport with
@@ -35,75 +84,29 @@ export function ProfitLossPage() {
         testIdPrefix="profit-loss"
         busy={isFetching && !isLoading}
       />
-      <TableScroll label="Profit and loss">
-        <table className="table report-table" data-testid="profit-loss-table">
-          <thead>
-            <tr>
-              <th>Market</th>
-              <th>Settled</th>
-              <th className="num">P&amp;L</th>
-              <th className="num">Commission</th>
-              <th className="num">Net</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TableStateRow
-              columns={COLUMNS}
-              loading={isLoading}
-              loadingLabel="Loading profit and loss"
-              empty={sports.length === 0}
-              error={isError ? error : null}
-              onRetry={refetch}
-            />
-            {!isLoading &&
-              sports.map((sport) => (
-                <Fragment key={sport.sport_id}>
-                  <tr className="report-table__group" data-testid={`profit-loss-sport-${sport.sport_id}`}>
-                    <th>{sport.sport_name}</th>
-                    <th />
-                    <th className="num">
-                      <Amount value={sport.pnl} />
-                    </th>
-                    <th className="num">{formatAmount(sport.commission)}</th>
-                    <th className="num">
-                      <Amount value={sport.net} testId={`profit-loss-sport-net-${sport.sport_id}`} />
-                    </th>
-                  </tr>
-                  {sport.markets.map((m) => (
-                    <tr key={m.market_id} data-testid="profit-loss-row" data-market-id={m.market_id}>
-                      <td>
-                        <div>{m.market_name}</div>
-                        <div className="muted report-table__sub">{m.match_name}</div>
-                      </td>
-                      <td className="nowrap">{formatIst(m.settled_at)}</td>
-                      <td className="num">
-                        <Amount value={m.pnl} />
-                      </td>
-                      <td className="num">{formatAmount(m.commission)}</td>
-                      <td className="num">
-                        <Amount value={m.net} testId={`profit-loss-net-${m.market_id}`} />
-                      </td>
-                    </tr>
-                  ))}
-                </Fragment>
-              ))}
-          </tbody>
-          {data && data.rows.length > 0 && (
-            <tfoot>
-              <tr data-testid="profit-loss-total">
-                <th colSpan={2}>Total</th>
-                <th className="num">
-                  <Amount value={data.total.pnl} />
-                </th>
-                <th className="num">{formatAmount(data.total.commission)}</th>
-                <th className="num">
-                  <Amount value={data.total.net} testId="profit-loss-total-net" />
-                </th>
-              </tr>
-            </tfoot>
-          )}
-        </table>
-      </TableScroll>
+      <ReportTable
+        columns={COLUMNS}
+        sections={sports.map((sport) => ({
+          heading: sums(
+            sport.sport_name,
+            sport,
+            `profit-loss-sport-${sport.sport_id}`,
+            `profit-loss-sport-net-${sport.sport_id}`,
+          ),
+          rows: sport.markets,
+        }))}
+        rowKey={(m) => m.market_id}
+        rowProps={(m) => ({ 'data-testid': 'profit-loss-row', 'data-market-id': m.market_id })}
+        state={{
+          loading: isLoading,
+          loadingLabel: 'Loading profit and loss',
+          error: isError ? error : null,
+          onRetry: refetch,
+        }}
+        totals={data ? [sums('Total', data.total, 'profit-loss-total')] : []}
+        label="Profit and loss"
+        testId="profit-loss-table"
+      />
     </PageFrame>
   );
 }

@@ -1,15 +1,7 @@
-import type { UserProfile } from '@exchange/contracts';
+import type { ActivityRow, UserProfile } from '@exchange/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  DEFAULT_PAGE_SIZE,
-  PageFrame,
-  Pager,
-  Spinner,
-  TableScroll,
-  TableStateRow,
-  TableTools,
-} from '@/components';
+import { DEFAULT_PAGE_SIZE, PageFrame, Pager, ReportTable, Spinner, TableTools, type ReportColumn } from '@/components';
 import { isRetryable } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { useActivityLog, useProfile, type ActivityFilter } from '../api/security-auth';
@@ -103,6 +95,23 @@ function SecurityStatus({ profile }: { profile: UserProfile }) {
   );
 }
 
+/** Short cells: a phone's card holds time, activity and IP on one line, the device under them. */
+const ACTIVITY_COLUMNS: ReportColumn<ActivityRow>[] = [
+  { id: 'time', header: 'Time (IST)', cell: (r) => formatIst(r.created_at), cellClass: () => 'nowrap' },
+  {
+    id: 'activity',
+    header: 'Activity',
+    cell: (r) => (
+      <>
+        {r.description}
+        {r.by && <span className="muted"> by {r.by}</span>}
+      </>
+    ),
+  },
+  { id: 'ip', header: 'IP', cell: (r) => r.ip, cellClass: () => 'nowrap', cellTestId: 'activity-ip' },
+  { id: 'device', header: 'Device', cell: (r) => r.device, cellTestId: 'activity-device' },
+];
+
 function ActivityLog() {
   const [filter, setFilter] = useState<ActivityFilter>({ filter: 'all', page: 1, limit: DEFAULT_PAGE_SIZE });
   const { data, isLoading, isFetching, isError, error, refetch } = useActivityLog(filter);
@@ -133,48 +142,15 @@ function ActivityLog() {
         testId="activity-limit"
         loading={isFetching && !isLoading}
       />
-      <TableScroll label="Activity log">
-        <table className="table sec-activity__table" data-testid="activity-table">
-          <thead>
-            <tr>
-              <th>Time (IST)</th>
-              <th>Activity</th>
-              <th className="sec-wide">IP</th>
-              <th className="sec-wide">Device</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TableStateRow
-              columns={4}
-              loading={isLoading}
-              loadingLabel="Loading activity"
-              empty={rows.length === 0}
-              error={isError ? error : null}
-              onRetry={refetch}
-            />
-            {!isLoading &&
-              rows.map((r) => (
-                <tr key={r.id} data-testid="activity-row" data-kind={r.kind}>
-                  <td className="sec-activity__time">{formatIst(r.created_at)}</td>
-                  <td>
-                    {r.description}
-                    {r.by && <span className="muted"> by {r.by}</span>}
-                    {/* A phone has no room for the IP and device columns: they go under the activity. */}
-                    <span className="sec-activity__meta">
-                      {r.ip} · {r.device}
-                    </span>
-                  </td>
-                  <td className="nowrap sec-wide" data-testid="activity-ip">
-                    {r.ip}
-                  </td>
-                  <td className="sec-wide" data-testid="activity-device">
-                    {r.device}
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ReportTable
+        columns={ACTIVITY_COLUMNS}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ 'data-testid': 'activity-row', 'data-kind': r.kind })}
+        state={{ loading: isLoading, loadingLabel: 'Loading activity', error: isError ? error : null, onRetry: refetch }}
+        label="Activity log"
+        testId="activity-table"
+      />
       <Pager
         page={filter.page}
         limit={filter.limit}
