@@ -35,7 +35,7 @@ import type { BettingOptions, BettingService } from './services/betting/service.
 import { DEFAULT_AGENT } from './services/demo-accounts.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
 import { manualGateway, type PaymentGateway } from './services/payments/index.ts';
-import type { SessionStoreOptions } from './services/sessions.ts';
+import type { SessionLifetime, SessionStoreOptions } from './services/sessions.ts';
 import type { BalanceCacheOptions } from './services/balance-cache.ts';
 
 export interface AppOptions {
@@ -47,6 +47,8 @@ export interface AppOptions {
   webDist?: string;
   loginLimit?: LoginLimitOptions;
   sessionCache?: SessionStoreOptions;
+  /** When sessions end by themselves (ADR 42); 720 idle minutes and 7 days by default. */
+  sessionLifetime?: Partial<SessionLifetime>;
   /** How long `user/getUserBalance` answers from memory at most (ADR 37). */
   balanceCache?: BalanceCacheOptions;
   /** User name of the agent that sign-ups are created under. */
@@ -96,7 +98,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     db: options.db,
     clock: options.clock ?? systemClock,
     loginLimit: options.loginLimit,
-    sessionCache: options.sessionCache,
+    sessionCache: { ...options.sessionCache, ...options.sessionLifetime },
     defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
     betting: options.betting,
     bettingOptions: options.bettingOptions,

@@ -69,6 +69,11 @@ const app = buildApp({
     cacheTtlMs: countFromEnv('SESSION_CACHE_TTL_MS', 60_000),
   },
   balanceCache: { ttlMs: countFromEnv('BALANCE_CACHE_TTL_MS', 60_000) },
+  // A token copied from a browser stops working by itself (ADR 42): idle, or too old.
+  sessionLifetime: {
+    idleMs: countFromEnv('SESSION_IDLE_MINUTES', 720) * 60_000,
+    maxAgeMs: countFromEnv('SESSION_MAX_DAYS', 7) * 86_400_000,
+  },
   db: database.db,
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
