@@ -12,6 +12,7 @@ import livePlugin, { type LiveOptions } from './live/index.ts';
 import clusterPlugin from './cluster/wiring.ts';
 import type { ClusterBus } from './cluster/bus.ts';
 import openApiRoutes from './plugins/openapi.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import servicesPlugin from './plugins/services.ts';
 import webRoutes from './plugins/web.ts';
 import accountStatementRoutes from './routes/account-statement/index.ts';
@@ -112,6 +113,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   const casinoConfig: CasinoConfig = { ...casinoConfigFromEnv(process.env), ...options.casino };
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: casinoConfig });
+  app.register(securityHeaders, { frameOrigins: gameOrigins(casinoConfig) });
   app.register(envelopePlugin);
   app.register(authPlugin);
   app.register(livePlugin, options.live ?? {});
@@ -125,6 +127,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (missing.length > 0) throw new Error(`Endpoints without a handler: ${missing.join(', ')}`);
   });
   app.register(openApiRoutes);
-  if (options.webDist) app.register(webRoutes, { root: options.webDist, frameOrigins: gameOrigins(casinoConfig) });
+  if (options.webDist) app.register(webRoutes, { root: options.webDist });
   return app;
 }
