@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { sessionEnded } from '@/lib/session';
+import { logoutNotice } from '@/lib/session';
 import { completeLogin, login } from '../api/login';
 import { OtpStep } from './otp-step';
 import { PasswordInput } from './password-input';
@@ -13,7 +13,7 @@ type Credentials = { user_name: string; password: string };
 
 /**
  * User name, password (show/hide), Login; the server's refusal is shown as a toast. After the
- * server ended the session (a 401/403 logged the user out) a notice says so above the form.
+ * server ended the session (a 401/403 logged the user out) a notice says why above the form.
  * With Security Auth on, the server answers OTP_REQUIRED and the code step takes over (ADR 34).
  */
 export function LoginPage() {
@@ -47,14 +47,15 @@ export function LoginPage() {
     }
   });
 
+  const notice = logoutNotice();
   if (codeFor) return <OtpStep credentials={codeFor} onLoggedIn={loggedIn} onBack={() => setCodeFor(null)} />;
 
   return (
     <form className="auth__form" onSubmit={onSubmit} noValidate data-testid="login-form">
       <h1 className="auth__title">Login</h1>
-      {sessionEnded() && (
-        <p className="auth__notice" role="status" data-testid="session-ended">
-          Your session has ended: you were logged out elsewhere or the session expired. Please log in again.
+      {notice && (
+        <p className="auth__notice" role="status" data-testid="login-notice">
+          {notice}
         </p>
       )}
       <label className="field">
