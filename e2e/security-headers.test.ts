@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, signIn, takeCspViolations, VIEWPORTS } from './support/browser.ts';
@@ -13,7 +15,6 @@ const SESSION_SECONDS = 20;
 const suite = browserSuite({ FEED_SIMULATOR: '0', SESSION_MAX_DAYS: String(SESSION_SECONDS / 86_400) }, { casino: true });
 /** The session's end, then the next call that notices it: the bettor's balance poll (5 s), the console's getMe (30 s). */
 const NOTICED_WITHIN_MS = (SESSION_SECONDS + 30 + 15) * 1000;
-const FOREIGN_SITE = 'http://elsewhere.test/';
 
 const shot = (page: Page, name: string, width: number) => page.screenshot({ path: `/tmp/security-${name}-${width}.png` });
 
@@ -36,21 +37,27 @@ it("another site cannot frame the bettors' app, the console, nor a game page", a
       console: `${suite.product.baseUrl}/console/`,
       game: `${suite.product.providerUrl}/game/imlive1001?lt=any`,
     };
-    // A page of another origin that puts each in a frame of its own (a click-jacking page).
-    await context.route(FOREIGN_SITE, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: Object.entries(pages)
-          .map(([id, src]) => `<iframe id="${id}" src="${src}" width="400" height="300"></iframe>`)
-          .join(''),
-      }),
-    );
-    await page.goto(FOREIGN_SITE);
-    // Chromium shows its error page in each frame instead (the refusal is logged in the frame's
-    // own process, out of the framing page's reach).
-    const refused = Object.keys(pages).map(() => 'chrome-error://chromewebdata/');
-    await expect.poll(() => page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url()), { timeout: 15_000 }).toEqual(refused);
-    for (const id of Object.keys(pages)) expect(await page.frameLocator(`#${id}`).locator('#root, #game').count(), id).toBe(0);
+    // A page of another origin that puts each in a frame of its own (a click-jacking page), served
+    // from loopback as the product is (Chromium keeps a public page from framing loopback anyway).
+    // The game page admits only the platform's origin, not this one.
+    const html = Object.entries(pages)
+      .map(([id, src]) => `<iframe id="${id}" src="${src}" width="400" height="300"></iframe>`)
+      .join('');
+    const elsewhere = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+      // Chromium reports each refusal, and shows its error page in the frame instead.
+      const { baseUrl, providerUrl } = suite.product;
+      const pageRefused = `Framing '${baseUrl}/' violates the following Content Security Policy directive: "frame-ancestors 'none'"`;
+      const gameRefused = `Framing '${providerUrl}/' violates the following Content Security Policy directive: "frame-ancestors ${baseUrl} `;
+      await violationsUntil((all) => all.filter((v) => v.startsWith(pageRefused)).length === 2 && all.some((v) => v.startsWith(gameRefused)));
+      const refused = Object.keys(pages).map(() => 'chrome-error://chromewebdata/');
+      await expect.poll(() => page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url()), { timeout: 15_000 }).toEqual(refused);
+      for (const id of Object.keys(pages)) expect(await page.frameLocator(`#${id}`).locator('#root, #game').count(), id).toBe(0);
+    } finally {
+      elsewhere.close();
+    }
   } finally {
     await context.close();
   }
