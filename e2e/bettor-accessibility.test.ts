@@ -208,7 +208,7 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
       await suite.api('user/logout', { user_id: userId, token }, token);
       await page.reload();
       await page.waitForURL(/#\/login/);
-      const notice = page.getByTestId('session-ended');
+      const notice = page.getByTestId('login-notice');
       await notice.waitFor();
       expect(await notice.textContent()).toMatch(/session has ended/i);
       await shot(page, 'login-session-ended', vp.width);

@@ -255,7 +255,7 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       await page.getByTestId('change-password-confirm').fill('Fresh@5678');
       await page.getByTestId('change-password-submit').click();
       await page.waitForURL(/#\/login/);
-      const notice = page.getByTestId('password-changed');
+      const notice = page.getByTestId('login-notice');
       expect(await notice.textContent()).toBe('Your password was changed. Please log in again with the new password.');
       // It stays (no toast that vanishes) while the bettor types, until the login.
       await page.getByTestId('login-username').fill(userName);

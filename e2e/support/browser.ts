@@ -14,6 +14,30 @@ export const VIEWPORTS = [
 ] as const;
 export type Viewport = (typeof VIEWPORTS)[number];
 
+/**
+ * Content-security-policy violations seen in any page or frame of the contexts `newPage` opened
+ * (ADR 42). `browserSuite` fails the test during which one happened; a test that provokes one on
+ * purpose takes it with `takeCspViolations`.
+ */
+const cspViolations: string[] = [];
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/** Reports every violation of a page's policy: the DOM event, and Chromium's console line for it. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__e2eCspViolation', (_source, text: string) => void cspViolations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __e2eCspViolation: (text: string) => void }).__e2eCspViolation;
+      report(`${e.effectiveDirective} refused ${e.blockedURI} (${e.sourceFile}:${e.lineNumber}) on ${location.href}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+}
+
 export async function newPage(
   browser: Browser,
   baseUrl: string,
@@ -25,6 +49,7 @@ export async function newPage(
     isMobile: vp.width < 993,
     hasTouch: vp.width < 993,
   });
+  await watchCsp(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

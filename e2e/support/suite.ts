@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { callApi } from './api.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, takeCspViolations } from './browser.ts';
 import { startProduct, type ProductOptions, type RunningProduct } from './product.ts';
 
 /** What a browser test file shares: its own running product, one Chromium, and API calls to it. */
@@ -16,7 +16,7 @@ export interface BrowserSuite {
 
 /**
  * Starts the product (with `env` on top of the defaults) and Chromium before the file's tests,
- * and stops both after them. The getters throw if used outside a test, where nothing runs yet.
+ * and stops both after them; fails a test during which a page violated its security policy. The getters throw if used outside a test, where nothing runs yet.
  */
 export function browserSuite(env: Record<string, string> = {}, options: ProductOptions = {}): BrowserSuite {
   let product: RunningProduct | undefined;
@@ -25,6 +25,11 @@ export function browserSuite(env: Record<string, string> = {}, options: ProductO
   beforeAll(async () => {
     product = await startProduct(env, options);
     browser = await launchChromium();
+  });
+  // The pages run under the server's security policy: a violation is a failure (ADR 42).
+  afterEach(() => {
+    const violations = takeCspViolations();
+    if (violations.length > 0) throw new Error(`Content security policy violated:\n${violations.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();

@@ -104,6 +104,31 @@ describe('provider routes', () => {
     expect((await app.inject('/game/imlive4242')).statusCode).toBe(404);
   });
 
+  it('lets only the platform frame the game page, and sends nosniff and the referrer policy on every answer (ADR 42)', async () => {
+    const port = new URL(platform.url).port;
+    const page = await app.inject('/game/imlive1001?lt=x');
+    expect(page.headers['content-security-policy']).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        // The platform at a loopback address is reached by either name.
+        `frame-ancestors http://127.0.0.1:${port} http://localhost:${port}`,
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ].join('; '),
+    );
+    expect((await app.inject('/game/imlive4242')).headers['content-security-policy']).toContain('frame-ancestors');
+    for (const url of ['/game/imlive1001?lt=x', '/game/assets/game.js', '/game/assets/game.css', '/api/games']) {
+      const answer = await app.inject(url);
+      expect({ url, nosniff: answer.headers['x-content-type-options'], referrer: answer.headers['referrer-policy'] }).toEqual({ url, nosniff: 'nosniff', referrer: 'same-origin' });
+    }
+    for (const url of ['/game/assets/game.js', '/api/games']) expect((await app.inject(url)).headers['content-security-policy']).toBeUndefined();
+  });
+
   it('table state shows no card before betting closes and never the server seed of the open round', async () => {
     const s = await state();
     expect(s.round.phase).toBe('betting');

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { redactingLogger } from '@exchange/contracts';
 import { registerRoutes } from './routes/index.ts';
+import { addSecurityHeaders } from './security-headers.ts';
 import { createProviderServices, type ProviderOptions, type ProviderServices } from './services.ts';
 
 declare module 'fastify' {
@@ -29,6 +30,7 @@ export function buildProviderApp(options: ProviderAppOptions): FastifyInstance &
       done(err, undefined);
     }
   });
+  addSecurityHeaders(app, options.platformUrl);
   registerRoutes(app, services);
   app.addHook('onReady', async () => services.start());
   app.addHook('onClose', async () => services.stop());

@@ -14,6 +14,12 @@ describeEachDatabase('app', (ctx) => {
     expect(res.response.headers['cache-control']).toContain('no-store');
   });
 
+  it('sends nosniff and the referrer policy on every answer, a refusal too (ADR 42)', async () => {
+    for (const res of [await ctx().call('getGlobalSetting'), await ctx().call('getUserBalance')]) {
+      expect(res.response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
+    }
+  });
+
   it('answers 401 on every user endpoint without a token or with an invalid one', async () => {
     for (const name of userEndpoints) {
       const missing = await ctx().call(name, {});

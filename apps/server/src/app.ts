@@ -12,6 +12,7 @@ import livePlugin, { type LiveOptions } from './live/index.ts';
 import clusterPlugin from './cluster/wiring.ts';
 import type { ClusterBus } from './cluster/bus.ts';
 import openApiRoutes from './plugins/openapi.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import servicesPlugin from './plugins/services.ts';
 import webRoutes from './plugins/web.ts';
 import accountStatementRoutes from './routes/account-statement/index.ts';
@@ -36,7 +37,7 @@ import { DEFAULT_AGENT } from './services/demo-accounts.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
 import { DEFAULT_SIGNUP_LIMIT_PER_HOUR } from './services/signups/index.ts';
 import { manualGateway, type PaymentGateway } from './services/payments/index.ts';
-import type { SessionStoreOptions } from './services/sessions.ts';
+import type { SessionLifetime, SessionStoreOptions } from './services/sessions.ts';
 import type { BalanceCacheOptions } from './services/balance-cache.ts';
 
 export interface AppOptions {
@@ -48,6 +49,8 @@ export interface AppOptions {
   webDist?: string;
   loginLimit?: LoginLimitOptions;
   sessionCache?: SessionStoreOptions;
+  /** When sessions end by themselves (ADR 42); 720 idle minutes and 7 days by default. */
+  sessionLifetime?: Partial<SessionLifetime>;
   /** How long `user/getUserBalance` answers from memory at most (ADR 37). */
   balanceCache?: BalanceCacheOptions;
   /** User name of the agent that sign-ups are created under. */
@@ -99,7 +102,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     db: options.db,
     clock: options.clock ?? systemClock,
     loginLimit: options.loginLimit,
-    sessionCache: options.sessionCache,
+    sessionCache: { ...options.sessionCache, ...options.sessionLifetime },
     defaultAgent: options.defaultAgent ?? DEFAULT_AGENT,
     signupLimitPerHour: options.signupLimitPerHour ?? DEFAULT_SIGNUP_LIMIT_PER_HOUR,
     betting: options.betting,
@@ -114,6 +117,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   const casinoConfig: CasinoConfig = { ...casinoConfigFromEnv(process.env), ...options.casino };
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: casinoConfig });
+  app.register(securityHeaders, { frameOrigins: gameOrigins(casinoConfig) });
   app.register(envelopePlugin);
   app.register(authPlugin);
   app.register(livePlugin, options.live ?? {});
@@ -127,6 +131,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (missing.length > 0) throw new Error(`Endpoints without a handler: ${missing.join(', ')}`);
   });
   app.register(openApiRoutes);
-  if (options.webDist) app.register(webRoutes, { root: options.webDist, frameOrigins: gameOrigins(casinoConfig) });
+  if (options.webDist) app.register(webRoutes, { root: options.webDist });
   return app;
 }

@@ -59,6 +59,11 @@ const countFromEnv = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
   return Number.isInteger(value) && value > 0 ? value : fallback;
 };
+/** A number above 0 from the environment (fractions too: the browser tests end sessions in seconds), else the default. */
+const amountFromEnv = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] || fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
 
 const app = buildApp({
   bus,
@@ -71,6 +76,11 @@ const app = buildApp({
   },
   balanceCache: { ttlMs: countFromEnv('BALANCE_CACHE_TTL_MS', 60_000) },
   signupLimitPerHour: signupLimitFromEnv(process.env),
+  // A token copied from a browser stops working by itself (ADR 42): idle, or too old.
+  sessionLifetime: {
+    idleMs: Math.round(amountFromEnv('SESSION_IDLE_MINUTES', 720) * 60_000),
+    maxAgeMs: Math.round(amountFromEnv('SESSION_MAX_DAYS', 7) * 86_400_000),
+  },
   db: database.db,
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -1,3 +1,5 @@
+// Before any schema is built: no eval under the pages' policy.
+import './lib/jitless-schemas';
 // The shared stylesheet comes first so feature styles can refine it.
 import './styles/global.css';
 import { StrictMode } from 'react';

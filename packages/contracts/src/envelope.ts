@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ErrorCode = z.enum([
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
+  // A session that ran out (idle or too old, ADR 42): the apps say so on their login.
+  'SESSION_EXPIRED',
   'FORBIDDEN',
   'NOT_FOUND',
   'RATE_LIMITED',

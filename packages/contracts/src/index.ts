@@ -16,3 +16,4 @@ export * from './endpoints.ts';
 export * from './payment.ts';
 export * from './security.ts';
 export * from './console.ts';
+export * from './web-page.ts';

@@ -60,7 +60,7 @@ export const LiveReady = z.object({
 /** Sent every heartbeat_ms, so the client can tell a silent socket from a dead one. */
 export const LiveHeartbeat = z.object({ type: z.literal('heartbeat'), at: z.number() });
 
-export const LiveErrorCode = z.enum(['UNAUTHORIZED', 'BAD_MESSAGE', 'TOO_MANY_MARKETS', 'MARKET_NOT_FOUND', 'PASSWORD_CHANGE_REQUIRED']);
+export const LiveErrorCode = z.enum(['UNAUTHORIZED', 'SESSION_EXPIRED', 'BAD_MESSAGE', 'TOO_MANY_MARKETS', 'MARKET_NOT_FOUND', 'PASSWORD_CHANGE_REQUIRED']);
 export const LiveError = z.object({
   type: z.literal('error'),
   code: LiveErrorCode,

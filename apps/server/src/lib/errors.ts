@@ -14,6 +14,9 @@ export class AppError extends Error {
 }
 
 export const unauthorized = (message = 'Unauthorized. Please log in again.') => new AppError(401, 'UNAUTHORIZED', message);
+/** The words of a session that ended by itself (idle or too old, ADR 42), on a call and on /ws. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session expired. Please log in again.';
+export const sessionExpired = () => new AppError(401, 'SESSION_EXPIRED', SESSION_EXPIRED_MESSAGE);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 /** A session of a user who must change the password first, on any other call (ADR 25). */

@@ -31,11 +31,11 @@ import {
 } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
-import { passwordChangeRequired } from '../lib/errors.ts';
+import { passwordChangeRequired, SESSION_EXPIRED_MESSAGE } from '../lib/errors.ts';
 import { balanceView } from '../services/money/index.ts';
 import type { MarketCommitted, MatchCommitted } from '../services/betting/commits.ts';
 import type { BettingService } from '../services/betting/service.ts';
-import type { AuthUser, SessionStore } from '../services/sessions.ts';
+import type { AuthUser, SessionCheck, SessionStore } from '../services/sessions.ts';
 import type { Clock } from '../lib/time.ts';
 import { matchScores, mayDecideMatch } from '../services/match-state.ts';
 import { ConsoleNudges } from './console-nudges.ts';
@@ -236,10 +236,10 @@ export class LiveHub {
   }
 
   private async authenticate(client: Client, token: string): Promise<void> {
-    const user = await this.deps.sessions.authenticate(token).catch(() => null);
+    const { user, expired } = await this.deps.sessions.authenticate(token).catch((): SessionCheck => ({ user: null, expired: false }));
     if (client.socket.readyState !== OPEN) return;
     if (!user) {
-      this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, 'Session expired. Please log in again.');
+      this.refuseSession(client, expired);
       return;
     }
     if (client.authTimer) clearTimeout(client.authTimer);
@@ -255,10 +255,16 @@ export class LiveHub {
     this.send(client, { type: 'ready', user_id: user.userId, heartbeat_ms: this.heartbeatMs, max_markets: this.maxMarkets });
   }
 
-  private refuse(client: Client, code: number, reason: string): void {
-    if (code === LIVE_CLOSE.UNAUTHORIZED) this.send(client, { type: 'error', code: 'UNAUTHORIZED', message: reason });
+  private refuse(client: Client, code: number, reason: string, errorCode: 'UNAUTHORIZED' | 'SESSION_EXPIRED' = 'UNAUTHORIZED'): void {
+    if (code === LIVE_CLOSE.UNAUTHORIZED) this.send(client, { type: 'error', code: errorCode, message: reason });
     client.socket.close(code, reason);
     this.drop(client);
+  }
+
+  /** A token refused: said as the HTTP calls say it, expired (ADR 42) or ended. */
+  private refuseSession(client: Client, expired: boolean): void {
+    if (expired) this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, SESSION_EXPIRED_MESSAGE, 'SESSION_EXPIRED');
+    else this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, 'Your session has ended. Please log in again.');
   }
 
   private drop(client: Client): void {
@@ -596,10 +602,15 @@ export class LiveHub {
     socket.send(frame, { binary: false });
   }
 
-  /** Pings every socket; one that did not answer the last ping is dead. Revoked sessions are closed. */
+  /**
+   * Pings every socket; one that did not answer the last ping is dead. Sessions revoked or run out
+   * are closed. The check is a use of the session: a page open on a match keeps it from its idle
+   * end (ADR 42).
+   */
   private async beat(): Promise<void> {
     const frame = Buffer.from(JSON.stringify({ type: 'heartbeat', at: Date.now() } satisfies LiveServerMessage));
-    const checked = new Map<string, Promise<boolean>>();
+    // A failed check (null: the database away) closes nothing; the next beat checks again.
+    const checked = new Map<string, Promise<SessionCheck | null>>();
     for (const client of [...this.clients]) {
       if (!client.alive) {
         client.socket.terminate();
@@ -611,9 +622,10 @@ export class LiveHub {
       this.sendFrame(client, frame);
       const token = client.token;
       if (!token) continue;
-      let valid = checked.get(token);
-      if (!valid) checked.set(token, (valid = this.deps.sessions.authenticate(token).then((u) => u !== null, () => true)));
-      if (!(await valid)) this.refuse(client, LIVE_CLOSE.UNAUTHORIZED, 'Session ended');
+      let check = checked.get(token);
+      if (!check) checked.set(token, (check = this.deps.sessions.authenticate(token).catch(() => null)));
+      const result = await check;
+      if (result && !result.user) this.refuseSession(client, result.expired);
     }
   }
 }

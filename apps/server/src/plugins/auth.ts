@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Endpoint } from '@exchange/contracts';
-import { forbidden, passwordChangeRequired, unauthorized } from '../lib/errors.ts';
+import { forbidden, passwordChangeRequired, sessionExpired, unauthorized } from '../lib/errors.ts';
 import type { AuthUser } from '../services/sessions.ts';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -31,8 +31,9 @@ export default fp(
     app.decorate('authenticate', async (request) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw unauthorized('Unauthorized. Please log in.');
-      const user = await app.sessions.authenticate(token);
-      if (!user) throw unauthorized('Session expired. Please log in again.');
+      const { user, expired } = await app.sessions.authenticate(token);
+      if (expired) throw sessionExpired();
+      if (!user) throw unauthorized('Your session has ended. Please log in again.');
       request.user = user;
     });
   },

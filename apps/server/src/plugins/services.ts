@@ -15,6 +15,7 @@ export interface ServicesOptions {
   db: Db;
   clock: Clock;
   loginLimit?: LoginLimitOptions;
+  /** The session cache's bounds and the sessions' lifetime (ADR 5, 42). */
   sessionCache?: SessionStoreOptions;
   defaultAgent: string;
   /** Sign-ups taken from one client address per hour; 0: no limit (ADR 41). */

@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import securityHeaders from './security-headers.ts';
 import webRoutes from './web.ts';
 
-/** The built web app as a browser fetches it: compressed copies when accepted, hashed assets cached for good. */
+/**
+ * The built web app as a browser fetches it: compressed copies when accepted, hashed assets cached
+ * for good, and the security headers (ADR 42) on pages, assets and API answers.
+ */
 let root: string;
 const app = Fastify();
 const script = 'console.log("the app");'.repeat(100);
@@ -20,7 +24,9 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets/index-abc123.js'), script);
   writeFileSync(join(root, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(root, 'assets/index-abc123.js.gz'), gzipSync(script));
-  await app.register(webRoutes, { root, frameOrigins: ['https://games.example.com'] });
+  await app.register(securityHeaders, { frameOrigins: ['https://games.example.com'] });
+  await app.register(webRoutes, { root });
+  app.get('/api/ping', async () => ({ status: true }));
   await app.ready();
 });
 afterAll(async () => {
@@ -49,21 +55,62 @@ it('caches hashed assets for a year and makes the page itself be asked again', a
   expect(page.body).toContain('/assets/index-abc123.js');
 });
 
-it("lets the page frame only the casino provider's game origin (the browser enforces it too)", async () => {
-  for (const url of ['/', '/index.html']) {
-    const page = await app.inject({ url });
-    expect({ url, csp: page.headers['content-security-policy'] }).toEqual({ url, csp: 'frame-src https://games.example.com' });
+const PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self' ws://exchange.example.com wss://exchange.example.com https://ipapi.co",
+  'frame-src https://games.example.com',
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
+const pick = (headers: Record<string, unknown>, names: string[]) => Object.fromEntries(names.map((n) => [n, headers[n]]));
+const SECURITY = ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'];
+
+it("sends the pages' security policy: own scripts only, never framed, frames only the casino provider's game origin", async () => {
+  for (const url of ['/', '/index.html', '/console/']) {
+    for (const encoding of ['br', 'identity']) {
+      const page = await app.inject({ url, headers: { host: 'exchange.example.com', 'accept-encoding': encoding } });
+      expect({ url, encoding, ...pick(page.headers, SECURITY) }).toEqual({
+        url,
+        encoding,
+        'content-security-policy': PAGE_POLICY,
+        'x-frame-options': 'DENY',
+        ...EVERY_ANSWER,
+      });
+    }
   }
-  // Scripts and styles are not pages: no policy needed there.
-  expect((await app.inject({ url: '/assets/index-abc123.js' })).headers['content-security-policy']).toBeUndefined();
 });
 
-it('serves the back-office console at /console/ (and sends /console there), with the same page policy', async () => {
+it('lists the live socket of the host asked for, and nothing of a Host header that is not a plain host', async () => {
+  const local = await app.inject({ url: '/', headers: { host: '127.0.0.1:3000' } });
+  expect(local.headers['content-security-policy']).toContain("connect-src 'self' ws://127.0.0.1:3000 wss://127.0.0.1:3000 https://ipapi.co;");
+  const forged = await app.inject({ url: '/', headers: { host: "evil.example; script-src 'unsafe-inline'" } });
+  expect(forged.headers['content-security-policy']).toContain("connect-src 'self' https://ipapi.co;");
+  expect(forged.headers['content-security-policy']).not.toContain('evil');
+});
+
+it('sends nosniff and the referrer policy on assets and API answers, which need no page policy', async () => {
+  for (const url of ['/assets/index-abc123.js', '/api/ping']) {
+    const answer = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect({ url, ...pick(answer.headers, SECURITY) }).toEqual({
+      url,
+      'content-security-policy': undefined,
+      'x-frame-options': undefined,
+      ...EVERY_ANSWER,
+    });
+  }
+});
+
+it('serves the back-office console at /console/ (and sends /console there)', async () => {
   const page = await app.inject({ url: '/console/' });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('/assets/console-def456.js');
   expect(page.headers['cache-control']).toBe('no-cache');
-  expect(page.headers['content-security-policy']).toBe('frame-src https://games.example.com');
   const bare = await app.inject({ url: '/console' });
   expect({ status: bare.statusCode, location: bare.headers.location }).toEqual({ status: 301, location: '/console/' });
 });

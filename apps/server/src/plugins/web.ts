@@ -4,17 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app (index.html at `/`) when its folder exists; nothing otherwise.
- * `frameOrigins`: the only origins the page may frame (the casino provider's game pages, ADR 24).
+ * Serves the built web app (index.html at `/`) when its folder exists; nothing otherwise. The
+ * pages' security headers come from plugins/security-headers.ts (ADR 42).
  */
-export default async function webRoutes(app: FastifyInstance, opts: { root: string; frameOrigins?: readonly string[] }): Promise<void> {
+export default async function webRoutes(app: FastifyInstance, opts: { root: string }): Promise<void> {
   if (!existsSync(join(opts.root, 'index.html'))) {
     app.log.warn({ root: opts.root }, 'web app not built: serving the API only');
     return;
   }
-  // The game frame shows a page under the site's logo: the web app frames only URLs its casino
-  // launch returned, and the browser itself refuses any other origin (defence in depth).
-  const framePolicy = `frame-src ${opts.frameOrigins?.length ? opts.frameOrigins.join(' ') : "'none'"}`;
   await app.register(fastifyStatic, {
     root: opts.root,
     prefix: '/',
@@ -28,7 +25,6 @@ export default async function webRoutes(app: FastifyInstance, opts: { root: stri
       // Hashed file names change with their content: cache them for good. The page itself is
       // always asked again, so a new release is picked up at once.
       res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', framePolicy);
       // One URL, a body per encoding: a shared cache (the proxy's, docs/deployment.md) must key on it.
       res.setHeader('Vary', 'Accept-Encoding');
     },

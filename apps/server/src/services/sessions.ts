@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { sessions, users, type UserRole } from '../db/schema/index.ts';
 import type { Clock } from '../lib/time.ts';
@@ -19,19 +19,45 @@ export interface AuthUser {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface SessionStoreOptions {
+/** When a session ends by itself (ADR 42): SESSION_IDLE_MINUTES and SESSION_MAX_DAYS. */
+export interface SessionLifetime {
+  /** A session unused for this long has ended (default 720 minutes). */
+  idleMs: number;
+  /** A session has ended this long after its login, used or not (default 7 days). */
+  maxAgeMs: number;
+}
+
+export const DEFAULT_SESSION_LIFETIME: SessionLifetime = { idleMs: 720 * 60_000, maxAgeMs: 7 * 86_400_000 };
+
+/**
+ * `last_used_at` is written at most this often per token and process: the balance poll every
+ * 5 s must not write the session row each time (the load bench counts its cost).
+ */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionStoreOptions extends Partial<SessionLifetime> {
   /** How long a token stays trusted from memory before the database is asked again. */
   cacheTtlMs?: number;
   /** Bound on cached tokens; the oldest entry goes first. */
   maxCachedTokens?: number;
 }
 
+/** A token's check: its user, or why there is none (`expired`: it was a session that ran out, ADR 42). */
+export type SessionCheck = { user: AuthUser; expired?: undefined } | { user: null; expired: boolean };
+const UNKNOWN: SessionCheck = { user: null, expired: false };
+const EXPIRED: SessionCheck = { user: null, expired: true };
+
 /** Sessions revoked: one token (logout) or every token of a user (password change, lock). */
 export type ForgottenSessions = { tokenHash: string } | { userId: number };
 
 interface CacheEntry {
   user: AuthUser;
+  /** The cache TTL, or the session's absolute end if sooner: no process trusts it past that. */
   expiresAtMs: number;
+  /** The last use seen by this process. */
+  seenAtMs: number;
+  /** `last_used_at` as this process last read or wrote it. */
+  touchedAtMs: number;
 }
 
 /**
@@ -43,7 +69,7 @@ interface CacheEntry {
 export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
   /** Lookups of uncached tokens under way, shared by the requests that carry the same token. */
-  private readonly lookups = new Map<string, Promise<AuthUser | null>>();
+  private readonly lookups = new Map<string, Promise<SessionCheck>>();
   private readonly hashesByUser = new Map<number, Set<string>>();
   private epoch = 0;
   /** False while other processes' revocations cannot be heard (the broker is down, ADR 37). */
@@ -52,6 +78,10 @@ export class SessionStore {
   private readonly forgetListeners = new Set<(what: ForgottenSessions) => void>();
   private readonly cacheTtlMs: number;
   private readonly maxCachedTokens: number;
+  private readonly idleMs: number;
+  private readonly maxAgeMs: number;
+  /** How stale `last_used_at` may get: a minute, or a quarter of a (test's) shorter idle limit. */
+  private readonly touchMs: number;
 
   constructor(
     private readonly db: Db,
@@ -60,6 +90,9 @@ export class SessionStore {
   ) {
     this.cacheTtlMs = options.cacheTtlMs ?? 60_000;
     this.maxCachedTokens = options.maxCachedTokens ?? 10_000;
+    this.idleMs = options.idleMs ?? DEFAULT_SESSION_LIFETIME.idleMs;
+    this.maxAgeMs = options.maxAgeMs ?? DEFAULT_SESSION_LIFETIME.maxAgeMs;
+    this.touchMs = Math.min(TOUCH_EVERY_MS, Math.floor(this.idleMs / 4));
   }
 
   /** Opens a session and returns the token to give to the client. */
@@ -71,15 +104,22 @@ export class SessionStore {
   }
 
   /**
-   * The user of a valid, unrevoked token of an active account, or null. Requests that arrive
-   * together with a token not in the cache share one lookup, so they go on in the order they
-   * came (a burst of guesses reaches the login limiter in arrival order) and cost one query.
+   * The user of a valid, unrevoked, unexpired token of an active account, or why not. Requests
+   * that arrive together with a token not in the cache share one lookup, so they go on in the
+   * order they came (a burst of guesses reaches the login limiter in arrival order) and cost one
+   * query. Every check is a use: it keeps the session from its idle end (ADR 42).
    */
-  authenticate(token: string): Promise<AuthUser | null> {
+  authenticate(token: string): Promise<SessionCheck> {
     const tokenHash = hashToken(token);
     const nowMs = this.clock().getTime();
     const cached = this.cache.get(tokenHash);
-    if (cached && cached.expiresAtMs > nowMs) return Promise.resolve(cached.user);
+    // Past its absolute end the entry is gone; idle this long here, the database knows whether
+    // another process saw a use meanwhile.
+    if (cached && cached.expiresAtMs > nowMs && nowMs - cached.seenAtMs < this.idleMs) {
+      cached.seenAtMs = nowMs;
+      if (nowMs - cached.touchedAtMs >= this.touchMs) this.touch(cached, nowMs);
+      return Promise.resolve({ user: cached.user });
+    }
     if (cached) this.forget(tokenHash);
     const pending = this.lookups.get(tokenHash);
     if (pending) return pending;
@@ -88,8 +128,7 @@ export class SessionStore {
     return lookup;
   }
 
-  private async lookUp(tokenHash: string, nowMs: number): Promise<AuthUser | null> {
-
+  private async lookUp(tokenHash: string, nowMs: number): Promise<SessionCheck> {
     const epochAtLookup = this.epoch;
     const [row] = await this.db
       .select({
@@ -101,12 +140,20 @@ export class SessionStore {
         mustChangePassword: users.isChangePassword,
         loginLocked: users.loginLocked,
         betLocked: users.betLocked,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-    if (!row || row.status !== 'active' || row.loginLocked) return null;
-    await this.db.update(sessions).set({ lastUsedAt: new Date(nowMs) }).where(eq(sessions.tokenHash, tokenHash));
+    if (!row || row.status !== 'active' || row.loginLocked) return UNKNOWN;
+    const endsAtMs = row.createdAt.getTime() + this.maxAgeMs;
+    let touchedAtMs = row.lastUsedAt.getTime();
+    if (nowMs >= endsAtMs || nowMs - touchedAtMs >= this.idleMs) return EXPIRED;
+    if (nowMs - touchedAtMs >= this.touchMs) {
+      await this.writeLastUsed(tokenHash, nowMs);
+      touchedAtMs = nowMs;
+    }
 
     const user: AuthUser = {
       userId: row.userId,
@@ -117,8 +164,28 @@ export class SessionStore {
       mustChangePassword: row.mustChangePassword,
       betLocked: row.betLocked,
     };
-    if (this.epoch === epochAtLookup && this.trusted) this.remember(user, nowMs + this.cacheTtlMs);
-    return user;
+    if (this.epoch === epochAtLookup && this.trusted)
+      this.remember({ user, expiresAtMs: Math.min(nowMs + this.cacheTtlMs, endsAtMs), seenAtMs: nowMs, touchedAtMs });
+    return { user };
+  }
+
+  /** Never moves `last_used_at` back (another process may have written a later use). */
+  private async writeLastUsed(tokenHash: string, nowMs: number): Promise<void> {
+    const at = new Date(nowMs);
+    await this.db
+      .update(sessions)
+      .set({ lastUsedAt: at })
+      .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastUsedAt, at)));
+  }
+
+  /**
+   * A cached token used again a minute after its last write: written in the background, so a
+   * cached request waits for nothing. A failed write is not retried before the next minute: it
+   * only makes the session look idle a minute longer than it is.
+   */
+  private touch(entry: CacheEntry, nowMs: number): void {
+    entry.touchedAtMs = nowMs;
+    this.writeLastUsed(entry.user.tokenHash, nowMs).catch(() => undefined);
   }
 
   /** Revokes one token (logout). The cache is cleared after the write is committed. */
@@ -191,12 +258,13 @@ export class SessionStore {
     return this.cache.size;
   }
 
-  private remember(user: AuthUser, expiresAtMs: number): void {
+  private remember(entry: CacheEntry): void {
+    const user = entry.user;
     if (this.cache.size >= this.maxCachedTokens) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.forget(oldest);
     }
-    this.cache.set(user.tokenHash, { user, expiresAtMs });
+    this.cache.set(user.tokenHash, entry);
     let hashes = this.hashesByUser.get(user.userId);
     if (!hashes) this.hashesByUser.set(user.userId, (hashes = new Set()));
     hashes.add(user.tokenHash);

@@ -18,6 +18,7 @@ import { migrateDatabase, MIGRATIONS_FOLDER } from '../db/migrate.ts';
 import { seed } from '../seed/index.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
+import { DAY_MS } from '../lib/time.ts';
 
 export interface TestContext {
   kind: DatabaseHandle['kind'];
@@ -89,6 +90,13 @@ export async function freshPostgresDatabase(serverUrl: string) {
   return { handle: await openDatabase({ kind: 'postgres', url, poolSize: 4 }), url, drop };
 }
 
+/**
+ * Suites move their clock by hours and days with tokens taken at their start: their sessions do
+ * not end by themselves. The lifetimes are tested with the product's rules in
+ * routes/user/session-lifetime.test.ts (ADR 42).
+ */
+const SUITE_SESSION_LIFETIME = { idleMs: 365 * DAY_MS, maxAgeMs: 365 * DAY_MS };
+
 export function describeEachDatabase(
   title: string,
   suite: (ctx: () => TestContext) => void,
@@ -110,7 +118,7 @@ export function describeEachDatabase(
         const now = () => new Date(Date.now() + offsetMs);
         await seed(handle.db, now());
         const receiptsDir = mkdtempSync(join(tmpdir(), 'exchange-test-receipts-'));
-        const app = buildApp({ db: handle.db, clock: now, checkResponses: true, receiptsDir, ...appOptions });
+        const app = buildApp({ db: handle.db, clock: now, checkResponses: true, receiptsDir, sessionLifetime: SUITE_SESSION_LIFETIME, ...appOptions });
         await app.ready();
         cleanup = async () => {
           await app.close();

@@ -32,9 +32,9 @@ export function bootstrap(): AppRouter {
   // changes nothing: it must neither end the new session nor overwrite why the old one ended.
   // A refusal of a call that carried no token (sent after the logout, e.g. by a query of the
   // page being left) ends no session: it must not turn "your session has ended" into a sign-out.
-  onUnauthorized(({ token }) => {
+  onUnauthorized(({ token, code }) => {
     if (token !== getToken()) return;
-    if (token) localLogout('session-ended');
+    if (token) localLogout(code === 'SESSION_EXPIRED' ? 'session-expired' : 'session-ended');
     else if (isSignedIn()) localLogout('signed-out');
   });
   onLoggedOut(() => {

@@ -1,5 +1,7 @@
 // The back-office console's page (/console/, ADR 36): its own entry, never imported by the
 // bettors' app. It shares the API client, the live socket and the base styles.
+// Before any schema is built: no eval under the pages' policy.
+import '../lib/jitless-schemas';
 import '../styles/global.css';
 import './console.css';
 import { StrictMode } from 'react';

@@ -9,11 +9,18 @@ import { LOCAL_KEYS, SESSION_KEYS, getStoredUser, getToken, writeJson, type Stor
  */
 let signedIn = false;
 /**
- * Why the last local logout happened: the login page says why when the bettor did not sign out
- * (the server ended the session; the password was changed and every token revoked).
+ * Why the last local logout happened: the server ended the session (logged out elsewhere, a
+ * password change, a lock) or it expired (idle or too old, ADR 42), the password was changed here (every token revoked), or
+ * the user signed out.
  */
-export type LogoutReason = 'signed-out' | 'session-ended' | 'password-changed';
+export type LogoutReason = 'signed-out' | 'session-ended' | 'session-expired' | 'password-changed';
 let lastLogoutReason: LogoutReason | null = null;
+/** What the login page says after a logout the user did not ask for. */
+const LOGOUT_NOTICES: Partial<Record<LogoutReason, string>> = {
+  'session-ended': 'Your session has ended: you were logged out elsewhere. Please log in again.',
+  'session-expired': 'Your session expired. Please log in again.',
+  'password-changed': 'Your password was changed. Please log in again with the new password.',
+};
 const signedInListeners = new Set<() => void>();
 const loggedOutListeners = new Set<() => void>();
 
@@ -80,9 +87,9 @@ export function updateStoredUser(patch: Partial<StoredUser>): void {
 
 /**
  * Local logout: removes userinfo, usertoken, logedIn, parent_id, exposureBalance and the
- * launched games, sets signed-in to false and lets the app navigate to /login. `session-ended`
- * when the server refused the session (401/403 on a call that carried a token), `password-changed`
- * after a password change, not when the user signed out.
+ * launched games, sets signed-in to false and lets the app navigate to /login. `session-ended` or
+ * `session-expired` when the server refused the session (401/403 on a call that carried a token),
+ * `password-changed` after a password change, not when the user signed out.
  */
 export function localLogout(reason: LogoutReason = 'signed-out'): void {
   lastLogoutReason = reason;
@@ -104,7 +111,12 @@ export function logoutReason(): LogoutReason | null {
 
 /** The session ended without the user signing out, and nobody has logged in since. */
 export function sessionEnded(): boolean {
-  return lastLogoutReason === 'session-ended';
+  return lastLogoutReason !== null && lastLogoutReason !== 'signed-out';
+}
+
+/** The login page's notice: why the last session ended, until someone logs in (null: nothing to say). */
+export function logoutNotice(): string | null {
+  return (lastLogoutReason && LOGOUT_NOTICES[lastLogoutReason]) ?? null;
 }
 
 /** Runs after every local logout (the app navigates to /login and drops cached queries). */

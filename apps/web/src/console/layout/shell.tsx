@@ -50,7 +50,7 @@ export function ConsoleShell({ agentRoutes, operatorRoutes }: { agentRoutes: Con
           if (code === 'PASSWORD_CHANGE_REQUIRED') void refetchMe();
           return;
         }
-        clearConsoleSession('session-ended');
+        clearConsoleSession(code === 'SESSION_EXPIRED' ? 'session-expired' : 'session-ended');
         navigate('/login', { replace: true });
       }),
     [navigate, refetchMe],

@@ -51,8 +51,8 @@ export function updateConsoleUser(user: ConsoleUser): void {
   changed();
 }
 
-/** Why the login page is shown again: the user signed out, or the server ended the session. */
-export type ConsoleLogoutReason = 'signed-out' | 'session-ended' | 'password-changed';
+/** Why the login page is shown again: the user signed out, the server ended the session or it expired (ADR 42). */
+export type ConsoleLogoutReason = 'signed-out' | 'session-ended' | 'session-expired' | 'password-changed';
 let logoutReason: ConsoleLogoutReason | null = null;
 
 export function clearConsoleSession(reason: ConsoleLogoutReason): void {

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { CodeField, useCodeForm } from '@/components';
 import { ApiError, callApi } from '@/lib/api';
-import { consoleUser, saveConsoleLogin, takeLogoutReason } from '@/console/lib/session';
+import { consoleUser, saveConsoleLogin, takeLogoutReason, type ConsoleLogoutReason } from '@/console/lib/session';
 
 type Credentials = Pick<LoginRequest, 'user_name' | 'password'>;
 /** What a login attempt came to: signed in, a code is wanted, or the refusal in words. */
@@ -68,13 +68,18 @@ function CodeStep({ credentials, onDone, onBack }: { credentials: Credentials; o
   );
 }
 
+/** What the sign-in says after a sign-out the user did not ask for. */
+const LOGOUT_NOTICES: Partial<Record<ConsoleLogoutReason, string>> = {
+  'session-ended': 'Your session has ended. Please sign in again.',
+  'session-expired': 'Your session expired. Please sign in again.',
+  'password-changed': 'Password changed. Sign in with the new password.',
+};
+
 /** The console's sign-in: agents and the operator; a bettor is told where to go instead. */
 export function LoginPage() {
   const navigate = useNavigate();
   const [reason] = useState(takeLogoutReason);
-  const [refusal, setRefusal] = useState<string | null>(
-    reason === 'session-ended' ? 'Your session has ended. Please sign in again.' : reason === 'password-changed' ? 'Password changed. Sign in with the new password.' : null,
-  );
+  const [refusal, setRefusal] = useState<string | null>((reason && LOGOUT_NOTICES[reason]) ?? null);
   const [codeFor, setCodeFor] = useState<Credentials | null>(null);
   const {
     register,

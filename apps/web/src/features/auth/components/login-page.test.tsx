@@ -71,7 +71,7 @@ describe('login with security auth', () => {
     expect((screen.getByTestId('login-otp') as HTMLInputElement).value).toBe('');
     // Neither the code step nor the refusal is a session that ended.
     expect(sessionEnded()).toBe(false);
-    expect(screen.queryByTestId('session-ended')).toBeNull();
+    expect(screen.queryByTestId('login-notice')).toBeNull();
     expect(unauthorized).toEqual([]);
 
     submitCode(backupCodes[0]!.toUpperCase());

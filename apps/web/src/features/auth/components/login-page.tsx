@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { logoutReason, type LogoutReason } from '@/lib/session';
+import { logoutNotice } from '@/lib/session';
 import { completeLogin, login } from '../api/login';
 import { OtpStep } from './otp-step';
 import { PasswordInput } from './password-input';
@@ -12,18 +12,8 @@ import { PasswordInput } from './password-input';
 type Credentials = { user_name: string; password: string };
 
 /**
- * What the login screen says after a logout the bettor did not ask for, one notice per reason.
- * It stays until somebody logs in (the reason is kept in memory until then).
- */
-const LOGOUT_NOTICES: Partial<Record<LogoutReason, string>> = {
-  'session-ended': 'Your session has ended: you were logged out elsewhere or the session expired. Please log in again.',
-  'password-changed': 'Your password was changed. Please log in again with the new password.',
-};
-
-/**
- * User name, password (show/hide), Login; the server's refusal is shown as a toast. After a
- * logout the bettor did not ask for (the server ended the session, the password was changed) a
- * notice above the form says why.
+ * User name, password (show/hide), Login; the server's refusal is shown as a toast. After the
+ * server ended the session (a 401/403 logged the user out) a notice says why above the form.
  * With Security Auth on, the server answers OTP_REQUIRED and the code step takes over (ADR 34).
  */
 export function LoginPage() {
@@ -57,16 +47,14 @@ export function LoginPage() {
     }
   });
 
-  const reason = logoutReason();
-  const notice = reason && LOGOUT_NOTICES[reason];
-
+  const notice = logoutNotice();
   if (codeFor) return <OtpStep credentials={codeFor} onLoggedIn={loggedIn} onBack={() => setCodeFor(null)} />;
 
   return (
     <form className="auth__form" onSubmit={onSubmit} noValidate data-testid="login-form">
       <h1 className="auth__title">Login</h1>
       {notice && (
-        <p className="auth__notice" role="status" data-testid={reason}>
+        <p className="auth__notice" role="status" data-testid="login-notice">
           {notice}
         </p>
       )}

@@ -1,8 +1,9 @@
+import { GEO_LOOKUP_URL } from '@exchange/contracts';
+
 /**
  * The sign-up screen's default dial code comes from a geo-IP lookup (spec section 7). Any failure
  * (no network, timeout, odd answer) falls back to India, +91, and is only logged.
  */
-export const GEO_LOOKUP_URL = 'https://ipapi.co/json/';
 export const GEO_TIMEOUT_MS = 3000;
 export const FALLBACK_GEO: GeoGuess = { countryCode: 'IN', dialCode: '+91' };
 
