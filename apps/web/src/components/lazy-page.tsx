@@ -15,11 +15,15 @@ function reloadForNewBuild(): boolean {
   return true;
 }
 
+/** A lazily loaded page; `preload` fetches and runs its chunk ahead of the first visit. */
+export type LazyPage = ComponentType & { preload(): void };
+
 /**
  * A page whose code loads on its first visit, in a chunk of its own, so it stays out of the
- * bettor's first load (docs/performance.md); the spinner shows while the chunk arrives.
+ * bettor's first load (docs/performance.md); the spinner shows while the chunk arrives, unless
+ * `preload` brought it before (the module is loaded once either way).
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   const Page = lazy(async () => {
     try {
       return { default: pick(await load()) };
@@ -29,11 +33,14 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
       throw err;
     }
   });
-  return function LazyPage() {
+  function LazyPage() {
     return (
       <Suspense fallback={<Spinner />}>
         <Page />
       </Suspense>
     );
-  };
+  }
+  // A failed preload is retried by the visit itself (and reloads for a new build there).
+  LazyPage.preload = () => void load().catch(() => undefined);
+  return LazyPage;
 }

@@ -75,11 +75,14 @@ function BettorsView({ view, marketId }: { view: Shown; marketId: number }) {
   );
 }
 
-/** The house's position on the market (agent/getMarketBook), with its exposure. */
-function HousePosition({ marketId }: { marketId: number }) {
+/**
+ * The house's position on the market, with its exposure: from one agent/getMarketBook call for
+ * the whole match, which every card of the screen shares (one call per nudge, not one per card).
+ */
+function HousePosition({ marketId, matchId }: { marketId: number; matchId: number }) {
   const book = useQuery({
-    queryKey: consoleKeys.downline('book', marketId),
-    queryFn: () => fetchData('agentGetMarketBook', { market_id: marketId }),
+    queryKey: consoleKeys.downline('book', 'match', matchId),
+    queryFn: () => fetchData('agentGetMarketBook', { match_id: matchId }),
     refetchInterval: BOOK_REFRESH_MS,
   });
   if (book.isPending) return <Spinner label="Loading the house's position" />;
@@ -133,7 +136,7 @@ export function LiveBook({ market, live }: { market: OperatorMarket; live: Marke
       </header>
       <BettorsView view={view} marketId={id} />
       <h3 className="live-book__sub">House position</h3>
-      <HousePosition marketId={id} />
+      <HousePosition marketId={id} matchId={market.match_id} />
     </section>
   );
 }
