@@ -45,7 +45,7 @@ const LIVE_MARKETS = 20;
 const TARGET_MS = 1_000;
 
 /** The day's data, in SQL: what a day of feed and operator leaves behind, made in seconds. */
-async function dayOfData(db: Db): Promise<void> {
+export async function dayOfData(db: Db): Promise<void> {
   const started = performance.now();
   // Finished matches over the last two days, in the feed's id range, under the seeded series.
   await queryRows(
