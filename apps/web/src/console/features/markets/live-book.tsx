@@ -76,15 +76,21 @@ function BettorsView({ view, marketId }: { view: Shown; marketId: number }) {
 }
 
 /**
- * The house's position on the market, with its exposure: from one agent/getMarketBook call for
- * the whole match, which every card of the screen shares (one call per nudge, not one per card).
+ * The house's position on every market of the match: one agent/getMarketBook call, which the
+ * screen starts beside its markets' read and every card shares (one call per nudge, not one per
+ * card; ADR 43).
  */
-function HousePosition({ marketId, matchId }: { marketId: number; matchId: number }) {
-  const book = useQuery({
+export function useMatchBook(matchId: number) {
+  return useQuery({
     queryKey: consoleKeys.downline('book', 'match', matchId),
     queryFn: () => fetchData('agentGetMarketBook', { match_id: matchId }),
     refetchInterval: BOOK_REFRESH_MS,
   });
+}
+
+/** The house's position on the market, with its exposure. */
+function HousePosition({ marketId, matchId }: { marketId: number; matchId: number }) {
+  const book = useMatchBook(matchId);
   if (book.isPending) return <Spinner label="Loading the house's position" />;
   if (book.isError)
     return (
