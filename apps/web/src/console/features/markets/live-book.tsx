@@ -85,6 +85,7 @@ export function useMatchBook(matchId: number) {
     queryKey: consoleKeys.downline('book', 'match', matchId),
     queryFn: () => fetchData('agentGetMarketBook', { match_id: matchId }),
     refetchInterval: BOOK_REFRESH_MS,
+    enabled: Number.isInteger(matchId),
   });
 }
 
