@@ -5,8 +5,8 @@ import { lazyPage } from './lazy-page';
 
 /**
  * A lazy page shows its spinner while its code arrives; once the code is there (an earlier visit
- * or a preload), a visit shows the page in its first render: React would otherwise hold the
- * spinner for its suspense throttle (ADR 43).
+ * or a preload), a visit shows the page in its first render. A preloaded page would otherwise
+ * suspend once and React hold the spinner for its suspense throttle (ADR 43).
  */
 afterEach(cleanup);
 

@@ -22,9 +22,9 @@ export type LazyPage = ComponentType & { preload(): void };
  * A page whose code loads on its first visit, in a chunk of its own, so it stays out of the
  * bettor's first load (docs/performance.md); the spinner shows while the chunk arrives.
  *
- * Once its code is there (an earlier visit, or `preload`), a visit renders the page at once:
- * a lazy component suspends on every first render, even of a module already loaded, and React
- * then keeps the fallback on screen for its throttle (300 ms) before revealing the page (ADR 43).
+ * Once `preload` brought its code, the first visit renders the page at once: a lazy component
+ * suspends on its first render even when its module is already loaded, and React then keeps the
+ * fallback on screen for its throttle (300 ms) before revealing the page (ADR 43).
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loaded: ComponentType | null = null;
