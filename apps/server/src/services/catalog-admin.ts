@@ -205,7 +205,8 @@ export async function saveSeries(db: Db, actor: AuditActor, body: z.output<typeo
 
 // ---- matches and racing meetings ---------------------------------------------------------------
 
-// Both read markets_match_open_idx: the match's open markets only, whatever the day's settled ones.
+// A listed match's count reads markets_match_open_idx (its open markets only, whatever the day
+// settled); the filter's exists is planned as one pass over the open markets, not one per match.
 const openMarketCount = sql<number>`(select count(*) from markets mk where mk.match_id = matches.match_id and mk.settled_at is null)::int`;
 const hasOpenMarket = sql`exists (select 1 from markets mk where mk.match_id = ${matches.matchId} and mk.settled_at is null)`;
 
