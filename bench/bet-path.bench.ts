@@ -103,7 +103,8 @@ export async function database(
   };
 }
 
-async function bettors(db: Db, now: Date): Promise<{ ids: number[]; tokens: string[] }> {
+/** The bench's bettors, each with a lakh of crores and a session: ids and tokens. */
+export async function bettors(db: Db, now: Date): Promise<{ ids: number[]; tokens: string[] }> {
   const hash = await hashPassword('Bench@1234');
   const world = await worldAccount(db);
   const sessions = new SessionStore(db, () => now);
@@ -157,9 +158,10 @@ async function drive(
 
 /**
  * The HTTP clients run in a worker thread (their own event loop, as separate clients would):
- * keep-alive connections through node's http.Agent, CLIENTS requests in flight.
+ * keep-alive connections through node's http.Agent, `clients` requests in flight, until `bets`
+ * were placed (bench/console-pages.ts gives no end and terminates the worker).
  */
-const CLIENT_SCRIPT = `
+export const CLIENT_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const { port, tokens, markets, bets, clients } = workerData;

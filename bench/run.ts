@@ -1,6 +1,7 @@
 /**
  * Runs every bench/*.bench.ts, in file-name order, one after another, then the two processes'
- * load and push (cluster-load.ts, which starts a cluster of its own), then the measurements that
+ * load and push (cluster-load.ts, which starts a cluster of its own), the console's pages in
+ * Chromium with a day's data (console-pages.ts), then the measurements that
  * time nothing (bundle-size.ts). A bench file either does its work when imported or exports a
  * default function, which is called with no arguments.
  */
@@ -14,6 +15,7 @@ const files = [
     .filter((name) => name.endsWith('.bench.ts'))
     .sort(),
   'cluster-load.ts',
+  'console-pages.ts',
   'bundle-size.ts',
 ];
 

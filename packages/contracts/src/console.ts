@@ -108,10 +108,17 @@ export type Dashboard = z.infer<typeof Dashboard>;
 
 // ---- market analysis ("book") ------------------------------------------------------------------
 
-export const MarketBookRequest = z.object({
-  /** One market; absent: every open market where the downline has a position. */
-  market_id: IdLike.optional(),
-});
+export const MarketBookRequest = z
+  .object({
+    /** One market; absent (and no match_id): every open market where the downline has a position. */
+    market_id: IdLike.optional(),
+    /** Every market of one match, in one call (the console's markets screen, ADR 43). */
+    match_id: IdLike.optional(),
+  })
+  .refine((v) => v.market_id === undefined || v.match_id === undefined, {
+    path: ['match_id'],
+    message: 'Give a market or a match, not both',
+  });
 
 export const BookRunner = z.object({
   selection_id: z.number().int(),

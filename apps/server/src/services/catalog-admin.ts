@@ -205,7 +205,10 @@ export async function saveSeries(db: Db, actor: AuditActor, body: z.output<typeo
 
 // ---- matches and racing meetings ---------------------------------------------------------------
 
+// A listed match's count reads markets_match_open_idx (its open markets only, whatever the day
+// settled); the filter's exists is planned as one pass over the open markets, not one per match.
 const openMarketCount = sql<number>`(select count(*) from markets mk where mk.match_id = matches.match_id and mk.settled_at is null)::int`;
+const hasOpenMarket = sql`exists (select 1 from markets mk where mk.match_id = ${matches.matchId} and mk.settled_at is null)`;
 
 function matchRowsQuery(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -257,7 +260,7 @@ export async function operatorMatches(
   const search = q.search?.trim();
   if (search) where.push(ilike(matches.matchName, containsPattern(search)));
   if (!q.include_finished && q.match_id === undefined)
-    where.push(or(gte(matches.startTime, new Date(now.getTime() - FINISHED_AFTER_MS)), sql`${openMarketCount} > 0`)!);
+    where.push(or(gte(matches.startTime, new Date(now.getTime() - FINISHED_AFTER_MS)), hasOpenMarket)!);
   const filter = and(...where);
   const [rows, [totals]] = await Promise.all([
     matchRowsQuery(db, filter)

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Spinner } from './spinner';
 
 const RELOADED_AT_KEY = 'lazyChunkReloadAt';
@@ -15,25 +15,40 @@ function reloadForNewBuild(): boolean {
   return true;
 }
 
+/** A lazily loaded page; `preload` fetches and runs its chunk ahead of the first visit. */
+export type LazyPage = ComponentType & { preload(): void };
+
 /**
  * A page whose code loads on its first visit, in a chunk of its own, so it stays out of the
  * bettor's first load (docs/performance.md); the spinner shows while the chunk arrives.
+ *
+ * Once `preload` brought its code, the first visit renders the page at once: a lazy component
+ * suspends on its first render even when its module is already loaded, and React then keeps the
+ * fallback on screen for its throttle (300 ms) before revealing the page (ADR 43).
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  let loaded: ComponentType | null = null;
+  const loadPage = async () => (loaded = pick(await load()));
   const Page = lazy(async () => {
     try {
-      return { default: pick(await load()) };
+      return { default: await loadPage() };
     } catch (err) {
       // The reload replaces this page; until it does, the spinner stays.
       if (reloadForNewBuild()) return new Promise<never>(() => {});
       throw err;
     }
   });
-  return function LazyPage() {
+  function LazyPage() {
+    // Chosen once per visit: the page is never remounted when its code arrives meanwhile.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded />;
     return (
       <Suspense fallback={<Spinner />}>
         <Page />
       </Suspense>
     );
-  };
+  }
+  // A failed preload is retried by the visit itself (and reloads for a new build there).
+  LazyPage.preload = () => void loadPage().catch(() => undefined);
+  return LazyPage;
 }

@@ -89,6 +89,8 @@ export const markets = pgTable(
   (t) => [
     index('markets_match_id_idx').on(t.matchId, t.sort, t.id),
     index('markets_open_idx').on(t.status).where(sql`${t.settledAt} is null`),
+    // A match's open markets (the console's catalog counts them for every match it lists, ADR 43).
+    index('markets_match_open_idx').on(t.matchId).where(sql`${t.settledAt} is null`),
     check('markets_stakes_check', sql`${t.minStakePaise} > 0 and ${t.maxStakePaise} >= ${t.minStakePaise} and ${t.maxProfitPaise} > 0`),
     check('markets_places_check', sql`${t.places} >= 1`),
   ],

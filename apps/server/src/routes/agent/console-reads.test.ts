@@ -293,6 +293,18 @@ describeEachDatabase(
         const missing = await ctx().call('agentGetMarketBook', { market_id: 99_999_999 }, tree.dashagent.token);
         expect({ status: missing.statusCode, json: missing.json }).toEqual({ status: 404, json: { status: false, message: 'Market not found', code: 'NOT_FOUND' } });
       });
+
+      it('answers every market of a match in one call, each as its own call answers it; a market and a match together are refused', async () => {
+        const byMatch = await call('agentGetMarketBook', { match_id: football }, tree.dashagent.token);
+        const ids = byMatch.map((b: { market_id: number }) => b.market_id);
+        expect(ids).toContain(m5);
+        for (const id of ids) expect(byMatch.find((b: { market_id: number }) => b.market_id === id)).toEqual(await book(tree.dashagent.token, id));
+        const cricketBooks = await call('agentGetMarketBook', { match_id: cricket }, tree.dashsub.token);
+        expect(cricketBooks.find((b: { market_id: number }) => b.market_id === fancy)).toEqual(await book(tree.dashsub.token, fancy));
+        expect(cricketBooks.map((b: { market_id: number }) => b.market_id)).not.toContain(m5);
+        const both = await ctx().call('agentGetMarketBook', { market_id: m5, match_id: football }, tree.dashagent.token);
+        expect(both.statusCode).toBe(400);
+      });
     });
 
     it("answers a downline user's P&L report as the user's own, and 404 outside the downline", async () => {

@@ -35,7 +35,9 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
     agentGetUserBets: async ({ body, user }) => ({ data: await agentGetUserBets(app.db, user, body) }),
     agentGetUserProfitLoss: async ({ body, user }) => ({ data: await agentGetUserProfitLoss(app.db, user, body) }),
     agentGetDashboard: async ({ user }) => ({ data: await agentDashboard(app, user.userId) }),
-    agentGetMarketBook: async ({ body, user }) => ({ data: await agentMarketBook(app, user.userId, body.market_id) }),
+    agentGetMarketBook: async ({ body, user }) => ({
+      data: await agentMarketBook(app, user.userId, { marketId: body.market_id, matchId: body.match_id }),
+    }),
     agentGetSharedAccounts: async ({ body, user }) => ({ data: await sharedAccounts(app.db, user.userId, body, app.clock()) }),
   });
   agentPaymentRoutes(app, registry);

@@ -95,18 +95,28 @@ export async function marketBooks(svc: BookServices, marketIds: readonly number[
 }
 
 /**
- * agent/getMarketBook: every open market where the caller's downline has a position, or the one
- * asked. A market only others bet on answers zeros: that a market exists is no secret, and no
- * other downline's figures enter it.
+ * agent/getMarketBook: every open market where the caller's downline has a position, the one
+ * asked, or every market of the match asked (one call for a screen of cards, not one per card).
+ * A market only others bet on answers zeros: that a market exists is no secret, and no other
+ * downline's figures enter it.
  */
-export async function agentMarketBook(svc: BookServices, agentId: number, marketId?: number): Promise<MarketBook[]> {
-  if (marketId === undefined) {
+export async function agentMarketBook(
+  svc: BookServices,
+  agentId: number,
+  asked: { marketId?: number | undefined; matchId?: number | undefined } = {},
+): Promise<MarketBook[]> {
+  if (asked.marketId === undefined && asked.matchId === undefined) {
     const usersByMarket = await downlinePositions(svc.db, agentId);
     return marketBooks(svc, [...usersByMarket.keys()], usersByMarket);
   }
-  const [exists] = await svc.db.select({ id: markets.id }).from(markets).where(eq(markets.id, marketId));
-  if (!exists) throw notFound('Market not found');
-  return marketBooks(svc, [marketId], await downlinePositions(svc.db, agentId, [marketId]));
+  const ids = (
+    await svc.db
+      .select({ id: markets.id })
+      .from(markets)
+      .where(asked.marketId !== undefined ? eq(markets.id, asked.marketId) : eq(markets.matchId, asked.matchId!))
+  ).map((m) => m.id);
+  if (asked.marketId !== undefined && ids.length === 0) throw notFound('Market not found');
+  return marketBooks(svc, ids, await downlinePositions(svc.db, agentId, ids));
 }
 
 /** Open markets with the downline's largest reserved exposure, largest first. */

@@ -75,13 +75,23 @@ function BettorsView({ view, marketId }: { view: Shown; marketId: number }) {
   );
 }
 
-/** The house's position on the market (agent/getMarketBook), with its exposure. */
-function HousePosition({ marketId }: { marketId: number }) {
-  const book = useQuery({
-    queryKey: consoleKeys.downline('book', marketId),
-    queryFn: () => fetchData('agentGetMarketBook', { market_id: marketId }),
+/**
+ * The house's position on every market of the match: one agent/getMarketBook call, which the
+ * screen starts beside its markets' read and every card shares (one call per nudge, not one per
+ * card; ADR 43).
+ */
+export function useMatchBook(matchId: number) {
+  return useQuery({
+    queryKey: consoleKeys.downline('book', 'match', matchId),
+    queryFn: () => fetchData('agentGetMarketBook', { match_id: matchId }),
     refetchInterval: BOOK_REFRESH_MS,
+    enabled: Number.isInteger(matchId),
   });
+}
+
+/** The house's position on the market, with its exposure. */
+function HousePosition({ marketId, matchId }: { marketId: number; matchId: number }) {
+  const book = useMatchBook(matchId);
   if (book.isPending) return <Spinner label="Loading the house's position" />;
   if (book.isError)
     return (
@@ -133,7 +143,7 @@ export function LiveBook({ market, live }: { market: OperatorMarket; live: Marke
       </header>
       <BettorsView view={view} marketId={id} />
       <h3 className="live-book__sub">House position</h3>
-      <HousePosition marketId={id} />
+      <HousePosition marketId={id} matchId={market.match_id} />
     </section>
   );
 }

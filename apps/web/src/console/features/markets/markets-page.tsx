@@ -8,6 +8,7 @@ import { Spinner } from '@/components';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { CreateMarketDialog } from './create-market-dialog';
+import { useMatchBook } from './live-book';
 import { MarketCard } from './market-card';
 import { marketsKey, useMarketActions } from './use-market-actions';
 import './markets.css';
@@ -26,6 +27,8 @@ export function MarketsPage() {
     // Opening the screen reads the markets afresh (another operator, the feed, a settlement).
     staleTime: 0,
   });
+  // Asked now, beside the markets, not once their cards are drawn: one round trip, not two.
+  useMatchBook(matchId);
   const actions = useMarketActions(matchId);
   const [creating, setCreating] = useState(false);
   const m = match.data;

@@ -1,0 +1,1 @@
+CREATE INDEX "markets_match_open_idx" ON "markets" USING btree ("match_id") WHERE "markets"."settled_at" is null;
