@@ -73,10 +73,10 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
         await row.getByTestId('match-link').click();
         await page.waitForURL(new RegExp(`#/game-details/4/${match.match_id}$`));
 
-        // The ladder: 3 back and 3 lay levels, price then abbreviated size.
+        // The ladder: 3 back and 3 lay levels, price then abbreviated size (a space between, ADR 44).
         const best = home!.back[0]!;
         await eventually(() => textOf(page, `price-${mo}-${home!.selection_id}-back-0`)).toMatch(
-          new RegExp(`^${String(best.price).replace('.', '\\.')}\\d+(\\.\\d)?k?$`),
+          new RegExp(`^${String(best.price).replace('.', '\\.')} \\d+(\\.\\d)?k?$`),
         );
         // demo1 is shared by both widths: amounts are checked relative to where this run starts.
         const start = await api<{ total_balance: number; liability: number; available_balance: number }>(

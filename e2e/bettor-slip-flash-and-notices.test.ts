@@ -127,7 +127,7 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       // Another bettor lays Bravo at 2.5 (shown in Bravo's back column): Bravo's empty lay box
       // opens the slip at that price, the best on the other side.
       await layAs(layer, market.market_id, bravo, 2.5, 500, `ask-${vp.width}`);
-      await poll(() => page.getByTestId(boxId(bravo, 'back')).textContent()).toBe('2.5500');
+      await poll(() => page.getByTestId(boxId(bravo, 'back')).textContent()).toBe('2.5 500');
       await page.getByTestId(boxId(bravo, 'lay')).click();
       await poll(() => slip.getByTestId('slip-odds').inputValue()).toBe('2.50');
       expect(await slip.getByTestId('slip-runner').textContent()).toContain('Bravo');
@@ -142,7 +142,7 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
     try {
       const flashing = () => page.locator(`[data-testid="market-${market.market_id}"] .price--flash`).count();
       const quote = await layAs(layer, market.market_id, bravo, 2.5, 500, `quote-${vp.width}`);
-      await poll(() => page.getByTestId(boxId(bravo, 'back')).textContent()).toBe('2.5500');
+      await poll(() => page.getByTestId(boxId(bravo, 'back')).textContent()).toBe('2.5 500');
 
       // One change (a price for Alpha): that one box flashes, not the ladder.
       await poll(flashing).toBe(0);
@@ -157,7 +157,7 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       const emptied = flashingWhenShown(page, market.market_id, boxId(bravo, 'back'), '-');
       await api('bet/cancelBet', { bet_id: quote.bet_id }, layer);
       expect(await emptied).toBe(0);
-      const back = flashingWhenShown(page, market.market_id, boxId(bravo, 'back'), '2.5500');
+      const back = flashingWhenShown(page, market.market_id, boxId(bravo, 'back'), '2.5 500');
       await layAs(layer, market.market_id, bravo, 2.5, 500, `again-${vp.width}`);
       expect(await back).toBe(0);
     } finally {

@@ -120,6 +120,16 @@ export async function callAs<N extends EndpointName>(
 export const NEW_BETTOR_PASSWORD = 'Fresh@5678';
 
 /**
+ * The mobile number `newBettor` gives a user name: a number of its own (accounts sharing one are
+ * listed in the console's shared-accounts report), and one a test can know.
+ */
+export function newBettorMobile(userName: string): string {
+  let h = 0;
+  for (const c of userName) h = (h * 31 + c.charCodeAt(0)) % 999_999_999;
+  return String(9_000_000_000 + h);
+}
+
+/**
  * A bettor of its own for a test file that changes the account (security auth, the activity
  * log): agent1 creates it (`prefix` + a random tail) and it sets its own password, as a bettor
  * does at the first login. Answers its user name; it logs in with NEW_BETTOR_PASSWORD.
@@ -131,8 +141,7 @@ export async function newBettor(prefix: string): Promise<string> {
     user_name: userName,
     password: inject('demoPassword'),
     role: 'user',
-    // A number of its own: accounts sharing one are listed in the console's shared-accounts report.
-    mobile: String(9_000_000_000 + Math.floor(Math.random() * 999_999_999)),
+    mobile: newBettorMobile(userName),
   });
   const first = await callAs(null, 'login', { user_name: userName, password: inject('demoPassword') });
   await callAs(first.usertoken, 'changePassword', {

@@ -1,6 +1,6 @@
 import type { CasinoRoundResult } from '@exchange/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
-import { PageFrame, Pager, ReportTable, type ReportColumn } from '@/components';
+import { DayField, PageFrame, Pager, ReportTable, type ReportColumn } from '@/components';
 import { formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useCasinoGames } from '../api/casino-games';
 import { useCasinoResult, type CasinoResultFilter } from '../api/casino-result';
@@ -80,25 +80,23 @@ export function CasinoResultPage() {
             ))}
           </select>
         </label>
-        <label className="field field--inline">
-          <span className="field__label">Date</span>
-          <input
-            className="input"
-            type="date"
-            value={draft.date}
-            max={istYmdDaysAgo(0)}
-            onChange={(e) => setDraft({ ...draft, date: e.target.value })}
-            data-testid="casino-result-date"
-          />
-        </label>
+        {/* dd/mm/yyyy like every date of the product, not the browser's own order. */}
+        <DayField
+          label="Date"
+          value={draft.date}
+          max={istYmdDaysAgo(0)}
+          onChange={(date) => setDraft({ ...draft, date })}
+          testId="casino-result-date"
+        />
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={!draft.game_code}
+          disabled={!draft.game_code || !draft.date}
           data-testid="casino-result-submit"
         >
           Submit
         </button>
+        {!draft.date && <span className="field__error">Enter the date as dd/mm/yyyy</span>}
         {isFetching && <span className="muted">Loading…</span>}
       </form>
       <ReportTable

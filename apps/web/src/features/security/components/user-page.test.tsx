@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
   NEW_BETTOR_PASSWORD,
+  newBettorMobile,
   newBettorOnTestServer,
   renderInApp,
   setWindowWidth,
@@ -33,7 +34,7 @@ describe('user page', () => {
     const card = await screen.findByTestId('profile-card');
     await within(card).findByTestId('profile-user-name');
     expect(within(card).getByTestId('profile-user-name').textContent).toBe(userName());
-    expect(within(card).getByTestId('profile-mobile').textContent).toBe('9876543210');
+    expect(within(card).getByTestId('profile-mobile').textContent).toBe(newBettorMobile(userName()));
     expect(within(card).getByTestId('profile-parent').textContent).toBe('agent1');
     expect(within(card).getByTestId('profile-created').textContent).toMatch(
       /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
