@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ballsOf, sessionLines } from './cricket-formats.ts';
+import { sessionLines } from './cricket-formats.ts';
 import {
   BALLS_PER_INNINGS,
   bowl,
@@ -119,7 +119,6 @@ describe('cricket session lines and results, 200 seeded matches', () => {
   });
 
   it('plays a first-class match in 90-over innings: its lines follow the rules minimums, a chase out of overs is a draw', () => {
-    const balls = ballsOf('FIRST_CLASS');
     const names = sessionLines('FIRST_CLASS', 1, 'Mumbai', 1).map((l) => l.name);
     expect(names).toEqual(['Mumbai 30 Over Runs (session)', 'Mumbai 90 Over Runs (Day 1)', 'Mumbai Lambi', 'Fall of 1st Wkt Mumbai']);
     expect(sessionLines('FIRST_CLASS', 1, 'Karnataka', 2).map((l) => l.name)).toEqual([
@@ -128,23 +127,23 @@ describe('cricket session lines and results, 200 seeded matches', () => {
       'Fall of 1st Wkt Karnataka (2nd inns)',
     ]);
     // Played ball by ball, an innings goes past a T20's 20 overs unless bowled out.
-    let state = newCricketMatch(balls);
+    let state = newCricketMatch('FIRST_CLASS');
     const random = seededRandom(7);
-    while (!state.second) state = bowl(state, nextBall(random));
+    while (!state.second) state = bowl(state, nextBall(random, 'FIRST_CLASS'));
     expect(state.first.balls > 120 || state.first.wickets === 10).toBe(true);
 
     // Time runs out on the chase with wickets in hand: a draw (a T20 would go to the side batting first).
-    const drawn = parseScore('310/10 (85 ov) | 240/6 (90 ov)', balls);
+    const drawn = parseScore('310/10 (85 ov) | 240/6 (90 ov)', 'FIRST_CLASS');
     expect(isFinished(drawn)).toBe(true);
     expect([outcomeOf(drawn, true), outcomeOf(drawn, false)]).toEqual(['draw', 'home']);
-    expect(outcomeOf(parseScore('310/10 (85 ov) | 200/10 (70 ov)', balls), true)).toBe('home');
+    expect(outcomeOf(parseScore('310/10 (85 ov) | 200/10 (70 ov)', 'FIRST_CLASS'), true)).toBe('home');
     // The chase won in 60 overs: the lambi (70 overs minimum) is void, the session (25) stands.
-    const won = parseScore('310/10 (85 ov) | 311/3 (60 ov)', balls);
+    const won = parseScore('310/10 (85 ov) | 311/3 (60 ov)', 'FIRST_CLASS');
     expect(outcomeOf(won, true)).toBe('away');
     expect(sessionCall(won, 'Karnataka Lambi (2nd inns)')).toEqual({ kind: 'void' });
-    expect(sessionCall(parseScore('310/10 (85 ov) | 20/0 (3 ov)', balls), 'Karnataka 30 Over Runs (session) (2nd inns)')).toMatchObject({ kind: 'line' });
+    expect(sessionCall(parseScore('310/10 (85 ov) | 20/0 (3 ov)', 'FIRST_CLASS'), 'Karnataka 30 Over Runs (session) (2nd inns)')).toMatchObject({ kind: 'line' });
     // All out in 50 overs: the first day's total (80 minimum) settles at the total, as does the lambi.
-    const allOut = parseScore('180/10 (50 ov) | 0/0 (0 ov)', balls);
+    const allOut = parseScore('180/10 (50 ov) | 0/0 (0 ov)', 'FIRST_CLASS');
     expect(sessionCall(allOut, 'Mumbai 90 Over Runs (Day 1)')).toEqual({ kind: 'result', runs: 180 });
     expect(sessionCall(allOut, 'Mumbai Lambi')).toEqual({ kind: 'result', runs: 180 });
   });

@@ -9,9 +9,10 @@
  * gets round to them, so a line looked at late (a slow step, a restart, a line created after
  * the innings began) still settles on the right number.
  */
+import { ballModel, ballsOf, BALL_RUNS, FORMATS, outlook, type CricketFormat } from './cricket-formats.ts';
 import { weightedIndex, type Random } from './random.ts';
 
-/** A T20 innings: the default limit (the format decides it, cricket-formats.ts). */
+/** A T20 innings: the default (the format decides the overs and the scoring, cricket-formats.ts). */
 export const BALLS_PER_INNINGS = 120;
 export const WICKETS = 10;
 
@@ -19,6 +20,8 @@ export const WICKETS = 10;
 export type Ball = 0 | 1 | 2 | 3 | 4 | 6 | 'W';
 
 export interface Innings {
+  /** Its format: the overs and the ball model (not stored: the match's series decides it). */
+  format: CricketFormat;
   /** Balls the innings may last (its format's overs). */
   limit: number;
   runs: number;
@@ -41,8 +44,16 @@ export interface CricketState {
 
 export type BallOutcome = { kind: 'runs'; runs: number } | { kind: 'wicket' };
 
-const fresh = (limit: number): Innings => ({ limit, runs: 0, wickets: 0, balls: 0, from: { runs: 0, wickets: 0, balls: 0 }, log: [] });
-export const newCricketMatch = (limit = BALLS_PER_INNINGS): CricketState => ({ first: fresh(limit), second: null });
+const fresh = (format: CricketFormat): Innings => ({
+  format,
+  limit: ballsOf(format),
+  runs: 0,
+  wickets: 0,
+  balls: 0,
+  from: { runs: 0, wickets: 0, balls: 0 },
+  log: [],
+});
+export const newCricketMatch = (format: CricketFormat = 'T20'): CricketState => ({ first: fresh(format), second: null });
 
 const overs = (balls: number) => (balls % 6 === 0 ? `${balls / 6}` : `${Math.floor(balls / 6)}.${balls % 6}`);
 const inningsText = (i: Innings) => `${i.runs}/${i.wickets} (${overs(i.balls)} ov)`;
@@ -53,23 +64,24 @@ export function scoreText(state: CricketState): string {
 
 const INNINGS = /^(\d+)\/(\d+) \((\d+)(?:\.(\d))? ov\)$/;
 
-function parseInnings(text: string, limit: number): Innings | null {
+function parseInnings(text: string, format: CricketFormat): Innings | null {
   const m = INNINGS.exec(text.trim());
   if (!m) return null;
+  const limit = ballsOf(format);
   const balls = Number(m[3]) * 6 + Number(m[4] ?? 0);
   const wickets = Number(m[2]);
   if (balls > limit || wickets > WICKETS) return null;
   const at = { runs: Number(m[1]), wickets, balls };
-  return { limit, ...at, from: at, log: [] };
+  return { format, limit, ...at, from: at, log: [] };
 }
 
 /** The state a bare score line stands for (no log before it), or a new match when there is none or it is not ours. */
-export function parseScore(score: string | null, limit = BALLS_PER_INNINGS): CricketState {
-  if (!score) return newCricketMatch(limit);
+export function parseScore(score: string | null, format: CricketFormat = 'T20'): CricketState {
+  if (!score) return newCricketMatch(format);
   const [a, b] = score.split('|');
-  const first = parseInnings(a ?? '', limit);
-  if (!first) return newCricketMatch(limit);
-  const second = b === undefined ? null : parseInnings(b, limit);
+  const first = parseInnings(a ?? '', format);
+  if (!first) return newCricketMatch(format);
+  const second = b === undefined ? null : parseInnings(b, format);
   return { first, second };
 }
 
@@ -87,10 +99,11 @@ export function recordOf(state: CricketState): CricketRecord {
 
 const BALL_CHARS = new Set(['0', '1', '2', '3', '4', '6', 'W']);
 
-function replay(from: readonly number[], log: string, limit: number): Innings | null {
+function replay(from: readonly number[], log: string, format: CricketFormat): Innings | null {
   const [runs, wickets, balls] = from;
+  const limit = ballsOf(format);
   if (![runs, wickets, balls].every((n) => Number.isInteger(n) && n! >= 0) || balls! > limit) return null;
-  let i: Innings = { limit, runs: runs!, wickets: wickets!, balls: balls!, from: { runs: runs!, wickets: wickets!, balls: balls! }, log: [] };
+  let i: Innings = { format, limit, runs: runs!, wickets: wickets!, balls: balls!, from: { runs: runs!, wickets: wickets!, balls: balls! }, log: [] };
   for (const c of log) {
     if (!BALL_CHARS.has(c) || inningsOver(i)) return null;
     i = addBall(i, c === 'W' ? 'W' : (Number(c) as Ball));
@@ -100,20 +113,20 @@ function replay(from: readonly number[], log: string, limit: number): Innings | 
 
 /**
  * The state of a match from its row: the ball log when there is one (what the feed wrote with
- * the score), else the score line alone.
+ * the score), else the score line alone. The format is the match's series' (the record has none).
  */
-export function restoreCricket(score: string | null, record: unknown, limit = BALLS_PER_INNINGS): CricketState {
+export function restoreCricket(score: string | null, record: unknown, format: CricketFormat = 'T20'): CricketState {
   const innings = (record as Partial<CricketRecord> | null)?.cricket;
   if (Array.isArray(innings) && innings.length >= 1 && innings.length <= 2) {
     const parsed = innings.map((x: { from?: unknown; log?: unknown }) =>
-      Array.isArray(x?.from) && typeof x.log === 'string' ? replay(x.from as number[], x.log, limit) : null,
+      Array.isArray(x?.from) && typeof x.log === 'string' ? replay(x.from as number[], x.log, format) : null,
     );
     const [first, second] = parsed;
     // A second innings only after a first that is over, else the record is not ours.
     if (first && parsed.every((p) => p !== null) && (second === undefined || inningsOver(first)))
       return { first, second: second ?? null };
   }
-  return parseScore(score, limit);
+  return parseScore(score, format);
 }
 
 // ---- play ---------------------------------------------------------------------------------------
@@ -125,25 +138,17 @@ export function isFinished(state: CricketState): boolean {
   return inningsOver(state.second) || state.second.runs > state.first.runs;
 }
 
-/** Dots, singles, twos, threes, fours, sixes, wickets: about 8.4 an over, a wicket every 4 overs. */
-const OUTCOMES: BallOutcome[] = [
-  { kind: 'runs', runs: 0 },
-  { kind: 'runs', runs: 1 },
-  { kind: 'runs', runs: 2 },
-  { kind: 'runs', runs: 3 },
-  { kind: 'runs', runs: 4 },
-  { kind: 'runs', runs: 6 },
-  { kind: 'wicket' },
-];
-const WEIGHTS = [33, 36, 9, 1, 11, 5, 5];
+/** Dots, singles, twos, threes, fours, sixes, wickets: weighted by the format (cricket-formats.ts, FORMATS). */
+const OUTCOMES: BallOutcome[] = [...BALL_RUNS.map((runs) => ({ kind: 'runs' as const, runs })), { kind: 'wicket' }];
 
-export function nextBall(random: Random): BallOutcome {
-  return OUTCOMES[weightedIndex(random, WEIGHTS)]!;
+export function nextBall(random: Random, format: CricketFormat = 'T20'): BallOutcome {
+  return OUTCOMES[weightedIndex(random, FORMATS[format].weights)]!;
 }
 
 function addBall(i: Innings, ball: Ball): Innings {
   const wicket = ball === 'W';
   return {
+    format: i.format,
     limit: i.limit,
     runs: i.runs + (wicket ? 0 : ball),
     wickets: i.wickets + (wicket ? 1 : 0),
@@ -159,7 +164,7 @@ export function bowl(state: CricketState, outcome: BallOutcome): CricketState {
   const ball: Ball = outcome.kind === 'wicket' ? 'W' : (outcome.runs as Ball);
   if (state.second) return { first: state.first, second: addBall(state.second, ball) };
   const next = addBall(state.first, ball);
-  return { first: next, second: inningsOver(next) ? fresh(next.limit) : null };
+  return { first: next, second: inningsOver(next) ? fresh(next.format) : null };
 }
 
 // ---- what the log says --------------------------------------------------------------------------
@@ -186,36 +191,37 @@ export function firstWicketRuns(i: Innings): number | 'none' | 'unknown' {
 
 // ---- prices -------------------------------------------------------------------------------------
 
-/** Runs per ball expected from here: about 1.45 with every wicket in hand, lower as they fall. */
-const rate = (i: Innings) => 0.55 + (0.9 * (WICKETS - i.wickets)) / WICKETS;
-
-/** The innings' total at ball `atBall` projected from where it stands. */
+/** The innings' total at ball `atBall` projected from where it stands, by its format's model. */
 export function projectedTotal(i: Innings, atBall = i.limit): number {
   if (i.balls >= atBall || inningsOver(i)) return i.runs;
-  return Math.round(i.runs + (atBall - i.balls) * rate(i));
+  return Math.round(i.runs + outlook(i.format, Math.min(atBall, i.limit) - i.balls, WICKETS - i.wickets).runs);
 }
 
+/** A normal chance as a logistic one (1.7 turns a normal spread into a logistic scale). */
+const below = (x: number, spread: number) => 1 / (1 + Math.exp((-1.7 * x) / Math.max(1, spread)));
+
 /**
- * The home side's chance to win, from the projected first-innings total against a par of 165,
- * then from the runs still needed against the balls and wickets left.
+ * The home side's chance to win. In the first innings, the projected total against the par of
+ * its format (the model's expected innings total), spread by what is still to come in both
+ * innings; in the chase, the runs still needed against what the balls and wickets left hold.
  */
 export function homeWinProbability(state: CricketState, strength = 0.5): number {
-  let edge: number;
+  let chance: number;
+  const first = state.first;
   if (!state.second) {
-    // Par and spread grow with the innings' length (170 and 25 in a T20).
-    const scale = state.first.limit / BALLS_PER_INNINGS;
-    edge = (projectedTotal(state.first) - 170 * scale) / (25 * Math.sqrt(scale)) + (strength - 0.5) * 4;
+    const par = outlook(first.format, first.limit, WICKETS);
+    const rest = inningsOver(first) ? 0 : outlook(first.format, first.limit - first.balls, WICKETS - first.wickets).spread;
+    const projected = projectedTotal(first);
+    chance = 1 / (1 + Math.exp(-(1.7 * (projected - par.runs)) / Math.hypot(rest, par.spread) - (strength - 0.5) * 4));
   } else {
-    const need = state.first.runs + 1 - state.second.runs;
+    const chase = state.second;
+    const need = first.runs + 1 - chase.runs;
     if (need <= 0) return 0.01;
-    if (inningsOver(state.second)) return 0.99;
-    const left = state.second.limit - state.second.balls;
-    const reachable = left * rate(state.second);
-    // Runs off a ball vary with a spread of about 1.55, and wickets add to it over a long chase;
-    // 1.7 turns a normal spread into a logistic one.
-    edge = (1.7 * (need - reachable)) / (1.55 * Math.sqrt(left) + 0.05 * left + 1);
+    if (inningsOver(chase)) return 0.99;
+    const left = outlook(chase.format, chase.limit - chase.balls, WICKETS - chase.wickets);
+    chance = below(need - 0.5 - left.runs, left.spread);
   }
-  return Math.min(0.97, Math.max(0.03, 1 / (1 + Math.exp(-edge))));
+  return Math.min(0.97, Math.max(0.03, chance));
 }
 
 // ---- results ------------------------------------------------------------------------------------
@@ -237,17 +243,23 @@ export function outcomeOf(state: CricketState, drawable: boolean): 'home' | 'awa
 }
 
 /**
- * The chance of a draw in a drawable format: about a quarter before the chase, then shrinking as
- * the chasers' wickets fall (all out is a result) or the target comes near.
+ * The chance of a draw in a drawable format, by its model: the chance that the chasers bat out
+ * their overs without reaching the target (shrinking as their wickets fall or the target nears).
  */
 export function drawProbability(state: CricketState): number {
-  const chase = state.second;
-  if (!chase) return 0.25;
-  const need = state.first.runs + 1 - chase.runs;
+  const { first, second } = state;
+  const chase = second ?? fresh(first.format);
+  // Before the chase the target is the first innings' projected total, give or take what is to come.
+  const target = second ? first.runs : projectedTotal(first);
+  const unsure = second || inningsOver(first) ? 0 : outlook(first.format, first.limit - first.balls, WICKETS - first.wickets).spread;
+  const need = target + 1 - chase.runs;
   if (need <= 0 || chase.wickets >= WICKETS) return 0.01;
+  // A draw: the chasers bat out their overs (not all out) and fall short. Batting them out, they
+  // score at the runs of a ball that is not a wicket.
   const left = chase.limit - chase.balls;
-  const reachable = left * rate(chase);
-  return Math.min(0.9, Math.max(0.01, ((WICKETS - chase.wickets) / WICKETS) * Math.min(1, need / Math.max(1, reachable)) * 0.5));
+  const m = ballModel(chase.format);
+  const short = below(need - 0.5 - (left * m.runs) / (1 - m.wicket), Math.hypot(Math.sqrt(left * m.variance), unsure));
+  return Math.min(0.9, Math.max(0.01, outlook(chase.format, left, WICKETS - chase.wickets).survive * short));
 }
 
 /**
@@ -307,7 +319,7 @@ export function sessionCall(state: CricketState, name: string): SessionCall {
     if (fell === 'unknown') return { kind: 'void' };
     if (fell !== 'none') return { kind: 'result', runs: fell };
     if (closed) return { kind: 'result', runs: innings.runs };
-    return { kind: 'line', line: innings.runs + Math.max(4, Math.round(18 * (1 - innings.balls / innings.limit))) };
+    return { kind: 'line', line: innings.runs + Math.max(1, Math.round(outlook(innings.format, innings.limit - innings.balls, 1).runs)) };
   }
   return { kind: 'open' };
 }

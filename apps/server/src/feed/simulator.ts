@@ -53,7 +53,7 @@ import {
   type ContestState,
 } from './contest.ts';
 import type { FeedEvent, FeedSink } from './events.ts';
-import { ballsOf, FORMATS, sessionLines, type CricketFormat } from './cricket-formats.ts';
+import { FORMATS, sessionLines, type CricketFormat } from './cricket-formats.ts';
 import { ladderQuotes } from './market-maker.ts';
 import { drawFinish, drawNonRunner } from './racing.ts';
 import { seededRandom, type Random } from './random.ts';
@@ -350,7 +350,7 @@ export class FeedSimulator {
     if (sportId === SPORT.CRICKET) {
       const [home] = fairProbabilities(matchId, 2, false);
       const format = cricketFormatOf(seriesId);
-      const state = restoreCricket(score, feedState, ballsOf(format));
+      const state = restoreCricket(score, feedState, format);
       return { ...base, sport: 'cricket', format, state, strength: home!, nextAt: now + this.timings.ballMs };
     }
     const rules = contestRules(sportId);
@@ -382,8 +382,10 @@ export class FeedSimulator {
     if (sim.sport === 'cricket') {
       const home = homeWinProbability(sim.state, sim.strength);
       if (!FORMATS[sim.format].drawable) return [home, 1 - home];
-      const draw = drawProbability(sim.state);
-      return [home * (1 - draw), (1 - home) * (1 - draw), draw];
+      // The home side's chance is the chase falling short, which takes in The Draw (batting out
+      // the overs short of the target): the home side wins when the chasers fall short all out.
+      const draw = Math.min(drawProbability(sim.state), home * 0.9);
+      return [home - draw, 1 - home, draw];
     }
     const [home, away, draw] = contestProbabilities(
       sim.rules,
@@ -440,7 +442,7 @@ export class FeedSimulator {
     sim.ballLive = false;
     sim.nextAt += this.timings.ballMs - this.timings.ballRunningMs;
     const before = sim.state;
-    const ball = nextBall(sim.random);
+    const ball = nextBall(sim.random, sim.format);
     sim.state = bowl(sim.state, ball);
     // The score and the ball log in one write: whatever comes after may be cut short by a restart.
     const events: FeedEvent[] = [{ type: 'match', matchId: sim.matchId, score: scoreText(sim.state), state: recordOf(sim.state) }];
