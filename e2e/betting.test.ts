@@ -131,8 +131,8 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
 
         // Fancy: YES and NO on the same line. Runs of exactly the NO line lose both: 200 at risk.
         const line = fancy.fancy!;
-        expect(await textOf(page, `fancy-${fancy.market_id}-no`)).toBe(`${line.no_line}${line.no_rate}`);
-        expect(await textOf(page, `fancy-${fancy.market_id}-yes`)).toBe(`${line.yes_line}${line.yes_rate}`);
+        expect(await textOf(page, `fancy-${fancy.market_id}-no`)).toBe(`${line.no_line} ${line.no_rate}`);
+        expect(await textOf(page, `fancy-${fancy.market_id}-yes`)).toBe(`${line.yes_line} ${line.yes_rate}`);
         await page.getByTestId(`fancy-${fancy.market_id}-yes`).click();
         expect(await page.getByTestId('bet-slip').getAttribute('data-side')).toBe('YES');
         await placeFromSlip(page, '100', 'Bet Matched');

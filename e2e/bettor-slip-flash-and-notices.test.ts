@@ -146,7 +146,7 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
 
       // One change (a price for Alpha): that one box flashes, not the ladder.
       await poll(flashing).toBe(0);
-      const one = flashingWhenShown(page, market.market_id, boxId(alpha, 'back'), '2.8300');
+      const one = flashingWhenShown(page, market.market_id, boxId(alpha, 'back'), '2.8 300');
       await layAs(layer, market.market_id, alpha, 2.8, 300, `one-${vp.width}`);
       expect(await one).toBe(1);
       await shot(page, 'one-box-flashes', vp.width);
