@@ -32,6 +32,8 @@ export const LIVE_CLOSE = {
   /** The socket fell too far behind (its send buffer kept growing): reconnect and take fresh images. */
   SLOW_CONSUMER: 4009,
   SHUTTING_DOWN: 1001,
+  /** The server could not check the token now (its database away): reconnect with the backoff. */
+  TRY_AGAIN_LATER: 1013,
 } as const;
 
 const MarketIds = z.array(z.number().int().positive()).min(1).max(LIVE_LIMITS.maxMarketsPerSocket);
@@ -60,7 +62,7 @@ export const LiveReady = z.object({
 /** Sent every heartbeat_ms, so the client can tell a silent socket from a dead one. */
 export const LiveHeartbeat = z.object({ type: z.literal('heartbeat'), at: z.number() });
 
-export const LiveErrorCode = z.enum(['UNAUTHORIZED', 'SESSION_EXPIRED', 'BAD_MESSAGE', 'TOO_MANY_MARKETS', 'MARKET_NOT_FOUND', 'PASSWORD_CHANGE_REQUIRED']);
+export const LiveErrorCode = z.enum(['UNAUTHORIZED', 'SESSION_EXPIRED', 'BAD_MESSAGE', 'TOO_MANY_MARKETS', 'MARKET_NOT_FOUND', 'MARKET_UNAVAILABLE', 'PASSWORD_CHANGE_REQUIRED']);
 export const LiveError = z.object({
   type: z.literal('error'),
   code: LiveErrorCode,

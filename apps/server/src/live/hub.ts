@@ -31,10 +31,11 @@ import {
 } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
-import { passwordChangeRequired, SESSION_EXPIRED_MESSAGE } from '../lib/errors.ts';
+import { AppError, passwordChangeRequired, SESSION_EXPIRED_MESSAGE } from '../lib/errors.ts';
 import { balanceView } from '../services/money/index.ts';
 import type { MarketCommitted, MatchCommitted } from '../services/betting/commits.ts';
 import type { BettingService } from '../services/betting/service.ts';
+import type { MarketState } from '../services/betting/market-state.ts';
 import type { AuthUser, SessionCheck, SessionStore } from '../services/sessions.ts';
 import type { Clock } from '../lib/time.ts';
 import { matchScores, mayDecideMatch } from '../services/match-state.ts';
@@ -101,6 +102,10 @@ interface PendingUser {
 }
 
 const OPEN = 1;
+/** How long a subscriber's image is tried again while the database is away. */
+const IMAGE_RETRY_MS = 15_000;
+/** After a failed flush (the database away), the wait before the next try. */
+const FLUSH_RETRY_MS = 1_000;
 
 /** Where the hub hears of changes outside the betting service: each takes a listener, returns the unsubscribe. */
 type Source<E> = (listener: (event: E) => void) => () => void;
@@ -157,8 +162,8 @@ export class LiveHub {
     this.maxSocketsPerUser = options.maxSocketsPerUser ?? 20;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     const warn = (what: string) => (error: unknown) => this.deps.log.warn({ err: error }, `live: ${what} flush failed`);
-    this.userFlush = new WindowedFlush(this.conflateMs, () => this.flushUsers(), () => this.pendingUsers.size > 0, warn('user'));
-    this.matchFlush = new WindowedFlush(this.conflateMs, () => this.flushMatches(), () => this.pendingMatches.size > 0, warn('match'));
+    this.userFlush = new WindowedFlush(this.conflateMs, () => this.flushUsers(), () => this.pendingUsers.size > 0, warn('user'), FLUSH_RETRY_MS);
+    this.matchFlush = new WindowedFlush(this.conflateMs, () => this.flushMatches(), () => this.pendingMatches.size > 0, warn('match'), FLUSH_RETRY_MS);
     this.consoles = new ConsoleNudges({
       db: deps.db,
       windowMs: options.consoleConflateMs ?? LIVE_LIMITS.consoleConflateMs,
@@ -236,7 +241,18 @@ export class LiveHub {
   }
 
   private async authenticate(client: Client, token: string): Promise<void> {
-    const { user, expired } = await this.deps.sessions.authenticate(token).catch((): SessionCheck => ({ user: null, expired: false }));
+    let check: SessionCheck;
+    try {
+      check = await this.deps.sessions.authenticate(token);
+    } catch (error) {
+      // The database is away, not the session: "try again later" (1013) makes the client reconnect
+      // with its backoff; a 4401 would have logged a bettor out over a database restart.
+      this.deps.log.warn({ err: error }, 'live: session check failed');
+      if (client.socket.readyState === OPEN) client.socket.close(LIVE_CLOSE.TRY_AGAIN_LATER, 'Try again later');
+      this.drop(client);
+      return;
+    }
+    const { user, expired } = check;
     if (client.socket.readyState !== OPEN) return;
     if (!user) {
       this.refuseSession(client, expired);
@@ -309,17 +325,16 @@ export class LiveHub {
     // Slots are held before the awaits, so two subscribe messages cannot pass the bound together.
     for (const id of taken) client.markets.add(id);
     const missing: number[] = [];
+    const unavailable: number[] = [];
     await Promise.all(
       taken.map(async (marketId) => {
-        let state;
-        try {
-          state = await this.deps.betting.committedState(marketId);
-        } catch {
-          missing.push(marketId);
+        const state = await this.imageState(client, marketId);
+        if (state === 'missing' || state === 'unavailable') {
+          (state === 'missing' ? missing : unavailable).push(marketId);
           client.markets.delete(marketId);
           return;
         }
-        if (!this.clients.has(client) || !client.markets.has(marketId) || !client.user) return;
+        if (!state || !this.clients.has(client) || !client.markets.has(marketId) || !client.user) return;
         let stream = this.streams.get(marketId);
         if (!stream) {
           stream = {
@@ -358,6 +373,35 @@ export class LiveHub {
     );
     if (missing.length > 0)
       this.send(client, { type: 'error', code: 'MARKET_NOT_FOUND', message: 'No such market', market_ids: missing });
+    if (unavailable.length > 0)
+      this.send(client, {
+        type: 'error',
+        code: 'MARKET_UNAVAILABLE',
+        message: 'The market cannot be read now; subscribe again shortly',
+        market_ids: unavailable,
+      });
+  }
+
+  /**
+   * The market for a subscriber's image. A database away (a restart, a failover) is not "no such
+   * market": the load is tried again while the socket still wants it, for about IMAGE_RETRY_MS,
+   * then the client is told to ask again. Undefined: the subscriber went away meanwhile.
+   */
+  private async imageState(client: Client, marketId: number): Promise<MarketState | 'missing' | 'unavailable' | undefined> {
+    const deadline = Date.now() + IMAGE_RETRY_MS;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
+      try {
+        return await this.deps.betting.committedState(marketId);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'MARKET_NOT_FOUND') return 'missing';
+        if (Date.now() + wait > deadline) {
+          this.deps.log.warn({ err: error, marketId }, 'live: market image failed');
+          return 'unavailable';
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!this.clients.has(client) || !client.markets.has(marketId)) return undefined;
+    }
   }
 
   private unsubscribe(client: Client, marketIds: number[]): void {
@@ -444,7 +488,11 @@ export class LiveHub {
     this.pendingMatches = new Map();
     const watched = [...pending.keys()].filter((matchId) => this.matchStreams.has(matchId));
     // One read for every match changed in this window, after the writes that changed them.
-    const scores = await matchScores(this.deps.db, watched, this.deps.clock());
+    const scores = await matchScores(this.deps.db, watched, this.deps.clock()).catch((error: unknown) => {
+      // The database away: the scores are owed still (the flush tries again after its backoff).
+      for (const [matchId, at] of pending) if (!this.pendingMatches.has(matchId)) this.pendingMatches.set(matchId, at);
+      throw error;
+    });
     for (const [matchId, fields] of scores) {
       const streams = this.matchStreams.get(matchId);
       if (!streams) continue;
@@ -541,6 +589,17 @@ export class LiveHub {
       }
     } catch (error) {
       this.deps.log.warn({ err: error, marketId: stream.marketId }, 'live: market flush failed');
+      // Nothing was sent: the change is still owed. Read the market again at the next window
+      // (its subscribers would otherwise hold the old book until some later change).
+      if (this.streams.get(stream.marketId) === stream) {
+        stream.dirty = true;
+        stream.reread = true;
+        stream.since = stream.since || since;
+        stream.at = Math.max(stream.at, at);
+        for (const userId of positions.keys()) stream.positions.set(userId, null);
+        // Not at the next window: a database restart takes seconds, and every stream would try.
+        stream.lastFlushAt = Date.now() + FLUSH_RETRY_MS - this.conflateMs;
+      }
     } finally {
       stream.flushing = false;
       if (stream.dirty) this.scheduleMarket(stream);
@@ -557,13 +616,22 @@ export class LiveHub {
     this.pendingUsers = new Map();
     const wanted = [...pending].filter(([userId, p]) => p.balance && this.byUser.has(userId)).map(([userId]) => userId);
     // One read for everyone affected in this window, after the commits that moved them.
-    const rows =
-      wanted.length > 0
-        ? await this.deps.db
-            .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
-            .from(ledgerAccounts)
-            .where(inArray(ledgerAccounts.userId, wanted))
-        : [];
+    let rows: { userId: number | null; balance: number; exposure: number }[] = [];
+    try {
+      if (wanted.length > 0)
+        rows = await this.deps.db
+          .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.userId, wanted));
+    } catch (error) {
+      // The database away: what was owed is owed still (the flush tries again after its backoff).
+      for (const [userId, p] of pending) {
+        const now = this.touch(userId);
+        now.balance ||= p.balance;
+        now.bets.unshift(...p.bets);
+      }
+      throw error;
+    }
     const at = Date.now();
     for (const row of rows) {
       const clients = row.userId === null ? undefined : this.byUser.get(row.userId);

@@ -1,23 +1,26 @@
 /**
  * Runs a flush at most once per conflation window (ADR 22): the first change schedules it, the
  * changes that follow within the window ride along, and changes that arrive while it runs get
- * the next window. The hub keeps one for users' balances and one for match scores.
+ * the next window. The hub keeps one for users' balances and one for match scores. A flush that
+ * failed (the database away) keeps its pending work and runs again after `retryMs`.
  */
 export class WindowedFlush {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastAt = 0;
   private running = false;
+  private retryAt = 0;
 
   constructor(
     private readonly windowMs: number,
     private readonly flush: () => Promise<void>,
     private readonly hasPending: () => boolean,
     private readonly onError: (error: unknown) => void,
+    private readonly retryMs = windowMs,
   ) {}
 
   schedule(): void {
     if (this.timer || this.running) return;
-    const wait = Math.max(0, this.lastAt + this.windowMs - Date.now());
+    const wait = Math.max(0, this.lastAt + this.windowMs - Date.now(), this.retryAt - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.run();
@@ -35,6 +38,7 @@ export class WindowedFlush {
     try {
       await this.flush();
     } catch (error) {
+      this.retryAt = Date.now() + this.retryMs;
       this.onError(error);
     } finally {
       this.running = false;

@@ -135,6 +135,25 @@ describe('live client', () => {
     await until(() => messages.filter((m) => m.type === 'market_image').length === 2);
   });
 
+  it('asks again for a market the server could not read (its database away), and comes back after "try again later"', async () => {
+    let unavailable = 1;
+    script = await scriptedServer((socket, message) => {
+      if (message.op === 'auth' && unavailable-- > 0) return socket.close(1013, 'Try again later');
+      if (message.op === 'subscribe' && script!.received.filter((m) => m.op === 'subscribe').length === 1)
+        return send(socket, { type: 'error', code: 'MARKET_UNAVAILABLE', message: 'not now', market_ids: message.market_ids });
+      followProtocol(socket, message);
+    });
+    const { client, messages } = start(script);
+    client.retainMarkets([7]);
+    await until(() => messages.some((m) => m.type === 'market_image'), 5_000);
+    expect(client.status).toBe('open');
+    expect(script.connections).toHaveLength(2);
+    expect(script.received.filter((m) => m.op === 'subscribe')).toEqual([
+      { op: 'subscribe', market_ids: [7] },
+      { op: 'subscribe', market_ids: [7] },
+    ]);
+  });
+
   it('stops on a refused token and starts again with a new one', async () => {
     script = await scriptedServer(followProtocol);
     let token = 'bad';

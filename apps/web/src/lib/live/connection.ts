@@ -61,6 +61,8 @@ export class LiveClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
+  /** Markets the server could not read for their image (its database away): asked for again. */
+  private marketRetry: ReturnType<typeof setTimeout> | null = null;
   private syncQueued = false;
   private refusedToken: string | null = null;
   private heartbeatMs: number = LIVE_LIMITS.heartbeatMs;
@@ -208,6 +210,7 @@ export class LiveClient {
         if (message.code === 'UNAUTHORIZED') this.refusedToken = token;
         // Markets refused (unknown, over the limit) stay off the stream; their pages keep polling.
         for (const id of message.market_ids ?? []) this.seqs.delete(id);
+        if (message.code === 'MARKET_UNAVAILABLE') this.subscribeAgainLater(message.market_ids ?? []);
         break;
     }
     this.options.handlers.message(message);
@@ -239,6 +242,16 @@ export class LiveClient {
     const taken = add.slice(0, Math.max(0, room));
     for (const id of taken) this.subscribed.add(id);
     if (taken.length > 0) this.send({ op: 'subscribe', market_ids: taken });
+  }
+
+  /** Not subscribed after all: the next sync, a second or two on, asks for them again. */
+  private subscribeAgainLater(marketIds: number[]): void {
+    for (const id of marketIds) this.subscribed.delete(id);
+    if (this.marketRetry) return;
+    this.marketRetry = setTimeout(() => {
+      this.marketRetry = null;
+      this.queueSync();
+    }, reconnectDelay(2, this.options.random));
   }
 
   private send(message: LiveClientMessage): void {
@@ -293,8 +306,8 @@ export class LiveClient {
   }
 
   private clearTimers(): void {
-    for (const t of [this.reconnectTimer, this.idleTimer, this.watchdog]) if (t) clearTimeout(t);
-    this.reconnectTimer = this.idleTimer = this.watchdog = null;
+    for (const t of [this.reconnectTimer, this.idleTimer, this.watchdog, this.marketRetry]) if (t) clearTimeout(t);
+    this.reconnectTimer = this.idleTimer = this.watchdog = this.marketRetry = null;
     this.attempt = 0;
   }
 
