@@ -57,13 +57,7 @@ interface ReportTableProps<Row> {
   /** Test id, data attributes and class of a row. */
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | number>;
   /** What the table shows instead of rows (TableStateRow): loading, an error, or empty. */
-  state: {
-    loading: boolean;
-    loadingLabel: string;
-    error: Error | null;
-    onRetry?: () => unknown;
-    emptyText?: string;
-  };
+  state: ReportTableState;
   /** Total rows under the rows (tfoot), shown only when there are rows. */
   totals?: readonly SummaryRow[];
   className?: string;

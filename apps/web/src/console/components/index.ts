@@ -9,3 +9,4 @@ export { Badge } from './badge';
 export { IstWhen } from './ist-when';
 export { SearchBox } from './search-box';
 export { LockBadges } from './lock-badges';
+export { ToolSelect } from './tool-select';

@@ -1,7 +1,7 @@
 import type { ActivityLogRequest, ActivityRow } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, useServerPaging, type Column } from '@/console/components';
+import { DataTable, ToolSelect, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
@@ -55,22 +55,20 @@ export function UserActivity({ userId, userName }: { userId: number; userName: s
         )
       }
       tools={
-        <label className="field field--inline">
-          <span className="field__label">Kind</span>
-          <select
-            className="input input--small"
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value as Filter);
-              first();
-            }}
-            data-testid="user-activity-filter"
-          >
-            <option value="all">Everything</option>
-            <option value="logins">Logins</option>
-            <option value="actions">Actions</option>
-          </select>
-        </label>
+        <ToolSelect
+          label="Kind"
+          value={filter}
+          options={[
+            { value: 'all', label: 'Everything' },
+            { value: 'logins', label: 'Logins' },
+            { value: 'actions', label: 'Actions' },
+          ]}
+          onChange={(next) => {
+            setFilter(next);
+            first();
+          }}
+          testId="user-activity-filter"
+        />
       }
     />
   );

@@ -1,7 +1,7 @@
 import type { CurrentBet } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { amountColumn, DataTable, type Column } from '@/console/components';
+import { amountColumn, DataTable, ToolSelect, type Column } from '@/console/components';
 import { fetchData } from '@/lib/api';
 import { betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
 import { formatIst } from '@/lib/format';
@@ -82,19 +82,17 @@ export function UserBets({ userId, userName }: { userId: number; userName: strin
       cardsOnPhone
       csvName={`bets-${userName}`}
       tools={
-        <label className="field field--inline">
-          <span className="field__label">Bets</span>
-          <select
-            className="input input--small"
-            value={betType}
-            onChange={(e) => setBetType(e.target.value as BetType)}
-            data-testid="user-bets-type"
-          >
-            <option value="all">All</option>
-            <option value="matched">Matched</option>
-            <option value="unmatched">Unmatched</option>
-          </select>
-        </label>
+        <ToolSelect
+          label="Bets"
+          value={betType}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'matched', label: 'Matched' },
+            { value: 'unmatched', label: 'Unmatched' },
+          ]}
+          onChange={setBetType}
+          testId="user-bets-type"
+        />
       }
     />
   );

@@ -2,7 +2,7 @@ import { SharedBy, type SharedAccountGroup, type SharedAccountMember } from '@ex
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, DataTable, IstWhen, useServerPaging, type Column } from '@/console/components';
+import { Badge, DataTable, IstWhen, ToolSelect, useServerPaging, type Column } from '@/console/components';
 import { fetchAllPages } from '@/console/lib/all-pages';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { fetchData } from '@/lib/api';
@@ -124,18 +124,16 @@ export function SharedAccountsPage() {
           })
         }
         tools={
-          <label className="field field--inline">
-            <span className="field__label">Shared</span>
-            <select
-              className="input input--small"
-              value={by}
-              onChange={(e) => choose(e.target.value as By)}
-              data-testid="shared-by"
-            >
-              <option value="address">Address</option>
-              <option value="mobile">Mobile number</option>
-            </select>
-          </label>
+          <ToolSelect
+            label="Shared"
+            value={by}
+            options={[
+              { value: 'address', label: 'Address' },
+              { value: 'mobile', label: 'Mobile number' },
+            ]}
+            onChange={choose}
+            testId="shared-by"
+          />
         }
       />
     </div>
