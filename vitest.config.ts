@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/casino-provider/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/casino-provider/src/**/*.test.ts', 'eslint/*.test.js'],
           environment: 'node',
           globalSetup: ['./scripts/test-setup.mjs'],
           testTimeout: 30_000,
