@@ -103,12 +103,20 @@ export class Connections {
 
   stop(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    for (const connection of this.all) connection.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'server shutting down');
+    for (const connection of this.all)
+      connection.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'server shutting down');
   }
 
   /** A new socket: authenticated by `token` (query) at once, or by its first message. */
   accept(socket: WebSocket, token: string | null): void {
-    const connection: Connection = { socket, user: null, token: null, markets: new Set(), alive: true, authTimer: null };
+    const connection: Connection = {
+      socket,
+      user: null,
+      token: null,
+      markets: new Set(),
+      alive: true,
+      authTimer: null,
+    };
     this.all.add(connection);
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (data: RawData) => void this.receive(connection, data));
@@ -131,7 +139,10 @@ export class Connections {
 
   /** One serialization for every socket of these users. */
   broadcastToUsers(userIds: Iterable<number>, message: LiveServerMessage): void {
-    this.broadcast([...userIds].flatMap((userId) => [...(this.byUser.get(userId) ?? [])]), message);
+    this.broadcast(
+      [...userIds].flatMap((userId) => [...(this.byUser.get(userId) ?? [])]),
+      message,
+    );
   }
 
   send(connection: Connection, message: LiveServerMessage): void {
@@ -145,7 +156,12 @@ export class Connections {
       message = LiveClientMessage.parse(JSON.parse(String(data)));
     } catch {
       // Who first, then what (ADR 25): an anonymous socket learns nothing about the messages.
-      if (connection.user) this.send(connection, { type: 'error', code: 'BAD_MESSAGE', message: 'Not a message this server knows' });
+      if (connection.user)
+        this.send(connection, {
+          type: 'error',
+          code: 'BAD_MESSAGE',
+          message: 'Not a message this server knows',
+        });
       else this.refuse(connection, LIVE_CLOSE.UNAUTHORIZED, 'Authenticate first');
       return;
     }
@@ -169,7 +185,8 @@ export class Connections {
       // The database is away, not the session: "try again later" (1013) makes the client reconnect
       // with its backoff; a 4401 would have logged a bettor out over a database restart.
       this.deps.log.warn({ err: error }, 'live: session check failed');
-      if (connection.socket.readyState === OPEN) connection.socket.close(LIVE_CLOSE.TRY_AGAIN_LATER, 'Try again later');
+      if (connection.socket.readyState === OPEN)
+        connection.socket.close(LIVE_CLOSE.TRY_AGAIN_LATER, 'Try again later');
       this.drop(connection);
       return;
     }
@@ -191,7 +208,12 @@ export class Connections {
     if (mine.size > this.deps.limits.maxSocketsPerUser)
       mine.values().next().value?.socket.close(LIVE_CLOSE.SHUTTING_DOWN, 'Too many sockets for this user');
     const { heartbeatMs, maxMarkets } = this.deps.limits;
-    this.send(connection, { type: 'ready', user_id: user.userId, heartbeat_ms: heartbeatMs, max_markets: maxMarkets });
+    this.send(connection, {
+      type: 'ready',
+      user_id: user.userId,
+      heartbeat_ms: heartbeatMs,
+      max_markets: maxMarkets,
+    });
   }
 
   private refuse(
@@ -200,7 +222,8 @@ export class Connections {
     reason: string,
     errorCode: 'UNAUTHORIZED' | 'SESSION_EXPIRED' = 'UNAUTHORIZED',
   ): void {
-    if (code === LIVE_CLOSE.UNAUTHORIZED) this.send(connection, { type: 'error', code: errorCode, message: reason });
+    if (code === LIVE_CLOSE.UNAUTHORIZED)
+      this.send(connection, { type: 'error', code: errorCode, message: reason });
     connection.socket.close(code, reason);
     this.drop(connection);
   }
@@ -243,7 +266,9 @@ export class Connections {
    * end (ADR 42).
    */
   private async beat(): Promise<void> {
-    const frame = Buffer.from(JSON.stringify({ type: 'heartbeat', at: Date.now() } satisfies LiveServerMessage));
+    const frame = Buffer.from(
+      JSON.stringify({ type: 'heartbeat', at: Date.now() } satisfies LiveServerMessage),
+    );
     // A failed check (null: the database away) closes nothing; the next beat checks again.
     const checked = new Map<string, Promise<SessionCheck | null>>();
     for (const connection of [...this.all]) {

@@ -133,9 +133,12 @@ export class LiveHub {
     this.stops.push(betting.onCommitted((event) => this.marketCommitted(event)));
     this.stops.push(betting.onMatchCommitted((event) => this.matches.committed(event)));
     for (const source of sources.balances) this.stops.push(source((userId) => this.balanceMoved(userId)));
-    for (const source of sources.paymentRequests) this.stops.push(source((userId) => this.consoles.nudge(userId, 'payment_requests')));
-    for (const source of sources.markets ?? []) this.stops.push(source((event) => this.marketCommitted({ ...event, state: null })));
-    for (const source of sources.matches ?? []) this.stops.push(source((event) => this.matches.committed(event)));
+    for (const source of sources.paymentRequests)
+      this.stops.push(source((userId) => this.consoles.nudge(userId, 'payment_requests')));
+    for (const source of sources.markets ?? [])
+      this.stops.push(source((event) => this.marketCommitted({ ...event, state: null })));
+    for (const source of sources.matches ?? [])
+      this.stops.push(source((event) => this.matches.committed(event)));
     for (const source of sources.resyncs ?? []) this.stops.push(source(() => this.resync()));
     this.connections.start();
   }

@@ -65,7 +65,8 @@ export class MarketChannel {
           connection.markets.delete(marketId);
           return;
         }
-        if (!state || !connections.has(connection) || !connection.markets.has(marketId) || !connection.user) return;
+        if (!state || !connections.has(connection) || !connection.markets.has(marketId) || !connection.user)
+          return;
         let stream = this.streams.get(marketId);
         if (!stream) {
           stream = new MarketStream(marketId, state, this.deps);
@@ -84,7 +85,12 @@ export class MarketChannel {
       }),
     );
     if (missing.length > 0)
-      connections.send(connection, { type: 'error', code: 'MARKET_NOT_FOUND', message: 'No such market', market_ids: missing });
+      connections.send(connection, {
+        type: 'error',
+        code: 'MARKET_NOT_FOUND',
+        message: 'No such market',
+        market_ids: missing,
+      });
     if (unavailable.length > 0)
       connections.send(connection, {
         type: 'error',
@@ -125,7 +131,10 @@ export class MarketChannel {
    * tried again while the socket still wants it, for about IMAGE_RETRY_MS, then the client is
    * told to ask again. Undefined: the subscriber went away meanwhile.
    */
-  private async imageState(connection: Connection, marketId: number): Promise<MarketState | 'missing' | 'unavailable' | undefined> {
+  private async imageState(
+    connection: Connection,
+    marketId: number,
+  ): Promise<MarketState | 'missing' | 'unavailable' | undefined> {
     const deadline = Date.now() + IMAGE_RETRY_MS;
     for (let wait = 100; ; wait = Math.min(wait * 2, 2_000)) {
       try {

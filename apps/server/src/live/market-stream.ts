@@ -87,7 +87,8 @@ export class MarketStream {
     this.dirty = true;
     this.at = Math.max(this.at, now);
     this.reread = true;
-    for (const connection of this.subscribers) if (connection.user) this.positions.set(connection.user.userId, null);
+    for (const connection of this.subscribers)
+      if (connection.user) this.positions.set(connection.user.userId, null);
     this.schedule();
   }
 
@@ -145,8 +146,11 @@ export class MarketStream {
         this.deps.stats.deltas++;
       }
       for (const [userId, position] of positions) {
-        const watching = [...(this.deps.connections.ofUser(userId) ?? [])].filter((c) => this.subscribers.has(c));
-        if (position && watching.length > 0) this.deps.connections.broadcast(watching, { type: 'position', ...position });
+        const watching = [...(this.deps.connections.ofUser(userId) ?? [])].filter((c) =>
+          this.subscribers.has(c),
+        );
+        if (position && watching.length > 0)
+          this.deps.connections.broadcast(watching, { type: 'position', ...position });
       }
     } catch (error) {
       this.deps.log.warn({ err: error, marketId: this.marketId }, 'live: market flush failed');
@@ -168,7 +172,8 @@ export class MarketStream {
   }
 
   private watchedBy(userId: number): boolean {
-    for (const connection of this.deps.connections.ofUser(userId) ?? []) if (this.subscribers.has(connection)) return true;
+    for (const connection of this.deps.connections.ofUser(userId) ?? [])
+      if (this.subscribers.has(connection)) return true;
     return false;
   }
 }

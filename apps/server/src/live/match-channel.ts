@@ -42,7 +42,13 @@ export class MatchChannel {
   private readonly flush: WindowedFlush;
 
   constructor(private readonly deps: MatchChannelDeps) {
-    this.flush = new WindowedFlush(deps.windowMs, () => this.send(), () => this.pending.size > 0, deps.onError, deps.retryMs);
+    this.flush = new WindowedFlush(
+      deps.windowMs,
+      () => this.send(),
+      () => this.pending.size > 0,
+      deps.onError,
+      deps.retryMs,
+    );
   }
 
   /** A market of a match got its first subscriber here. */
@@ -60,7 +66,8 @@ export class MatchChannel {
       const matchId = market.matchId!;
       this.watched.delete(matchId);
       this.sentScores.delete(matchId);
-      for (const [marketId, ofThat] of this.settledMain) if (ofThat === matchId) this.settledMain.delete(marketId);
+      for (const [marketId, ofThat] of this.settledMain)
+        if (ofThat === matchId) this.settledMain.delete(marketId);
     }
   }
 
@@ -72,7 +79,14 @@ export class MatchChannel {
     // A commit without state (a group commit cut short) is a bet, and bets do not settle markets.
     const row = event.state?.row;
     const matchId = row?.matchId;
-    if (!row || matchId === null || matchId === undefined || !mayDecideMatch(row.marketType) || !this.watched.has(matchId)) return;
+    if (
+      !row ||
+      matchId === null ||
+      matchId === undefined ||
+      !mayDecideMatch(row.marketType) ||
+      !this.watched.has(matchId)
+    )
+      return;
     const wasSettled = this.settledMain.has(event.marketId);
     if (row.settledAt !== null) this.settledMain.set(event.marketId, matchId);
     else this.settledMain.delete(event.marketId);
@@ -116,7 +130,12 @@ export class MatchChannel {
       this.sentScores.set(matchId, shown);
       const to = new Set<Connection>();
       for (const market of markets) for (const connection of market.subscribers) to.add(connection);
-      this.deps.connections.broadcast(to, { type: 'match_score', match_id: matchId, ...fields, at: pending.get(matchId)! });
+      this.deps.connections.broadcast(to, {
+        type: 'match_score',
+        match_id: matchId,
+        ...fields,
+        at: pending.get(matchId)!,
+      });
       this.deps.stats.matchScores++;
     }
   }

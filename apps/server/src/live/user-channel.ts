@@ -32,16 +32,27 @@ export class UserChannel {
   private readonly flush: WindowedFlush;
 
   constructor(private readonly deps: UserChannelDeps) {
-    this.flush = new WindowedFlush(deps.windowMs, () => this.send(), () => this.pending.size > 0, deps.onError, deps.retryMs);
+    this.flush = new WindowedFlush(
+      deps.windowMs,
+      () => this.send(),
+      () => this.pending.size > 0,
+      deps.onError,
+      deps.retryMs,
+    );
   }
 
   /** A bet commit: its users' balances, and the bets it placed, matched, cancelled or settled. */
   committed(event: MarketCommitted): void {
     const { connections } = this.deps;
-    for (const userId of event.userIds) if (connections.isConnected(userId)) this.touch(userId).balance = true;
+    for (const userId of event.userIds)
+      if (connections.isConnected(userId)) this.touch(userId).balance = true;
     for (const bet of event.bets)
       if (connections.isConnected(bet.userId))
-        this.touch(bet.userId).bets.push({ market_id: event.marketId, bet_id: bet.betId, change: bet.change });
+        this.touch(bet.userId).bets.push({
+          market_id: event.marketId,
+          bet_id: bet.betId,
+          change: bet.change,
+        });
     if (this.pending.size > 0) this.flush.schedule();
   }
 
@@ -72,13 +83,19 @@ export class UserChannel {
     const { connections, db } = this.deps;
     const pending = this.pending;
     this.pending = new Map();
-    const wanted = [...pending].filter(([userId, p]) => p.balance && connections.isConnected(userId)).map(([userId]) => userId);
+    const wanted = [...pending]
+      .filter(([userId, p]) => p.balance && connections.isConnected(userId))
+      .map(([userId]) => userId);
     // One read for everyone affected in this window, after the commits that moved them.
     let rows: { userId: number | null; balance: number; exposure: number }[] = [];
     try {
       if (wanted.length > 0)
         rows = await db
-          .select({ userId: ledgerAccounts.userId, balance: ledgerAccounts.balancePaise, exposure: ledgerAccounts.exposurePaise })
+          .select({
+            userId: ledgerAccounts.userId,
+            balance: ledgerAccounts.balancePaise,
+            exposure: ledgerAccounts.exposurePaise,
+          })
           .from(ledgerAccounts)
           .where(inArray(ledgerAccounts.userId, wanted));
     } catch (error) {
@@ -94,7 +111,11 @@ export class UserChannel {
     for (const row of rows) {
       const sockets = row.userId === null ? undefined : connections.ofUser(row.userId);
       if (sockets)
-        connections.broadcast(sockets, { type: 'balance', ...balanceView({ balancePaise: row.balance, exposurePaise: row.exposure }), at });
+        connections.broadcast(sockets, {
+          type: 'balance',
+          ...balanceView({ balancePaise: row.balance, exposurePaise: row.exposure }),
+          at,
+        });
     }
     for (const [userId, p] of pending) {
       const sockets = connections.ofUser(userId);
