@@ -1,9 +1,13 @@
 /**
  * Runs a flush at most once per conflation window (ADR 22): the first change schedules it, the
  * changes that follow within the window ride along, and changes that arrive while it runs get
- * the next window. The hub keeps one for users' balances and one for match scores. A flush that
- * failed (the database away) keeps its pending work and runs again after `retryMs`.
+ * the next window. The user and match channels and the console nudges keep one each. A flush
+ * that failed (the database away) keeps its pending work and runs again after `retryMs`.
  */
+
+/** After a failed flush (the database away), the wait before the next try. */
+export const FLUSH_RETRY_MS = 1_000;
+
 export class WindowedFlush {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastAt = 0;
