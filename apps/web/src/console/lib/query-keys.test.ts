@@ -46,7 +46,7 @@ describe("the console's live nudges (ADR 36)", () => {
   });
 
   it("leave the caller's own account, the shared accounts and the operator's data alone", () => {
-    for (const key of [k.me, k.sharedAccounts('address', 1, 25), ...operatorKeys])
+    for (const key of [k.me, k.accounts.shared('address', 1, 25), ...operatorKeys])
       for (const topic of ['downline', 'payment_requests'] as const) expect(refreshedBy(topic, key)).toBe(false);
   });
 });

@@ -45,8 +45,9 @@ export const consoleKeys = {
     receipt: (requestId: number) => ['console', 'payments', 'receipt', requestId] as const,
   },
   /** Who shares a mobile number or an address (ADR 41): moves with sign-ups and logins, not money, so no nudge refreshes it. */
-  sharedAccounts: (by: string, page: number, limit: number) =>
-    ['console', 'accounts', 'shared', by, page, limit] as const,
+  accounts: {
+    shared: (by: string, page: number, limit: number) => ['console', 'accounts', 'shared', by, page, limit] as const,
+  },
   /** Operator data that only the operator's own actions change. */
   operator: {
     sports: ['console', 'operator', 'sports'] as const,

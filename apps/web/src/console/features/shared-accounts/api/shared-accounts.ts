@@ -7,7 +7,7 @@ import { fetchData } from '@/lib/api';
 /** agent/getSharedAccounts: one page of the groups sharing an address or a mobile number, the last page shown until it answers. */
 export function useSharedAccounts(by: SharedBy, page: number, limit: number) {
   return useQuery({
-    queryKey: consoleKeys.sharedAccounts(by, page, limit),
+    queryKey: consoleKeys.accounts.shared(by, page, limit),
     queryFn: () => fetchData('agentGetSharedAccounts', { by, page, limit }),
     placeholderData: keepPreviousData,
   });
