@@ -1,15 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { callApi, fetchData, onUnauthorized } from '@/lib/api';
+import { onUnauthorized } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
+import { logout } from '../features/auth';
 import { useConsoleLive } from '../lib/live';
-import { consoleKeys } from '../lib/query-keys';
+import { useOwnAccountInHeader } from '../lib/own-account';
 import { clearConsoleSession, isOperator, updateConsoleUser, useConsoleUser } from '../lib/session';
 import type { ConsoleRoute } from '../routes/types';
-
-/** How often the header's own balance is read again (the nudges cover the downline, not the caller). */
-const ME_REFRESH_MS = 30_000;
 
 function Menu({ title, routes }: { title?: string; routes: ConsoleRoute[] }) {
   const items = routes.filter((r) => r.label);
@@ -33,7 +30,7 @@ export function ConsoleShell({ agentRoutes, operatorRoutes }: { agentRoutes: Con
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const live = useConsoleLive();
-  const me = useQuery({ queryKey: consoleKeys.me, queryFn: () => fetchData('consoleGetMe'), refetchInterval: ME_REFRESH_MS });
+  const me = useOwnAccountInHeader();
 
   useEffect(() => {
     if (me.data) updateConsoleUser(me.data);
@@ -59,8 +56,7 @@ export function ConsoleShell({ agentRoutes, operatorRoutes }: { agentRoutes: Con
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const signOut = async () => {
-    await callApi('logout', {}).catch(() => undefined);
-    clearConsoleSession('signed-out');
+    await logout();
     navigate('/login', { replace: true });
   };
 

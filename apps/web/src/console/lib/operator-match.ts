@@ -16,7 +16,7 @@ export interface MatchLinkState {
 export function useOperatorMatch(matchId: number | null) {
   const carried = (useLocation().state as MatchLinkState | null)?.match;
   return useQuery({
-    queryKey: consoleKeys.operator('match', matchId),
+    queryKey: consoleKeys.operator.match.of(matchId),
     queryFn: async (): Promise<OperatorMatch | null> => {
       const { rows } = await fetchData('operatorGetMatches', { match_id: matchId!, limit: 1 });
       return rows.find((m) => m.match_id === matchId) ?? null;

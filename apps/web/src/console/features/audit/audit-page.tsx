@@ -1,13 +1,10 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditLogRequest, type AuditRow } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS, type AuditAction, type AuditRow } from '@exchange/contracts';
 import { useState } from 'react';
 import { DataTable, useServerPaging, type Column } from '@/console/components';
-import { fetchAllPages } from '@/console/lib/all-pages';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { DateRangeFields, rangeProblem, type DayRange } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
-import { fetchData } from '@/lib/api';
 import { formatIst, istYmdDaysAgo } from '@/lib/format';
+import { allAuditLogRows, useAuditLog, type AuditLogFilter } from './api/audit-log';
 import { auditDiff } from './audit-diff';
 import './audit.css';
 
@@ -84,17 +81,12 @@ export function AuditPage() {
   const [days, setDays] = useState(range);
   if (!problem && (days.from_date !== range.from_date || days.to_date !== range.to_date)) setDays(range);
 
-  const filters: Omit<AuditLogRequest, 'page' | 'limit'> = {
+  const filters: AuditLogFilter = {
     ...(action ? { action } : {}),
     ...(query ? { search: query } : {}),
     ...days,
   };
-  const body: AuditLogRequest = { ...filters, page, limit };
-  const log = useQuery({
-    queryKey: consoleKeys.operator('audit', body),
-    queryFn: () => fetchData('operatorGetAuditLog', body),
-    placeholderData: keepPreviousData,
-  });
+  const log = useAuditLog(filters, page, limit);
 
   const toggle = (id: number) =>
     setOpen((s) => {
@@ -215,9 +207,7 @@ export function AuditPage() {
           testId="audit-table"
           paging={paging(log.data?.total)}
           csvName={`audit-log-${days.from_date}-${days.to_date}`}
-          csvRows={() =>
-            fetchAllPages((p, l) => fetchData('operatorGetAuditLog', { ...filters, page: p, limit: l }))
-          }
+          csvRows={() => allAuditLogRows(filters)}
         />
       </section>
     </div>

@@ -3,8 +3,9 @@ import { ChangePasswordRequest } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, callApi } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { clearConsoleSession, useConsoleUser } from '@/console/lib/session';
+import { changePassword } from './api/change-password';
 
 type Values = { master_password: string; new_password: string; confirm_password: string };
 
@@ -24,7 +25,7 @@ export function ChangePasswordPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const res = await callApi('changePassword', values);
+      const res = await changePassword(values);
       if (!res.status) {
         toast.error(res.message);
         return;

@@ -1,2 +1,3 @@
 export { LoginPage } from './login-page';
 export { ChangePasswordPage } from './change-password-page';
+export { logout } from './api/logout';

@@ -4,27 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { CodeField, useCodeForm } from '@/components';
-import { ApiError, callApi } from '@/lib/api';
-import { consoleUser, saveConsoleLogin, takeLogoutReason, type ConsoleLogoutReason } from '@/console/lib/session';
+import { consoleUser, takeLogoutReason, type ConsoleLogoutReason } from '@/console/lib/session';
+import { logIn } from './api/login';
 
 type Credentials = Pick<LoginRequest, 'user_name' | 'password'>;
-/** What a login attempt came to: signed in, a code is wanted, or the refusal in words. */
-type Outcome = { kind: 'in' } | { kind: 'code'; problem?: string } | { kind: 'refused'; message: string };
-
-async function attempt(body: LoginRequest): Promise<Outcome> {
-  try {
-    const res = await callApi('consoleLogin', body);
-    if (res.status && res.data) {
-      saveConsoleLogin(res.data);
-      return { kind: 'in' };
-    }
-    if (res.code === 'OTP_REQUIRED') return { kind: 'code' };
-    if (res.code === 'OTP_INVALID') return { kind: 'code', problem: 'The code is not valid' };
-    return { kind: 'refused', message: res.message || 'Login failed' };
-  } catch (err) {
-    return { kind: 'refused', message: err instanceof ApiError || err instanceof Error ? err.message : 'Login failed' };
-  }
-}
 
 const checkCode = (otp: string) => {
   const checked = OtpCode.safeParse(otp);
@@ -37,7 +20,7 @@ function CodeStep({ credentials, onDone, onBack }: { credentials: Credentials; o
     validate: checkCode,
     autoFocus: true,
     onCode: async (otp) => {
-      const outcome = await attempt({ ...credentials, otp });
+      const outcome = await logIn({ ...credentials, otp });
       if (outcome.kind === 'in') onDone();
       else if (outcome.kind === 'code') return outcome.problem ?? 'Enter the code';
       else onBack(outcome.message);
@@ -92,7 +75,7 @@ export function LoginPage() {
 
   const submit = handleSubmit(async (values) => {
     setRefusal(null);
-    const outcome = await attempt(values);
+    const outcome = await logIn(values);
     if (outcome.kind === 'in') done();
     else if (outcome.kind === 'code') setCodeFor(values);
     else setRefusal(outcome.message);

@@ -1,15 +1,11 @@
 import type { MarketBook } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, HouseBook, MarketStatusTag, marketKindLabel } from '@/console/components';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { Spinner } from '@/components';
-import { fetchData, isRetryable } from '@/lib/api';
+import { isRetryable } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
+import { useMarketBook } from './api/market-book';
 import './book.css';
-
-/** Bets move the books and the nudges refresh them; without the socket they are read this often. */
-const BOOK_POLL_MS = 30_000;
 
 function BookCard({ book }: { book: MarketBook }) {
   return (
@@ -48,11 +44,7 @@ function BookCard({ book }: { book: MarketBook }) {
 export function BookPage() {
   const [params] = useSearchParams();
   const marketId = Number(params.get('market')) || null;
-  const books = useQuery({
-    queryKey: consoleKeys.downline('book', marketId ?? 'all'),
-    queryFn: () => fetchData('agentGetMarketBook', marketId ? { market_id: marketId } : {}),
-    refetchInterval: BOOK_POLL_MS,
-  });
+  const books = useMarketBook(marketId);
 
   return (
     <div data-testid="book-page">

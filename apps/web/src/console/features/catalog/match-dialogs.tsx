@@ -4,7 +4,9 @@ import { useForm, type FieldValues, type Path, type UseFormSetError } from 'reac
 import { FormDialog, FormField } from '@/console/components';
 import { Modal, TableScroll } from '@/components';
 import { formatIst } from '@/lib/format';
-import { useCatalogSave, useSeries, useSports } from './catalog-data';
+import { useCatalogSave } from './api/save-catalog-entry';
+import { useSeries } from './api/series';
+import { useSports } from './api/sports';
 import { ShownCheck } from './catalog-parts';
 import { fromIstInput, toIstInput } from './ist-time';
 

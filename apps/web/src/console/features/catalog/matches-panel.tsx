@@ -1,13 +1,14 @@
 import { RACING_SPORT_IDS, type OperatorMatch, type OperatorMatchesRequest } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, Switch, useServerPaging, type Column } from '@/console/components';
 import type { MatchLinkState } from '@/console/lib/operator-match';
 import { useDebounced } from '@/hooks/use-debounced';
-import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
-import { catalogKeys, useCatalogSave, useSeries, useSports } from './catalog-data';
+import { useCatalogMatches } from './api/catalog-matches';
+import { useCatalogSave } from './api/save-catalog-entry';
+import { useSeries } from './api/series';
+import { useSports } from './api/sports';
 import { actionsColumn, shownColumn, useRowChange } from './catalog-parts';
 import { MatchDialog, RacesDialog } from './match-dialogs';
 
@@ -60,11 +61,7 @@ export function MatchesPanel({
     page,
     limit,
   };
-  const matches = useQuery({
-    queryKey: catalogKeys.matches(body),
-    queryFn: () => fetchData('operatorGetMatches', body),
-    placeholderData: keepPreviousData,
-  });
+  const matches = useCatalogMatches(body);
 
   const change = (m: OperatorMatch, c: { is_active?: boolean; in_play?: boolean }, done: string) =>
     run(m.match_id, () => save('operatorSaveMatch', matchBody(m, c), done));

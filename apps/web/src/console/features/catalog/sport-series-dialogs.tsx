@@ -7,7 +7,7 @@ import {
 } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { FormDialog, FormField } from '@/console/components';
-import { useCatalogSave } from './catalog-data';
+import { useCatalogSave } from './api/save-catalog-entry';
 import { NameField, ShownCheck } from './catalog-parts';
 
 /** A new sport (its id is given: sport ids are the feed's) or an edit of one: name, order, shown. */

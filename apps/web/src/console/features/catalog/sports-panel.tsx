@@ -1,7 +1,9 @@
 import type { OperatorSeries, OperatorSport } from '@exchange/contracts';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/console/components';
-import { useCatalogSave, useSeries, useSports } from './catalog-data';
+import { useCatalogSave } from './api/save-catalog-entry';
+import { useSeries } from './api/series';
+import { useSports } from './api/sports';
 import { actionsColumn, CatalogCard, shownColumn, useRowChange } from './catalog-parts';
 import { SeriesDialog, SportDialog } from './sport-series-dialogs';
 

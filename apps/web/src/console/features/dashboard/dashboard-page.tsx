@@ -1,16 +1,13 @@
 import type { Dashboard, ExposedMarket } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Badge } from '@/console/components';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { Spinner, TableScroll } from '@/components';
-import { fetchData, isRetryable } from '@/lib/api';
+import { isRetryable } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
+import { useDashboard } from './api/dashboard';
 import { PnlChart } from './pnl-chart';
 import './dashboard.css';
 
-/** The nudges refresh the dashboard; without the socket it is read again this often. */
-const DASHBOARD_POLL_MS = 60_000;
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -111,11 +108,7 @@ function PendingPayments({ pending }: { pending: Dashboard['pending_payments'] }
  * week, what waits in the payment requests and the markets that risk the most.
  */
 export function DashboardPage() {
-  const { data, error, isLoading, refetch } = useQuery({
-    queryKey: consoleKeys.dashboard,
-    queryFn: () => fetchData('agentGetDashboard'),
-    refetchInterval: DASHBOARD_POLL_MS,
-  });
+  const { data, error, isLoading, refetch } = useDashboard();
 
   return (
     <div className="dashboard-page" data-testid="dashboard-page">

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormDialog, FormField } from '@/console/components';
-import { fetchData } from '@/lib/api';
-import { refreshAfterChange } from './api';
+import { useCreateUser } from './api/create-user';
 
 /** The contract's fields as the form holds them (text), an empty mobile or credit limit left out. */
 const CreateUserForm = AgentCreateUserRequest.extend({
@@ -28,6 +27,7 @@ type FormIn = z.input<typeof CreateUserForm>;
  * password given here, so the agent passes it on once.
  */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
+  const createUser = useCreateUser();
   const {
     register,
     handleSubmit,
@@ -46,11 +46,10 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
 
   const submit = handleSubmit(async (body) => {
     try {
-      const made = await fetchData('agentCreateUser', body);
+      const made = await createUser.mutateAsync(body);
       toast.success(
         `${made.role === 'agent' ? 'Agent' : 'User'} ${made.user_name} created: the first login asks for a new password`,
       );
-      void refreshAfterChange();
       onClose();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'The user could not be created');

@@ -1,5 +1,4 @@
 import type { DownlineRow } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -11,12 +10,10 @@ import {
   useServerPaging,
   type Column,
 } from '@/console/components';
-import { fetchAllPages } from '@/console/lib/all-pages';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useConsoleUser } from '@/console/lib/session';
-import { fetchData } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
-import { downlineKeys } from './api';
+import { allDownlineRows, useDownline, type DownlineFilter } from './api/downline';
 import { CreateUserDialog } from './create-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { StatusDialog } from './status-dialog';
@@ -101,17 +98,8 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
   // The server searches every level when no parent is named; the top level names the caller.
   const listOf = wide ? undefined : (parentId ?? ownId);
 
-  const body = (p: number, l: number) => ({
-    ...(listOf !== undefined && { parent_id: listOf }),
-    ...(query && { search: query }),
-    page: p,
-    limit: l,
-  });
-  const list = useQuery({
-    queryKey: downlineKeys.list(listOf ?? null, query, page, limit),
-    queryFn: () => fetchData('agentGetDownline', body(page, limit)),
-    placeholderData: keepPreviousData,
-  });
+  const filter: DownlineFilter = { ...(listOf !== undefined && { parent_id: listOf }), search: query };
+  const list = useDownline(filter, page, limit);
 
   const hasAgents = list.data?.rows.some((r) => r.role === 'agent') ?? false;
   const columns = useMemo((): Column<DownlineRow>[] => {
@@ -254,7 +242,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         cardsOnPhone
         paging={paging(list.data?.total)}
         csvName={trail.length === 0 ? 'downline' : `downline-${trail.at(-1)!.user_name}`}
-        csvRows={() => fetchAllPages((p, l) => fetchData('agentGetDownline', body(p, l)))}
+        csvRows={() => allDownlineRows(filter)}
         tools={
           <>
             <SearchBox

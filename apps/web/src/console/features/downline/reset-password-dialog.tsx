@@ -3,7 +3,7 @@ import { ResetPasswordRequest } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog, FormField } from '@/console/components';
-import { fetchData } from '@/lib/api';
+import { useResetPassword } from './api/reset-password';
 
 const ResetForm = ResetPasswordRequest.pick({ new_password: true });
 type FormValues = { new_password: string };
@@ -16,6 +16,7 @@ export function ResetPasswordDialog({
   user: { user_id: number; user_name: string };
   onClose: () => void;
 }) {
+  const resetPassword = useResetPassword();
   const {
     register,
     handleSubmit,
@@ -24,7 +25,7 @@ export function ResetPasswordDialog({
 
   const submit = handleSubmit(async ({ new_password }) => {
     try {
-      await fetchData('agentResetPassword', { user_id: user.user_id, new_password });
+      await resetPassword.mutateAsync({ user_id: user.user_id, new_password });
       toast.success(
         `${user.user_name}'s password is reset: they are signed out and choose a new one at the next login`,
       );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Modal } from '@/components';
-import { fetchData } from '@/lib/api';
-import { refreshAfterChange } from './api';
+import { useSetUserStatus } from './api/set-user-status';
 
 export interface Locks {
   user_id: number;
@@ -34,6 +33,7 @@ export function lockChanges(from: Locks, to: Pick<Locks, 'login_locked' | 'bet_l
 export function StatusDialog({ user, onClose }: { user: Locks; onClose: () => void }) {
   const [next, setNext] = useState({ login_locked: user.login_locked, bet_locked: user.bet_locked });
   const [busy, setBusy] = useState(false);
+  const setUserStatus = useSetUserStatus();
   const changes = lockChanges(user, next);
 
   const apply = async () => {
@@ -44,9 +44,8 @@ export function StatusDialog({ user, onClose }: { user: Locks; onClose: () => vo
         ...(next.login_locked !== user.login_locked && { login_locked: next.login_locked }),
         ...(next.bet_locked !== user.bet_locked && { bet_locked: next.bet_locked }),
       };
-      await fetchData('agentSetUserStatus', body);
+      await setUserStatus.mutateAsync(body);
       toast.success(`${user.user_name}: ${changes.map((c) => c.split(':')[0]!.toLowerCase()).join(', ')}`);
-      void refreshAfterChange();
       onClose();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'The locks could not be changed');

@@ -5,11 +5,12 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormDialog, FormField } from '@/console/components';
+import { useOwnAccount } from '@/console/lib/own-account';
 import { Modal } from '@/components';
-import { ApiError, fetchData } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { newClientRef } from '@/lib/client-ref';
 import { formatAmount } from '@/lib/format';
-import { refreshAfterChange, useOwnAccount } from './api';
+import { useTransferChips } from './api/transfer-chips';
 import { transferPreview, type TransferDirection } from './transfer';
 
 /** The form's fields: the amount as typed, checked by the contract's own rule once a number. */
@@ -84,6 +85,7 @@ export function TransferDialog({
   onClose: () => void;
 }) {
   const own = useOwnAccount();
+  const transferChips = useTransferChips();
   const clientRef = useRef(newClientRef());
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
@@ -116,7 +118,7 @@ export function TransferDialog({
   const send = async (values: FormOut) => {
     setBusy(true);
     try {
-      const answer = await fetchData('agentTransferChips', {
+      const answer = await transferChips.mutateAsync({
         user_id: user.user_id,
         amount: values.amount,
         direction,
@@ -131,7 +133,6 @@ export function TransferDialog({
           amount: answer.amount,
         },
       });
-      void refreshAfterChange();
     } catch (err) {
       // A refusal moved nothing: the next try is a new transfer. Without an answer it may have
       // been made, so the same client_ref goes again.

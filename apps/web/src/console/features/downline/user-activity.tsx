@@ -1,13 +1,8 @@
-import type { ActivityLogRequest, ActivityRow } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ActivityRow } from '@exchange/contracts';
 import { useState } from 'react';
 import { DataTable, ToolSelect, useServerPaging, type Column } from '@/console/components';
-import { fetchAllPages } from '@/console/lib/all-pages';
-import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
-import { downlineKeys } from './api';
-
-type Filter = NonNullable<ActivityLogRequest['filter']>;
+import { allUserActivityRows, useUserActivity, type ActivityFilter } from './api/user-activity';
 
 const COLUMNS: Column<ActivityRow>[] = [
   {
@@ -29,13 +24,9 @@ const COLUMNS: Column<ActivityRow>[] = [
 
 /** A downline user's logins and sensitive actions (agent/getUserActivityLog), newest first; CSV. */
 export function UserActivity({ userId, userName }: { userId: number; userName: string }) {
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<ActivityFilter>('all');
   const { page, limit, first, paging } = useServerPaging();
-  const log = useQuery({
-    queryKey: downlineKeys.user(userId, 'activity', filter, page, limit),
-    queryFn: () => fetchData('agentGetUserActivityLog', { user_id: userId, filter, page, limit }),
-    placeholderData: keepPreviousData,
-  });
+  const log = useUserActivity(userId, filter, page, limit);
   return (
     <DataTable
       columns={COLUMNS}
@@ -49,11 +40,7 @@ export function UserActivity({ userId, userName }: { userId: number; userName: s
       cardsOnPhone
       paging={paging(log.data?.total)}
       csvName={`activity-${userName}`}
-      csvRows={() =>
-        fetchAllPages((p, l) =>
-          fetchData('agentGetUserActivityLog', { user_id: userId, filter, page: p, limit: l }),
-        )
-      }
+      csvRows={() => allUserActivityRows(userId, filter)}
       tools={
         <ToolSelect
           label="Kind"

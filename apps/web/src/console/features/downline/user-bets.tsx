@@ -1,13 +1,10 @@
 import type { CurrentBet } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { amountColumn, DataTable, ToolSelect, type Column } from '@/console/components';
-import { fetchData } from '@/lib/api';
 import { betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
 import { formatIst } from '@/lib/format';
-import { downlineKeys } from './api';
+import { useUserBets, type UserBetType } from './api/user-bets';
 
-type BetType = 'all' | 'matched' | 'unmatched';
 const SIDE: Record<CurrentBet['side'], string> = { BACK: 'Back', LAY: 'Lay', YES: 'Yes', NO: 'No' };
 const STATUS: Record<CurrentBet['status'], string> = {
   MATCHED: 'Matched',
@@ -64,11 +61,8 @@ const COLUMNS: Column<CurrentBet>[] = [
 
 /** A downline user's open bets (agent/getUserBets), matched, unmatched or both; CSV. */
 export function UserBets({ userId, userName }: { userId: number; userName: string }) {
-  const [betType, setBetType] = useState<BetType>('all');
-  const bets = useQuery({
-    queryKey: downlineKeys.user(userId, 'bets', betType),
-    queryFn: () => fetchData('agentGetUserBets', { user_id: userId, bet_type: betType }),
-  });
+  const [betType, setBetType] = useState<UserBetType>('all');
+  const bets = useUserBets(userId, betType);
   return (
     <DataTable
       columns={COLUMNS}

@@ -1,12 +1,11 @@
 import type { UserProfile } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge, LockBadges } from '@/console/components';
 import { Spinner } from '@/components';
-import { fetchData, isRetryable } from '@/lib/api';
+import { isRetryable } from '@/lib/api';
 import { formatIst } from '@/lib/format';
-import { downlineKeys } from './api';
+import { useUserProfile } from './api/user-profile';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { StatusDialog } from './status-dialog';
 import { UserActivity } from './user-activity';
@@ -110,11 +109,7 @@ export function UserPage() {
   const tab: Tab = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'statement';
   const [dialog, setDialog] = useState<'locks' | 'password' | null>(null);
   const valid = Number.isSafeInteger(userId) && userId > 0;
-  const profile = useQuery({
-    queryKey: downlineKeys.user(userId, 'profile'),
-    queryFn: () => fetchData('agentGetUserProfile', { user_id: userId }),
-    enabled: valid,
-  });
+  const profile = useUserProfile(userId, valid);
 
   const back = (
     <button

@@ -1,11 +1,9 @@
 import type { ProfitLossReport } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { amountColumn, DataTable, SignedAmount, type Column } from '@/console/components';
 import { DateRangeForm, type DayRange } from '@/components';
-import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
-import { downlineKeys } from './api';
+import { useUserProfitLoss } from './api/user-profit-loss';
 import { DEFAULT_DAYS } from './user-statement';
 
 type Row = ProfitLossReport['rows'][number];
@@ -52,11 +50,7 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
     from_date: istYmdDaysAgo(DEFAULT_DAYS),
     to_date: istYmdDaysAgo(0),
   }));
-  const report = useQuery({
-    queryKey: downlineKeys.user(userId, 'pnl', range),
-    queryFn: () => fetchData('agentGetUserProfitLoss', { user_id: userId, ...range }),
-    placeholderData: keepPreviousData,
-  });
+  const report = useUserProfitLoss(userId, range);
   const data = report.data;
   return (
     <div data-testid="user-pnl">

@@ -1,12 +1,9 @@
 import type { StatementRow, StatementType } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { amountColumn, DataTable, useServerPaging, type Column } from '@/console/components';
-import { fetchAllPages } from '@/console/lib/all-pages';
 import { DateRangeFields, RangeSubmit, rangeProblem } from '@/components';
-import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
-import { downlineKeys } from './api';
+import { allUserStatementRows, useUserStatement, type UserStatementFilter } from './api/user-statement';
 
 const TYPES: { value: StatementType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -18,8 +15,6 @@ const TYPES: { value: StatementType; label: string }[] = [
 const TYPE_LABEL = Object.fromEntries(TYPES.map((t) => [t.value, t.label])) as Record<StatementType, string>;
 /** The statement opens on the last 7 days (IST), as the bettor's own. */
 export const DEFAULT_DAYS = 7;
-
-type Filter = { from_date: string; to_date: string; statement_type: StatementType };
 
 const COLUMNS: Column<StatementRow>[] = [
   {
@@ -49,7 +44,7 @@ const COLUMNS: Column<StatementRow>[] = [
 
 /** A downline user's account statement (agent/getUserStatement): days and type, paged, totals, CSV. */
 export function UserStatement({ userId, userName }: { userId: number; userName: string }) {
-  const [draft, setDraft] = useState<Filter>(() => ({
+  const [draft, setDraft] = useState<UserStatementFilter>(() => ({
     from_date: istYmdDaysAgo(DEFAULT_DAYS),
     to_date: istYmdDaysAgo(0),
     statement_type: 'all',
@@ -57,11 +52,7 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
   const [filter, setFilter] = useState(draft);
   const { page, limit, first, paging } = useServerPaging();
   const problem = rangeProblem(draft);
-  const statement = useQuery({
-    queryKey: downlineKeys.user(userId, 'statement', filter, page, limit),
-    queryFn: () => fetchData('agentGetUserStatement', { user_id: userId, ...filter, page, limit }),
-    placeholderData: keepPreviousData,
-  });
+  const statement = useUserStatement(userId, filter, page, limit);
   const totals = statement.data?.totals;
 
   const submit = (e: FormEvent) => {
@@ -124,11 +115,7 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
         cardsOnPhone
         paging={paging(statement.data?.total)}
         csvName={`statement-${userName}-${filter.from_date}-${filter.to_date}`}
-        csvRows={() =>
-          fetchAllPages((p, l) =>
-            fetchData('agentGetUserStatement', { user_id: userId, ...filter, page: p, limit: l }),
-          )
-        }
+        csvRows={() => allUserStatementRows(userId, filter)}
       />
     </div>
   );

@@ -7,7 +7,7 @@ import {
   type BookmakerRatesBody,
 } from './desk-keys';
 import { DeskShell, useDesk, type DeskButton } from './desk-parts';
-import type { MarketActions } from './use-market-actions';
+import type { MarketActions } from './api/market-actions';
 
 const BOOKMAKER_KEYS: [string, string][] = [
   ['↑ / ↓', 'pick the runner'],

@@ -8,9 +8,8 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog, FormField } from '@/console/components';
 import { toastRefusal } from '@/console/lib/refusal';
-import { fetchData } from '@/lib/api';
 import { firstErrorPerField } from '@/lib/form-errors';
-import type { MarketActions } from './use-market-actions';
+import { useCreateMarket } from './api/create-market';
 
 /** What the operator picks: binary is a fancy-kind market with market_type BINARY and a session. */
 export type NewMarketKind = 'EXCHANGE' | 'BOOKMAKER' | 'FANCY' | 'BINARY';
@@ -99,15 +98,8 @@ function sidesOf(matchName: string): { name: string }[] {
  * of a race), bookmaker, fancy, or binary (a fancy-kind session line). The body is checked
  * against the contract before it goes, so its messages show under the fields.
  */
-export function CreateMarketDialog({
-  match,
-  actions,
-  onClose,
-}: {
-  match: OperatorMatch;
-  actions: MarketActions;
-  onClose: () => void;
-}) {
+export function CreateMarketDialog({ match, onClose }: { match: OperatorMatch; onClose: () => void }) {
+  const createMarket = useCreateMarket(match.match_id);
   const racing = RACING_SPORT_IDS.includes(match.sport_id);
   const {
     register,
@@ -157,8 +149,7 @@ export function CreateMarketDialog({
       return;
     }
     try {
-      const market = await fetchData('operatorCreateMarket', createMarketBody(match.match_id, values));
-      actions.created(market);
+      const market = await createMarket.mutateAsync(createMarketBody(match.match_id, values));
       toast.success(`Market created: ${market.name}`);
       onClose();
     } catch (err) {

@@ -1,7 +1,7 @@
 import type { OperatorMarket } from '@exchange/contracts';
 import { fancyDeskKey, fancyDirty, fancyDraftOf, fancyLineBody, type FancyLineBody } from './desk-keys';
 import { DeskShell, useDesk, type DeskButton } from './desk-parts';
-import type { MarketActions } from './use-market-actions';
+import type { MarketActions } from './api/market-actions';
 
 const FANCY_KEYS: [string, string][] = [
   ['↑ / ↓', 'NO and YES line +1 / −1'],

@@ -1,14 +1,9 @@
 import type { MarketView, OperatorMarket } from '@exchange/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Badge, HouseBook, MarketStatusTag } from '@/console/components';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { refusalText } from '@/console/lib/refusal';
 import { Spinner } from '@/components';
-import { fetchData } from '@/lib/api';
 import { formatAmount, formatOdds, formatSize } from '@/lib/format';
-
-/** The house's position is read again this often (the downline nudges refresh it sooner). */
-const BOOK_REFRESH_MS = 15_000;
+import { useMatchBook } from './api/match-book';
 
 type Shown = Pick<MarketView, 'status' | 'in_play' | 'kind' | 'runners' | 'fancy' | 'result'>;
 
@@ -73,20 +68,6 @@ function BettorsView({ view, marketId }: { view: Shown; marketId: number }) {
       </tbody>
     </table>
   );
-}
-
-/**
- * The house's position on every market of the match: one agent/getMarketBook call, which the
- * screen starts beside its markets' read and every card shares (one call per nudge, not one per
- * card; ADR 43).
- */
-export function useMatchBook(matchId: number) {
-  return useQuery({
-    queryKey: consoleKeys.downline('book', 'match', matchId),
-    queryFn: () => fetchData('agentGetMarketBook', { match_id: matchId }),
-    refetchInterval: BOOK_REFRESH_MS,
-    enabled: Number.isInteger(matchId),
-  });
 }
 
 /** The house's position on the market, with its exposure. */

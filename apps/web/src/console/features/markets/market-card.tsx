@@ -8,7 +8,7 @@ import { BookmakerDesk } from './bookmaker-desk';
 import { FancyDesk } from './fancy-desk';
 import { LiveBook } from './live-book';
 import { MarketSettingsDialog } from './market-settings-dialog';
-import type { MarketActions } from './use-market-actions';
+import type { MarketActions } from './api/market-actions';
 
 type Settable = Exclude<MarketStatus, 'INACTIVE'>;
 

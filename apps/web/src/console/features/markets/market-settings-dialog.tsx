@@ -3,7 +3,7 @@ import { UpdateMarketRequest, type BodyOf, type OperatorMarket } from '@exchange
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog, FormField } from '@/console/components';
-import type { MarketActions } from './use-market-actions';
+import type { MarketActions } from './api/market-actions';
 
 type Editable = 'name' | 'min_stake' | 'max_stake' | 'max_profit' | 'bet_delay_ms' | 'commission_percent';
 

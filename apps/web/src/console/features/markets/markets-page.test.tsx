@@ -9,7 +9,7 @@ import { fetchData } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { renderInApp, setWindowWidth, signedInOnTestServer } from '@/test/api-server';
 import { MarketsPage } from './markets-page';
-import { marketsKey, useMarketActions } from './use-market-actions';
+import { marketsKey, useMarketActions } from './api/market-actions';
 
 /**
  * A match's markets on the real server, as the operator: a match of the file's own (so no other

@@ -1,32 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/console/components';
 import { useOperatorMatch } from '@/console/lib/operator-match';
 import { refusalText } from '@/console/lib/refusal';
 import { Spinner } from '@/components';
-import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
+import { useMarketActions } from './api/market-actions';
+import { useMatchBook } from './api/match-book';
+import { useMatchMarkets } from './api/match-markets';
 import { CreateMarketDialog } from './create-market-dialog';
-import { useMatchBook } from './live-book';
 import { MarketCard } from './market-card';
-import { marketsKey, useMarketActions } from './use-market-actions';
 import './markets.css';
-
-/** The markets are read again this often (open orders, a settlement elsewhere); the desks' own sends show at once. */
-const MARKETS_REFRESH_MS = 15_000;
 
 /** A match's markets (route catalog/match/:matchId): create, run and trade them. */
 export function MarketsPage() {
   const matchId = Number(useParams().matchId);
   const match = useOperatorMatch(Number.isInteger(matchId) ? matchId : null);
-  const markets = useQuery({
-    queryKey: marketsKey(matchId),
-    queryFn: () => fetchData('operatorGetMarkets', { match_id: matchId, open_only: false }),
-    refetchInterval: MARKETS_REFRESH_MS,
-    // Opening the screen reads the markets afresh (another operator, the feed, a settlement).
-    staleTime: 0,
-  });
+  const markets = useMatchMarkets(matchId);
   // Asked now, beside the markets, not once their cards are drawn: one round trip, not two.
   useMatchBook(matchId);
   const actions = useMarketActions(matchId);
@@ -97,7 +87,7 @@ export function MarketsPage() {
           )}
         </>
       )}
-      {creating && m && <CreateMarketDialog match={m} actions={actions} onClose={() => setCreating(false)} />}
+      {creating && m && <CreateMarketDialog match={m} onClose={() => setCreating(false)} />}
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { DecidePaymentRequest, type AgentPaymentRequestRow } from '@exchange/con
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormDialog, FormField } from '@/console/components';
-import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst } from '@/lib/format';
-import { refreshAfterDecision } from './api';
+import { useDecidePaymentRequest } from './api/decide-payment-request';
 import { decisionEffect, KIND_LABEL, paymentDetails } from './payment-text';
 
 /**
@@ -25,6 +24,7 @@ export function DecideDialog({
 }) {
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
+  const decide = useDecidePaymentRequest();
   const checked = DecidePaymentRequest.shape.remark.safeParse(remark);
   const verb = approve ? 'Approve' : 'Reject';
 
@@ -33,7 +33,7 @@ export function DecideDialog({
     if (busy || !checked.success) return;
     setBusy(true);
     try {
-      const decided = await fetchData('agentDecidePaymentRequest', {
+      const decided = await decide.mutateAsync({
         request_id: request.request_id,
         approve,
         ...(checked.data && { remark: checked.data }),
@@ -41,7 +41,6 @@ export function DecideDialog({
       toast.success(
         `${KIND_LABEL[decided.kind]} of ${formatAmount(decided.amount)} for ${request.user_name} ${decided.status === 'APPROVED' ? 'approved' : 'rejected'}`,
       );
-      void refreshAfterDecision();
       onClose();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'The request could not be decided');

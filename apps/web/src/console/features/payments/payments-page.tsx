@@ -1,20 +1,15 @@
 import { PaymentKind, PaymentStatus, type AgentPaymentRequestRow } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { amountColumn, Badge, DataTable, IstWhen, useServerPaging, type Column } from '@/console/components';
-import { fetchAllPages } from '@/console/lib/all-pages';
 import { isOperator, useConsoleUser } from '@/console/lib/session';
-import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst } from '@/lib/format';
-import { paymentKeys } from './api';
+import { allPaymentRequestRows, usePaymentRequests, type PaymentRequestFilter } from './api/payment-requests';
 import { DecideDialog } from './decide-dialog';
 import { KIND_LABEL, paymentDetails, STATUS_LABEL } from './payment-text';
 import { ReceiptDialog } from './receipt-dialog';
 import './payments.css';
 
-/** The nudges refresh the list at once; this is the fallback when the socket is down. */
-const PAYMENTS_POLL_MS = 30_000;
 const STATUS_TONE = { PENDING: 'warn', APPROVED: 'ok', REJECTED: 'bad' } as const;
 
 type Open =
@@ -52,13 +47,8 @@ export function PaymentsPage() {
   const { status, kind, set } = useFilters();
   const { page, limit, first, paging } = useServerPaging();
   const [open, setOpen] = useState<Open | null>(null);
-  const filter = { ...(status && { status }), ...(kind && { kind }) };
-  const list = useQuery({
-    queryKey: paymentKeys.list({ ...filter, page, limit }),
-    queryFn: () => fetchData('agentGetPaymentRequests', { ...filter, page, limit }),
-    placeholderData: keepPreviousData,
-    refetchInterval: PAYMENTS_POLL_MS,
-  });
+  const filter: PaymentRequestFilter = { ...(status && { status }), ...(kind && { kind }) };
+  const list = usePaymentRequests(filter, page, limit);
 
   const columns = useMemo(
     (): Column<AgentPaymentRequestRow>[] => [
@@ -205,9 +195,7 @@ export function PaymentsPage() {
         cardsOnPhone
         paging={paging(list.data?.total)}
         csvName={`payment-requests${status ? `-${status.toLowerCase()}` : ''}${kind ? `-${kind.toLowerCase()}` : ''}`}
-        csvRows={() =>
-          fetchAllPages((p, l) => fetchData('agentGetPaymentRequests', { ...filter, page: p, limit: l }))
-        }
+        csvRows={() => allPaymentRequestRows(filter)}
         tools={
           <>
             <label className="field field--inline">

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Modal, Spinner } from '@/components';
-import { fetchData } from '@/lib/api';
-import { paymentKeys } from './api';
+import { usePaymentReceipt } from './api/payment-receipt';
 
 /** A deposit request's receipt image (agent/getPaymentReceipt), as large as the screen allows. */
 export function ReceiptDialog({
@@ -13,12 +11,7 @@ export function ReceiptDialog({
   userName: string;
   onClose: () => void;
 }) {
-  const receipt = useQuery({
-    queryKey: paymentKeys.receipt(requestId),
-    queryFn: () => fetchData('agentGetPaymentReceipt', { request_id: requestId }),
-    // A receipt never changes.
-    staleTime: Infinity,
-  });
+  const receipt = usePaymentReceipt(requestId);
   return (
     <Modal
       title={`Receipt of request #${requestId} (${userName})`}

@@ -1,5 +1,4 @@
 import { VOID_REASONS, type OperatorBet, type OperatorMarket } from '@exchange/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -12,12 +11,12 @@ import {
   useServerPaging,
   type Column,
 } from '@/console/components';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { toastRefusal } from '@/console/lib/refusal';
 import { Modal } from '@/components';
 import { useDebounced } from '@/hooks/use-debounced';
-import { fetchData } from '@/lib/api';
 import { formatAmount, formatIst, formatOdds } from '@/lib/format';
+import { useMarketBets } from './api/market-bets';
+import { useVoidBet } from './api/void-bet';
 
 const REASON_LABELS: Record<(typeof VOID_REASONS)[number], string> = {
   VPN: 'VPN',
@@ -31,7 +30,7 @@ const voidable = (b: OperatorBet) => b.outcome === 'WON' && !b.voided && b.pnl !
 
 /** Voiding one bet: the reason, a remark, and the amount taken back said on the button. */
 function VoidBetDialog({ bet, onClose }: { bet: OperatorBet; onClose: () => void }) {
-  const qc = useQueryClient();
+  const voidBet = useVoidBet();
   const [reason, setReason] = useState<(typeof VOID_REASONS)[number]>('VPN');
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,7 +39,7 @@ function VoidBetDialog({ bet, onClose }: { bet: OperatorBet; onClose: () => void
     e.preventDefault();
     setBusy(true);
     try {
-      const voided = await fetchData('operatorVoidBet', {
+      const voided = await voidBet.mutateAsync({
         bet_id: bet.bet_id,
         reason,
         ...(remark.trim() ? { remark: remark.trim() } : {}),
@@ -48,8 +47,6 @@ function VoidBetDialog({ bet, onClose }: { bet: OperatorBet; onClose: () => void
       toast.success(
         `Bet #${voided.bet_id} voided: ${formatAmount(voided.amount)} taken back from ${bet.user_name}`,
       );
-      void qc.invalidateQueries({ queryKey: consoleKeys.operator('bets') });
-      void qc.invalidateQueries({ queryKey: consoleKeys.downline() });
       onClose();
     } catch (err) {
       toastRefusal(err);
@@ -111,11 +108,7 @@ export function MarketBetsDialog({ market, onClose }: { market: OperatorMarket; 
   const [voiding, setVoiding] = useState<OperatorBet | null>(null);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const body = { market_id: market.market_id, ...(query ? { search: query } : {}), page, limit };
-  const bets = useQuery({
-    queryKey: consoleKeys.operator('bets', body),
-    queryFn: () => fetchData('operatorGetMarketBets', body),
-    placeholderData: keepPreviousData,
-  });
+  const bets = useMarketBets(body);
 
   const columns: Column<OperatorBet>[] = [
     { key: 'id', header: 'Bet', value: (b) => b.bet_id, numeric: true },

@@ -1,18 +1,16 @@
 import { RemoveRunnerRequest, type OperatorMarket } from '@exchange/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog, FormDialog, FormField } from '@/console/components';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { toastRefusal } from '@/console/lib/refusal';
-import { fetchData } from '@/lib/api';
+import { useRemoveRunner } from './api/remove-runner';
 
 /**
  * A non-runner: pick the runner and its reduction factor, then confirm what it does (its bets
  * void, bets on the others matched before now reduced by the factor, unmatched orders cancelled).
  */
 export function RemoveRunnerDialog({ market, onClose }: { market: OperatorMarket; onClose: () => void }) {
-  const qc = useQueryClient();
+  const removeRunner = useRemoveRunner();
   const runners = market.runners.filter((r) => r.status === 'ACTIVE');
   const [selection, setSelection] = useState(String(runners[0]?.selection_id ?? ''));
   const [factor, setFactor] = useState('0');
@@ -32,13 +30,11 @@ export function RemoveRunnerDialog({ market, onClose }: { market: OperatorMarket
         onClose={onClose}
         onConfirm={async () => {
           try {
-            const done = await fetchData('operatorRemoveRunner', {
+            const done = await removeRunner.mutateAsync({
               market_id: market.market_id,
               ...confirming,
             });
             toast.success(`${name} removed: ${done.cancelled_bets} unmatched orders cancelled`);
-            void qc.invalidateQueries({ queryKey: consoleKeys.operator('markets') });
-            void qc.invalidateQueries({ queryKey: consoleKeys.downline() });
           } catch (err) {
             toastRefusal(err);
             throw err;

@@ -1,5 +1,4 @@
 import type { OperatorMarket, OperatorMatch } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -11,13 +10,14 @@ import {
   type Column,
 } from '@/console/components';
 import { useOperatorMatch } from '@/console/lib/operator-match';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { useDebounced } from '@/hooks/use-debounced';
-import { fetchData } from '@/lib/api';
 import { formatIst } from '@/lib/format';
+import type { SettlementAction } from './api/settle-market';
+import { useMatchMarkets } from './api/match-markets';
+import { useResultsMatches } from './api/results-matches';
 import { MarketBetsDialog } from './market-bets-dialog';
 import { RemoveRunnerDialog } from './remove-runner-dialog';
-import { SettlementDialog, type SettlementAction } from './settlement-dialog';
+import { SettlementDialog } from './settlement-dialog';
 import './results.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -39,10 +39,7 @@ type Open = { market: OperatorMarket; what: SettlementAction | 'nonrunner' | 'be
 /** A match's markets with their results and what can be done to each. */
 function MatchMarkets({ matchId }: { matchId: number }) {
   const match = useOperatorMatch(matchId);
-  const markets = useQuery({
-    queryKey: consoleKeys.operator('markets', matchId),
-    queryFn: () => fetchData('operatorGetMarkets', { match_id: matchId, open_only: false }),
-  });
+  const markets = useMatchMarkets(matchId);
   const [open, setOpen] = useState<Open>(null);
   const act = (market: OperatorMarket, what: NonNullable<Open>['what']) => setOpen({ market, what });
 
@@ -190,11 +187,7 @@ export function ResultsPage() {
   const { page, limit, first, paging } = useServerPaging();
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const body = { ...(query ? { search: query } : {}), include_finished: true, page, limit };
-  const matches = useQuery({
-    queryKey: consoleKeys.operator('matches', 'results', body),
-    queryFn: () => fetchData('operatorGetMatches', body),
-    placeholderData: keepPreviousData,
-  });
+  const matches = useResultsMatches(body);
 
   const columns: Column<OperatorMatch>[] = [
     {

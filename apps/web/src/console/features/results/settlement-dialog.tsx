@@ -4,13 +4,10 @@ import type {
   SettlementPreviewRequest,
   SettlementSummary,
 } from '@exchange/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SignedAmount } from '@/console/components';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { refusalText, toastRefusal } from '@/console/lib/refusal';
 import { Modal, Spinner } from '@/components';
-import { fetchData } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import {
   declarableRunners,
@@ -19,8 +16,8 @@ import {
   type DeclareBody,
   type DeclarePicks,
 } from './declaration';
-
-export type SettlementAction = 'declare' | 'void' | 'rollback';
+import { useSettleMarket, type SettlementAction } from './api/settle-market';
+import { useSettlementPreview } from './api/settlement-preview';
 
 const TITLES: Record<SettlementAction, string> = {
   declare: 'Declare the result',
@@ -214,13 +211,6 @@ function SummaryFigures({ summary }: { summary: SettlementSummary }) {
   );
 }
 
-const call = (action: SettlementAction, body: DeclareBody) =>
-  action === 'declare'
-    ? fetchData('operatorDeclareResult', body)
-    : action === 'void'
-      ? fetchData('operatorVoidMarket', { market_id: body.market_id })
-      : fetchData('operatorRollbackResult', { market_id: body.market_id });
-
 /**
  * Declaring, voiding or rolling back a market, in steps: the declaration (declare only), what it
  * would move (operator/previewSettlement) with one button that does it, then what it did (the
@@ -236,7 +226,7 @@ export function SettlementDialog({
   action: SettlementAction;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
+  const settle = useSettleMarket(action);
   const [body, setBody] = useState<DeclareBody | null>(
     action === 'declare' ? null : { market_id: market.market_id },
   );
@@ -244,23 +234,13 @@ export function SettlementDialog({
   const [busy, setBusy] = useState(false);
   const request: SettlementPreviewRequest | null =
     body && (action === 'declare' ? { action, ...body } : { action, market_id: market.market_id });
-  const preview = useQuery({
-    queryKey: consoleKeys.operator('preview', request),
-    queryFn: () => fetchData('operatorPreviewSettlement', request!),
-    enabled: request !== null && summary === null,
-    gcTime: 0,
-    staleTime: 0,
-  });
+  const preview = useSettlementPreview(request, summary === null);
 
   const confirm = async () => {
     if (!body) return;
     setBusy(true);
     try {
-      setSummary(await call(action, body));
-      // The market's result, the match's open count, the books and every balance moved.
-      void qc.invalidateQueries({ queryKey: consoleKeys.operator('markets') });
-      void qc.invalidateQueries({ queryKey: consoleKeys.operator('matches') });
-      void qc.invalidateQueries({ queryKey: consoleKeys.downline() });
+      setSummary(await settle.mutateAsync(body));
     } catch (err) {
       toastRefusal(err);
     } finally {

@@ -1,18 +1,15 @@
 import type { OperatorCasinoGame } from '@exchange/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { DataTable, SearchBox, Switch, type Column } from '@/console/components';
-import { consoleKeys } from '@/console/lib/query-keys';
 import { toastRefusal } from '@/console/lib/refusal';
-import { fetchData } from '@/lib/api';
-
-const gamesKey = consoleKeys.operator('casino-games');
+import { useCasinoGames } from './api/casino-games';
+import { useSetCasinoGame } from './api/set-casino-game';
 
 /** The casino provider's games, each on or off (off: hidden from the lobby, launches refused), with a search. */
 export function CasinoGames() {
-  const qc = useQueryClient();
-  const games = useQuery({ queryKey: gamesKey, queryFn: () => fetchData('operatorGetCasinoGames') });
+  const games = useCasinoGames();
+  const setGame = useSetCasinoGame();
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const q = search.trim().toLowerCase();
@@ -23,10 +20,7 @@ export function CasinoGames() {
   const toggle = async (g: OperatorCasinoGame, enabled: boolean) => {
     setBusy(g.game_code);
     try {
-      const saved = await fetchData('operatorSetCasinoGame', { game_code: g.game_code, enabled });
-      qc.setQueryData<OperatorCasinoGame[]>(gamesKey, (list) =>
-        list?.map((x) => (x.game_code === saved.game_code ? saved : x)),
-      );
+      const saved = await setGame.mutateAsync({ game_code: g.game_code, enabled });
       toast.success(`${saved.name} ${saved.enabled ? 'on' : 'off'}`);
     } catch (err) {
       toastRefusal(err);

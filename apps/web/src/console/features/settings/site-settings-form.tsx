@@ -3,8 +3,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormField, Switch } from '@/console/components';
 import { toastRefusal } from '@/console/lib/refusal';
-import { fetchData } from '@/lib/api';
-import { reloadGlobalSettings } from '@/lib/global-settings';
+import { useSaveSiteSettings } from './api/save-site-settings';
 import { HeaderPreview } from './header-preview';
 import { PictureField } from './picture-field';
 
@@ -48,6 +47,7 @@ export function SiteSettingsForm({ current }: { current: GlobalSettings }) {
     formState: { errors, isSubmitting, dirtyFields, isDirty },
   } = useForm<GlobalSettings>({ defaultValues: current });
   const values = watch();
+  const saveSettings = useSaveSiteSettings();
 
   const submit = handleSubmit(async (all) => {
     const body = changedSettings(all, dirtyFields);
@@ -59,10 +59,9 @@ export function SiteSettingsForm({ current }: { current: GlobalSettings }) {
       return;
     }
     try {
-      const saved = await fetchData('operatorSaveGlobalSettings', checked.data);
+      const saved = await saveSettings.mutateAsync(checked.data);
       reset(saved);
       toast.success('Site settings saved');
-      void reloadGlobalSettings();
     } catch (err) {
       toastRefusal(err);
     }

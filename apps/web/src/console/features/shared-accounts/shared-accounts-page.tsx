@@ -1,11 +1,8 @@
 import { SharedBy, type SharedAccountGroup, type SharedAccountMember } from '@exchange/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, DataTable, IstWhen, ToolSelect, useServerPaging, type Column } from '@/console/components';
-import { fetchAllPages } from '@/console/lib/all-pages';
-import { consoleKeys } from '@/console/lib/query-keys';
-import { fetchData } from '@/lib/api';
+import { allSharedAccountGroups, useSharedAccounts } from './api/shared-accounts';
 import './shared-accounts.css';
 
 type By = SharedBy;
@@ -54,11 +51,7 @@ export function SharedAccountsPage() {
   const [params, setParams] = useSearchParams();
   const by: By = SharedBy.safeParse(params.get('by')).data ?? 'address';
   const { page, limit, first, paging } = useServerPaging();
-  const report = useQuery({
-    queryKey: consoleKeys.accounts('shared', by, page, limit),
-    queryFn: () => fetchData('agentGetSharedAccounts', { by, page, limit }),
-    placeholderData: keepPreviousData,
-  });
+  const report = useSharedAccounts(by, page, limit);
   const days = report.data?.days;
 
   const columns = useMemo(
@@ -117,12 +110,7 @@ export function SharedAccountsPage() {
         cardsOnPhone
         paging={paging(report.data?.total)}
         csvName={`shared-accounts-by-${by}`}
-        csvRows={() =>
-          fetchAllPages(async (p, l) => {
-            const got = await fetchData('agentGetSharedAccounts', { by, page: p, limit: l });
-            return { total: got.total, rows: got.groups };
-          })
-        }
+        csvRows={() => allSharedAccountGroups(by)}
         tools={
           <ToolSelect
             label="Shared"

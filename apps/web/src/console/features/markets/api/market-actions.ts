@@ -5,7 +5,8 @@ import { fetchData } from '@/lib/api';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { toastRefusal } from '@/console/lib/refusal';
 
-export const marketsKey = (matchId: number) => consoleKeys.operator('markets', matchId);
+/** The cached markets of a match (the markets screen's list), which the sends and the pushes patch. */
+export const marketsKey = consoleKeys.operator.markets.of;
 
 type Patch = (m: OperatorMarket) => OperatorMarket;
 
@@ -30,7 +31,8 @@ function withPush(
 }
 
 /**
- * What the markets screen sends, each shown at once: the cached market is patched with what was
+ * What the markets screen's desks send (operator/setMarketStatus, setFancyLine,
+ * setBookmakerRates, updateMarket), each shown at once: the cached market is patched with what was
  * sent before the answer comes (the desk's keys must feel instant), replaced by the answer, and
  * put back as it was on a refusal, which shows as a toast. Each resolves to whether it went through.
  * The live stream (the feed, another operator) is laid over the cached market too, except for the
@@ -139,12 +141,6 @@ export function useMarketActions(matchId: number) {
         const held = new Set(sending.current.get(view.market_id)?.keys());
         patch(view.market_id, (m) => withPush(m, view, held));
       },
-      /** A new market joins the list from the answer. */
-      created: (market: OperatorMarket) =>
-        qc.setQueryData<OperatorMarket[]>(key, (list) => [
-          ...(list ?? []).filter((m) => m.market_id !== market.market_id),
-          market,
-        ]),
     };
   }, [qc, matchId]);
 }
