@@ -43,7 +43,7 @@ import {
   StatusChange,
   VoidBetRequest,
   VoidedBet,
-} from './betting.ts';
+} from './betting/index.ts';
 import {
   CasinoGameList,
   CasinoResultPage,
@@ -98,7 +98,7 @@ import {
   SharedAccountsPage,
   SharedAccountsRequest,
   UpdateMarketRequest,
-} from './console.ts';
+} from './console/index.ts';
 import { ExposureDetail } from './exposure.ts';
 import {
   AgentPaymentRequestsPage,
