@@ -4,7 +4,7 @@
  * A user outside the caller's downline is answered exactly like a missing one.
  */
 import { z } from 'zod';
-import { CurrentBetsRequest } from './betting.ts';
+import { CurrentBetsRequest } from './betting/index.ts';
 import { Flag, IdLike, Rupees } from './common.ts';
 import { DAYS_IN_ORDER, daysInOrder, StatementFilter } from './statement.ts';
 import { NewPassword, USER_NAME_PATTERN } from './user.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketStatus, MarketType, MarketView, PriceSize } from './betting.ts';
+import { MarketStatus, MarketType, MarketView, PriceSize } from './betting/index.ts';
 import { Day, IdLike, IsoDate } from './common.ts';
 
 /** Special sport ids of the spec (section 9). */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { Rupees } from './common.ts';
-import { FancyPositionRow, MarketView, RunnerView } from './betting.ts';
+import { FancyPositionRow, MarketView, RunnerView } from './betting/index.ts';
 import { MatchResult, MatchState } from './catalog.ts';
 
 export const LIVE_PATH = '/ws';

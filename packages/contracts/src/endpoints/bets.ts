@@ -1,0 +1,70 @@
+/** The bettor's bets: placing, cancelling, listing them, and the exposure they hold. */
+import { z } from 'zod';
+import {
+  CancelBetRequest,
+  CancelledBet,
+  CurrentBet,
+  CurrentBetsRequest,
+  PlacedBet,
+  PlaceFancyBetRequest,
+  PlaceMarketBetRequest,
+  SettledBet,
+  SettledBetsRequest,
+} from '../betting/index.ts';
+import { ExposureDetail } from '../exposure.ts';
+import { def, None } from './endpoint.ts';
+
+export const exposureEndpoints = {
+  getExposureDetail: def({
+    method: 'GET',
+    path: 'bet/getExposureDetail',
+    auth: 'user',
+    beforePasswordChange: true,
+    summary: "The caller's open exposure per match and market (rows in data.data)",
+    body: None,
+    data: ExposureDetail,
+  }),
+} as const;
+
+export const betEndpoints = {
+  placeMarketBet: def({
+    method: 'POST',
+    path: 'bet/placeMarketBet',
+    auth: 'user',
+    summary: 'Back or lay a runner of an exchange market (matched against other bettors) or a bookmaker market (against the house)',
+    body: PlaceMarketBetRequest,
+    data: PlacedBet,
+  }),
+  placeFancyBet: def({
+    method: 'POST',
+    path: 'bet/placeFancyBet',
+    auth: 'user',
+    summary: 'YES (is_back 1) or NO (is_back 0) on a fancy or binary line at the line and rate shown',
+    body: PlaceFancyBetRequest,
+    data: PlacedBet,
+  }),
+  cancelBet: def({
+    method: 'POST',
+    path: 'bet/cancelBet',
+    auth: 'user',
+    summary: "Cancel the unmatched rest of one of the caller's exchange bets; its reserved liability is released",
+    body: CancelBetRequest,
+    data: CancelledBet,
+  }),
+  getCurrentBets: def({
+    method: 'POST',
+    path: 'bet/getCurrentBets',
+    auth: 'user',
+    summary: "The caller's bets on markets not yet settled: matched, unmatched or all, newest first",
+    body: CurrentBetsRequest,
+    data: z.array(CurrentBet),
+  }),
+  getSettledBets: def({
+    method: 'POST',
+    path: 'bet/getSettledBets',
+    auth: 'user',
+    summary: "The caller's settled bets on one match, with each bet's result (won, lost, void) and P&L, newest first",
+    body: SettledBetsRequest,
+    data: z.array(SettledBet),
+  }),
+} as const;
