@@ -22,7 +22,7 @@ import {
   type TransferResult,
 } from '../money/index.ts';
 import type { CommitFeed } from '../betting/commits.ts';
-import { decidesRequest } from '../downline.ts';
+import { decidesRequest, type AgentCaller } from '../downline.ts';
 import { getGlobalSettings } from '../settings.ts';
 import type { AuthUser } from '../sessions.ts';
 import type { PaymentGateway, PaymentRequestRecord } from './gateway.ts';
@@ -56,7 +56,7 @@ const committed = (svc: PaymentServices, row: PaymentRequestRecord) =>
 /** Who asks: a user with a parent agent. */
 export type Payer = Pick<AuthUser, 'userId' | 'parentId'>;
 /** Who decides: an agent (its own requests) or the root (all). */
-export type Decider = Pick<AuthUser, 'userId' | 'role'>;
+export type Decider = AgentCaller;
 
 type DepositBody = z.output<typeof DepositRequest>;
 
