@@ -5,7 +5,7 @@
  */
 import type { AccountStatementPage, CurrentBet, ProfitLossReport } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
-import { downlineUser } from './agents.ts';
+import { downlineUser } from './downline.ts';
 import { profitLoss, userCurrentBets, type CurrentBetsFilter } from './betting/views.ts';
 import type { AuthUser } from './sessions.ts';
 import { userStatement, type StatementFilter } from './statement.ts';

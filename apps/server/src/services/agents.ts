@@ -1,23 +1,23 @@
 /**
- * The agent calls (ADR 32). An agent acts on its downline only (every depth of parent_id below
- * it), the root on everyone; any other user is answered exactly like a missing one.
+ * The agent calls (ADR 32). An agent acts on its downline only, the root on everyone; any other
+ * user is answered exactly like a missing one (the scope: downline.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AgentCreateUserRequest, DownlineRow, GetDownlineRequest, TransferChipsRequest } from '@exchange/contracts';
 import { paiseToRupees, rupeesToPaise } from '@exchange/engine';
 import { queryRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { AppError, notFound } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/time.ts';
 import type { CommitFeed } from './betting/commits.ts';
 import { recordActivity, type RequestOrigin } from './activity.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
-import { ancestorsIn, downlineCte, inDownlineOf, parentsUpFrom } from './downline.ts';
+import { downlineCte, downlineUser, inDownlineOf } from './downline.ts';
 import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
 import { hashPassword } from './passwords.ts';
 import { userProfile } from './profile.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
-import { createUser, findUserById, type User } from './users.ts';
+import { createUser } from './users.ts';
 
 export interface AgentServices {
   db: Db;
@@ -32,25 +32,6 @@ export interface AccountsChanged {
   userIds: number[];
 }
 export type AccountEvents = CommitFeed<AccountsChanged>;
-
-const USER_NOT_FOUND = () => notFound('User not found');
-
-/** Whether target is below caller in the parent_id tree (any depth). */
-async function isBelow(db: Db, callerId: number, targetId: number): Promise<boolean> {
-  return ancestorsIn(await parentsUpFrom(db, [targetId]), targetId).includes(callerId);
-}
-
-/** The user, when the caller may act on it; otherwise the same 404 as a missing id. */
-export async function downlineUser(db: Db, caller: AuthUser, userId: number, allowSelf = false): Promise<User> {
-  const user = await findUserById(db, userId);
-  if (!user) throw USER_NOT_FOUND();
-  if (user.id === caller.userId) {
-    if (allowSelf) return user;
-    throw USER_NOT_FOUND();
-  }
-  if (caller.role === 'root' || (await isBelow(db, caller.userId, user.id))) return user;
-  throw USER_NOT_FOUND();
-}
 
 export async function agentCreateUser(app: AgentServices, caller: AuthUser, body: AgentCreateUserRequest) {
   const passwordHash = await hashPassword(body.password);

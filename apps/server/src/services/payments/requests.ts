@@ -22,6 +22,7 @@ import {
   type TransferResult,
 } from '../money/index.ts';
 import type { CommitFeed } from '../betting/commits.ts';
+import { decidesRequest, type AgentCaller } from '../downline.ts';
 import { getGlobalSettings } from '../settings.ts';
 import type { AuthUser } from '../sessions.ts';
 import type { PaymentGateway, PaymentRequestRecord } from './gateway.ts';
@@ -55,7 +56,7 @@ const committed = (svc: PaymentServices, row: PaymentRequestRecord) =>
 /** Who asks: a user with a parent agent. */
 export type Payer = Pick<AuthUser, 'userId' | 'parentId'>;
 /** Who decides: an agent (its own requests) or the root (all). */
-export type Decider = Pick<AuthUser, 'userId' | 'role'>;
+export type Decider = AgentCaller;
 
 type DepositBody = z.output<typeof DepositRequest>;
 
@@ -344,10 +345,10 @@ async function moveMoney(tx: DbOrTx, row: PaymentRequestRecord, approve: boolean
   return releaseWithdrawal(tx, { ...move, userAccountId: user.id, remark: `Withdrawal #${row.id} rejected: amount released` }, at);
 }
 
-/** A request the caller may act on: addressed to it, or any for the root; else 404 like a missing one. */
+/** A request the caller decides (addressed to it; the root: any, downline.ts); else 404 like a missing one. */
 export async function requestForDecider(db: Db, decider: Decider, requestId: number): Promise<PaymentRequestRecord> {
   const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, requestId));
-  if (!row || (decider.role !== 'root' && row.agentId !== decider.userId)) throw REQUEST_NOT_FOUND();
+  if (!row || !decidesRequest(decider, row.agentId)) throw REQUEST_NOT_FOUND();
   return row;
 }
 

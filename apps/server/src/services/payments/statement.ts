@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, paymentRequests, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { istDayRange } from '../../lib/time.ts';
+import { requestsDecidedBy } from '../downline.ts';
 import { availablePaise } from '../money/index.ts';
 import { readReceipt } from './receipts.ts';
 import { requestForDecider, requestRow, type Decider, type Payer, type PaymentServices } from './requests.ts';
@@ -53,7 +54,7 @@ export async function paymentStatement(
 
 /** The requests addressed to the caller (the root: all), newest first, one page. */
 export async function agentPaymentRequests(db: Db, decider: Decider, q: Filter) {
-  const where = and(decider.role === 'root' ? undefined : eq(paymentRequests.agentId, decider.userId), ...filterOf(q));
+  const where = and(requestsDecidedBy(paymentRequests.agentId, decider), ...filterOf(q));
   const [rows, [total]] = await Promise.all([
     db
       .select({ request: paymentRequests, userName: users.userName, balancePaise: ledgerAccounts.balancePaise, exposurePaise: ledgerAccounts.exposurePaise })
