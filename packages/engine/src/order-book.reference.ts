@@ -6,7 +6,6 @@ import { isValidPrice } from './ladder.ts';
 import { assertStake, type Paise } from './money.ts';
 import {
   OrderBookError,
-  OrderHash,
   type Fill,
   type OrderBookLike,
   type OrderId,
@@ -15,6 +14,7 @@ import {
   type RestingOrder,
   type Side,
 } from './order-book.ts';
+import { OrderHash } from './order-hash.ts';
 
 interface Entry extends RestingOrder {
   /** Arrival order: time priority. */

@@ -7,7 +7,8 @@
  * Several removals apply one after another, each to the bets matched before it.
  */
 import { MIN_PRICE, type Price } from './ladder.ts';
-import type { ExchangeMarket, MarketOrder, SelectionId } from './order-book.ts';
+import type { ExchangeMarket, MarketOrder } from './exchange-market.ts';
+import type { SelectionId } from './order-book.ts';
 
 export type RaceMarketType = 'WIN' | 'PLACE';
 

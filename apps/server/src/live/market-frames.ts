@@ -6,7 +6,7 @@
  */
 import type { LiveMarketChanges, LivePosition, LiveRunnerChange, MarketView } from '@exchange/contracts';
 import type { MarketState } from '../services/betting/market-state.ts';
-import { marketView, positionView } from '../services/betting/views.ts';
+import { marketView, positionView } from '../services/betting/market-views.ts';
 
 /** A market as every subscriber sees it: the view without the per-user fields. */
 export type SharedMarketView = Omit<MarketView, 'runners' | 'exposure' | 'fancy_positions'> & {

@@ -6,7 +6,8 @@
 import type { AccountStatementPage, CurrentBet, ProfitLossReport } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { downlineUser } from './downline.ts';
-import { profitLoss, userCurrentBets, type CurrentBetsFilter } from './betting/views.ts';
+import { userCurrentBets, type CurrentBetsFilter } from './betting/bet-lists.ts';
+import { profitLoss } from './betting/profit-loss.ts';
 import type { AuthUser } from './sessions.ts';
 import { userStatement, type StatementFilter } from './statement.ts';
 

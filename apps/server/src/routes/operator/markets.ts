@@ -7,7 +7,7 @@ import { auditActor } from '../../services/audit/index.ts';
 import { marketAudits } from '../../services/audit/markets.ts';
 import { marketBets } from '../../services/betting/market-bets.ts';
 import { sessionHoursOf, type ResultInput } from '../../services/betting/service.ts';
-import { operatorMarketView, operatorMarkets } from '../../services/betting/views.ts';
+import { operatorMarketView, operatorMarkets } from '../../services/betting/market-views.ts';
 import { voidBet } from '../../services/betting/voids.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 

@@ -7,7 +7,7 @@
 import type { AuditAction, SettlementSummary, StatusChange } from '@exchange/contracts';
 import { bpsToPercent, paiseToRupees } from '@exchange/engine';
 import type { MarketAudit, MarketFacts } from '../betting/service.ts';
-import { marketTitle } from '../betting/settlement.ts';
+import { marketTitle } from '../betting/market-names.ts';
 import { changedFields, changesText, recordAudit, type AuditActor, type AuditFields } from './index.ts';
 
 type Change<T> = Parameters<MarketAudit<T>>[1];

@@ -13,7 +13,8 @@ import type { MarketState, OpenOrder } from './market-state.ts';
 import { cancelOrders, inMarketTx, type MarketAudit, type MarketTxContext } from './market-tx.ts';
 import { refuse } from './refusals.ts';
 import { previewSettlement, type PreviewAction } from './settlement-preview.ts';
-import { declareResultInTx, rollbackInTx, type ResultInput } from './settlement.ts';
+import { rollbackInTx } from './result-rollback.ts';
+import { declareResultInTx, type ResultInput } from './settlement.ts';
 
 /** The operator's edit of a market: only the fields given change. */
 export interface MarketEdit {

@@ -12,7 +12,7 @@ import { paiseToRupees, priceToOdds } from '@exchange/engine';
 import { matches, markets } from '../../db/schema/index.ts';
 import type { MarketState } from './market-state.ts';
 import type { BettingService } from './service.ts';
-import { marketView } from './views.ts';
+import { marketView } from './market-views.ts';
 
 function listedOdds(state: MarketState): NonNullable<MatchListItem['match_odds']> {
   return {

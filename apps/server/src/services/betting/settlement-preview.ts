@@ -11,7 +11,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { marketPositions, orders, settlementResults } from '../../db/schema/index.ts';
 import type { MarketState } from './market-state.ts';
 import { refuse } from './refusals.ts';
-import { refuseIfBetsVoided, reopenedExposures, settlementOf, type ResultInput } from './settlement.ts';
+import { refuseIfBetsVoided, reopenedExposures } from './result-rollback.ts';
+import { settlementOf } from './result-settlement.ts';
+import type { ResultInput } from './settlement.ts';
 
 export type PreviewAction = { action: 'declare'; result: ResultInput } | { action: 'void' } | { action: 'rollback' };
 

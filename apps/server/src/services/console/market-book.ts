@@ -12,7 +12,7 @@ import { marketPositions, markets, matches, races, sports } from '../../db/schem
 import { notFound } from '../../lib/errors.ts';
 import { combinedPosition, positionFancyBook, positionPnl } from '../betting/positions.ts';
 import type { BettingService } from '../betting/service.ts';
-import { marketLabel } from '../betting/views.ts';
+import { marketLabel } from '../betting/market-names.ts';
 import { inDownlineOf } from '../downline.ts';
 import { houseOf } from './figures.ts';
 
