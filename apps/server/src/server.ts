@@ -13,7 +13,7 @@ import { refreshFixtures } from './feed/fixtures.ts';
 import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/index.ts';
 import { ensureMarkets, MARKET_MAKER } from './feed/markets.ts';
 import { DEMO_PASSWORD } from './services/demo-accounts.ts';
-import { loadSecurityAuthKey } from './services/security-auth/key.ts';
+import { loadSecurityAuthKey } from './services/security-auth/index.ts';
 import { signupLimitFromEnv } from './services/signups/index.ts';
 import { NatsBroker } from './cluster/broker.ts';
 import { ClusterBus, newProcessId, subjectPrefixFor } from './cluster/bus.ts';

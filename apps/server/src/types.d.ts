@@ -2,7 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './lib/time.ts';
 import type { BettingService } from './services/betting/service.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
-import type { SecretBox } from './services/security-auth/secret-box.ts';
+import type { SecretBox } from './services/security-auth/index.ts';
 import type { PaymentConfig, PaymentEvents } from './services/payments/index.ts';
 import type { AccountEvents } from './services/agents.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
-import type { CasinoConfig } from '../services/casino/config.ts';
-import { CasinoProviderClient } from '../services/casino/provider-client.ts';
-import { CasinoWallet } from '../services/casino/wallet.ts';
+import type { CasinoConfig } from '../services/casino/index.ts';
+import { CasinoProviderClient } from '../services/casino/index.ts';
+import { CasinoWallet } from '../services/casino/index.ts';
 
 export interface CasinoServices {
   config: CasinoConfig;

@@ -5,7 +5,7 @@ import { CommitFeed } from '../services/betting/commits.ts';
 import { BettingService, type BettingOptions } from '../services/betting/service.ts';
 import type { AccountsChanged } from '../services/agents.ts';
 import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
-import { SecretBox } from '../services/security-auth/secret-box.ts';
+import { SecretBox } from '../services/security-auth/index.ts';
 import type { PaymentCommitted, PaymentConfig } from '../services/payments/index.ts';
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
 import { BalanceCache, type BalanceCacheOptions } from '../services/balance-cache.ts';

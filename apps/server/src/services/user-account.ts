@@ -14,7 +14,7 @@ import { recordActivity, type RequestOrigin } from './activity.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { OTP_INVALID_MESSAGE, spendCode } from './security-auth/index.ts';
-import type { SecretBox } from './security-auth/secret-box.ts';
+import type { SecretBox } from './security-auth/index.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
 import { refuseOverAddressLimit, refuseTakenMobile } from './signups/index.ts';
 import { createUser, findUserById, findUserByName, userDetails, type User } from './users.ts';

@@ -15,7 +15,7 @@ import {
 } from '@exchange/contracts';
 import { casinoSignature, verifyCasinoSignature } from '@exchange/contracts/casino-signing';
 import { afterAll, beforeAll } from 'vitest';
-import type { CasinoConfig } from '../services/casino/config.ts';
+import type { CasinoConfig } from '../services/casino/index.ts';
 
 export const STUB_GAMES: StaticCasinoGame[] = [
   { gamename: 'TP T20', gamecode: 'imlive1001', gametype: 'Others', provider: 'stub', category: 'teenpatti', image: 'api/upload/image/imlive1001.svg' },

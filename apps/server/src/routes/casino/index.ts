@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { listCasinoSports } from '../../services/catalog.ts';
-import { lobbyGames } from '../../services/casino/games.ts';
-import { casinoResults } from '../../services/casino/results.ts';
-import { liveCasinoBets } from '../../services/casino/reports.ts';
+import { lobbyGames } from '../../services/casino/index.ts';
+import { casinoResults } from '../../services/casino/index.ts';
+import { liveCasinoBets } from '../../services/casino/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import imageProxyRoutes from './images.ts';
 

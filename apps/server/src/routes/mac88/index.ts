@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { launchGame } from '../../services/casino/launch.ts';
+import { launchGame } from '../../services/casino/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function mac88Routes(app: FastifyInstance, registry: EndpointRegistry): void {

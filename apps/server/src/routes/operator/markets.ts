@@ -4,7 +4,7 @@ import { percentToBps, roundToPaise } from '@exchange/engine';
 import type { z } from 'zod';
 import { originOf } from '../../services/activity.ts';
 import { auditActor } from '../../services/audit/index.ts';
-import { marketAudits } from '../../services/audit/markets.ts';
+import { marketAudits } from '../../services/audit/index.ts';
 import { marketBets } from '../../services/betting/market-bets.ts';
 import { sessionHoursOf, type ResultInput } from '../../services/betting/service.ts';
 import { operatorMarketView, operatorMarkets } from '../../services/betting/market-views.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditActor } from '../../services/audit/index.ts';
-import { operatorCasinoGames, setCasinoGame } from '../../services/casino/games.ts';
+import { operatorCasinoGames, setCasinoGame } from '../../services/casino/index.ts';
 import { saveGlobalSettings } from '../../services/settings.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, expect, it } from 'vitest';
 import { backupCodes, users } from '../../db/schema/index.ts';
-import { SecretBox } from '../../services/security-auth/secret-box.ts';
+import { SecretBox } from '../../services/security-auth/index.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 const KEY = randomBytes(32);

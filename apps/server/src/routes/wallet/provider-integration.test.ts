@@ -16,7 +16,7 @@ import { CasinoResultPage, LiveCasinoBetsPage } from '@exchange/contracts';
 import { casinoSignature } from '@exchange/contracts/casino-signing';
 import { casinoTransactions } from '../../db/schema/index.ts';
 import { DAY_MS, istDate } from '../../lib/time.ts';
-import type { CasinoConfig } from '../../services/casino/config.ts';
+import type { CasinoConfig } from '../../services/casino/index.ts';
 import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/money/index.ts';
 import { findUserByName } from '../../services/users.ts';
 import { describeEachDatabase } from '../../test/databases.ts';

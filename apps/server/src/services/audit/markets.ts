@@ -8,7 +8,7 @@ import type { AuditAction, SettlementSummary, StatusChange } from '@exchange/con
 import { bpsToPercent, paiseToRupees } from '@exchange/engine';
 import type { MarketAudit, MarketFacts } from '../betting/service.ts';
 import { marketTitle } from '../betting/market-names.ts';
-import { changedFields, changesText, recordAudit, type AuditActor, type AuditFields } from './index.ts';
+import { changedFields, changesText, recordAudit, type AuditActor, type AuditFields } from './log.ts';
 
 type Change<T> = Parameters<MarketAudit<T>>[1];
 interface Told {
