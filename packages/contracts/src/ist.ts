@@ -2,7 +2,9 @@
  * India Standard Time, the site's clock: report days, match and race times, binary sessions'
  * trading hours. IST is UTC+5:30 all year (no daylight saving), so one fixed offset converts both
  * ways; the server, the web app and the casino provider all count days with these helpers, so a
- * report day means the same instants everywhere.
+ * report day means the same instants everywhere. The web app imports this file by its own path
+ * (`@exchange/contracts/ist`): code that needs only the clock then does not load the package's
+ * schemas, whose place in the bundle must stay after the pages' jitless setting (ADR 42).
  */
 
 export const IST_OFFSET_MS = 330 * 60_000;

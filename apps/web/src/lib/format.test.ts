@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { istDate as istYmd } from '@exchange/contracts';
+import { istDate as istYmd } from '@exchange/contracts/ist';
 import { formatAmount, formatDay, formatIst, formatOdds, formatSize, istYmdDaysAgo, parseDay, sumAmounts } from './format';
 
 describe('formatIst', () => {

@@ -1,4 +1,4 @@
-import { DAY_MS, istDate, istWallClock } from '@exchange/contracts';
+import { DAY_MS, istDate, istWallClock } from '@exchange/contracts/ist';
 import { paiseToRupees, roundToPaise } from '@exchange/engine';
 
 /**

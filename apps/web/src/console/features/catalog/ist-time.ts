@@ -2,7 +2,7 @@
  * Match and race start times are typed in IST (the site's time, whatever the operator's browser
  * says) in a datetime-local field, and sent as ISO instants.
  */
-import { istInstant, istWallClock } from '@exchange/contracts';
+import { istInstant, istWallClock } from '@exchange/contracts/ist';
 
 /** An ISO instant as the field's `yyyy-MM-ddTHH:mm` in IST ('' for none or nonsense). */
 export function toIstInput(iso: string | null | undefined): string {

@@ -1,4 +1,5 @@
-import { IST_TIME_ZONE, istDayStart, type StatementDay } from '@exchange/contracts';
+import type { StatementDay } from '@exchange/contracts';
+import { IST_TIME_ZONE, istDayStart } from '@exchange/contracts/ist';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';

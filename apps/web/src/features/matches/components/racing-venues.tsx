@@ -1,4 +1,5 @@
-import { istDate, raceStateLabel } from '@exchange/contracts';
+import { raceStateLabel } from '@exchange/contracts';
+import { istDate } from '@exchange/contracts/ist';
 import { Link } from 'react-router';
 import { MatchStateBadge } from '@/components';
 import { istTime } from '@/lib/format';

@@ -1,4 +1,4 @@
-import { istDate } from '@exchange/contracts';
+import { istDate } from '@exchange/contracts/ist';
 import { isRacingSport } from './match-list';
 
 /** The racing page of a venue on an IST day, optionally opened on one race. */

@@ -1,4 +1,5 @@
-import { DAY_MS, istDate, raceStateLabel, SPORT, type MatchResult, type RaceState } from '@exchange/contracts';
+import { raceStateLabel, SPORT, type MatchResult, type RaceState } from '@exchange/contracts';
+import { DAY_MS, istDate } from '@exchange/contracts/ist';
 import { formatIst } from '@/lib/format';
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
