@@ -1,3 +1,4 @@
+import { DAY_MS, istDate } from '@exchange/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
@@ -207,10 +208,8 @@ describe.each(VIEWPORTS)('betting at $width px', (vp: Viewport) => {
         // tomorrow's. The market maker rests prices only on races within 6 hours, so at night
         // (IST) the race may have none yet: then mm1 lays the favourite through the API, as any
         // bettor could, and that lay is the back price demo1 takes.
-        const istDay = (ms: number) =>
-          new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(ms);
         const candidates: { day: string; matchId: number; raceId: number; win: Market; place: Market }[] = [];
-        for (const day of [istDay(Date.now()), istDay(Date.now() + 86_400_000)]) {
+        for (const day of [istDate(Date.now()), istDate(Date.now() + DAY_MS)]) {
           const { venues } = await api<{
             venues: { match_id: number; races: { race_id: number; market_start_time: string }[] }[];
           }>('match/getMatchVenueListByCountryCodeSportId', { sport_id: 7, date: day }, token);

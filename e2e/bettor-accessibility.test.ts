@@ -309,8 +309,12 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
       if (!(await wholly())) {
         const more = page.getByRole('button', { name: 'More sports' });
         for (let i = 0; i < 10 && !(await wholly()); i++) {
+          // Each press scrolls the row smoothly: wait for that scroll to end, as the eye does.
+          const scrolled = nav.evaluate(
+            (row) => new Promise<void>((done) => row.addEventListener('scrollend', () => done(), { once: true })),
+          );
           await more.click();
-          await page.waitForTimeout(400);
+          await scrolled;
         }
       }
       expect(await wholly()).toBe(true);

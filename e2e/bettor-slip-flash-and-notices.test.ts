@@ -1,3 +1,4 @@
+import { IST_TIME_ZONE } from '@exchange/contracts';
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
@@ -171,7 +172,7 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       await signIn(page);
       await page.goto('/#/report/casino-result');
       const day = page.getByTestId('casino-result-date');
-      const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata' }).format(new Date());
+      const today = new Intl.DateTimeFormat('en-GB', { timeZone: IST_TIME_ZONE }).format(new Date());
       await poll(() => day.inputValue()).toBe(today);
       await page.getByTestId('casino-result-game').selectOption(LUCKY_7);
       await day.fill('31/02/2026');

@@ -1,3 +1,4 @@
+import { DAY_MS, istDate } from '@exchange/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firstLogin, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
@@ -52,8 +53,7 @@ const eventually = <T>(fn: () => Promise<T> | T, timeout = 20_000) =>
   expect.poll(fn, { timeout, interval: 250 });
 
 /** The IST day (yyyy-MM-dd) `daysAgo` days before now, as the statement's filter takes it. */
-const istDay = (daysAgo = 0) =>
-  new Date(Date.now() + 5.5 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const istDay = (daysAgo = 0) => istDate(Date.now() - daysAgo * DAY_MS);
 
 /** The bettor's account statement of yesterday and today (IST), oldest first. */
 async function statementOf(token: string): Promise<StatementRow[]> {

@@ -1,3 +1,4 @@
+import { DAY_MS, istDate } from '@exchange/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { browserSuite, type Market } from './support/suite.ts';
@@ -23,7 +24,7 @@ interface ListedVenue {
   state: string;
   races: ListedRace[];
 }
-const istDay = (offsetDays: number) => new Date(Date.now() + 19_800_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const istDay = (offsetDays: number) => istDate(Date.now() + offsetDays * DAY_MS);
 
 /** Meetings settled in beforeAll, one per viewport: its day, the race to open and its winner. */
 const settled: { day: string; venue: ListedVenue; raceId: number; winner: string }[] = [];

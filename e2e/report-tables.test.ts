@@ -1,3 +1,4 @@
+import { istDate } from '@exchange/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
@@ -16,7 +17,7 @@ const api = suite.api;
 const TP_T20 = 'imlive1001';
 
 /** Today in IST as yyyy-MM-dd (the report calls' day format). */
-const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const istToday = () => istDate(Date.now());
 const eventually = <T>(fn: () => Promise<T> | T, timeout = 30_000) =>
   expect.poll(fn, { timeout, interval: 250 });
 /** Rupees as shown ('1140.00', '-102.00') to paise, so sums compare exactly. */

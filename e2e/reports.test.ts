@@ -1,3 +1,4 @@
+import { istDate } from '@exchange/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
@@ -38,7 +39,7 @@ const textOf = async (scope: Page | Locator, testId: string) =>
   (await scope.getByTestId(testId).textContent()) ?? '';
 
 /** Today in IST as yyyy-MM-dd (the report calls' day format). */
-const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const istToday = () => istDate(Date.now());
 
 
 async function openFromUserMenu(page: Page, item: string) {

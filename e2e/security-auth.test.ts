@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, newPage, VIEWPORTS } from './support/browser.ts';
 import { browserSuite } from './support/suite.ts';
-import { nextStepAfter, totpCode, totpStep, wrongCode } from './support/totp.ts';
+import { nextStepAfter, totpCode, wrongCode } from '../apps/web/src/test/totp.ts';
 
 /**
  * Security auth in real Chromium at 1280 px and 390 px. A bettor agent1 has just made (API) sets
@@ -61,8 +61,8 @@ describe.each(VIEWPORTS)('security auth at $width px', (vp) => {
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
 
-      const enableStep = totpStep();
-      await page.getByLabel('Code from the app').fill(totpCode(secret, enableStep));
+      const enabledAt = Date.now();
+      await page.getByLabel('Code from the app').fill(totpCode(secret, enabledAt));
       await page.getByRole('button', { name: 'Enable' }).click();
       const backup = page.getByTestId('security-auth-backup');
       await backup.waitFor();
@@ -90,8 +90,8 @@ describe.each(VIEWPORTS)('security auth at $width px', (vp) => {
       expect(page.url()).toMatch(/#\/login/);
 
       // The enable code's step is spent: the app's next code logs in.
-      const loginStep = await nextStepAfter(enableStep);
-      await page.getByTestId('login-otp').fill(totpCode(secret, loginStep));
+      const loginAt = await nextStepAfter(enabledAt);
+      await page.getByTestId('login-otp').fill(totpCode(secret, loginAt));
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL(/#\/home/);
       const welcome = page.getByTestId('welcome-popup');

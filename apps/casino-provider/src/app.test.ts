@@ -1,4 +1,4 @@
-import { CasinoGameListAnswer, CasinoLaunchAnswer, CasinoResultsAnswer } from '@exchange/contracts';
+import { CasinoGameListAnswer, CasinoLaunchAnswer, CasinoResultsAnswer, istDate } from '@exchange/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildProviderApp } from './app.ts';
 import { FakeClock } from './lib/clock.ts';
@@ -161,7 +161,7 @@ describe('provider routes', () => {
     expect(results.data.total).toBe(1);
     expect(results.data.rounds[0]!.roundId).toBe(before.round.roundId);
     expect(results.data.rounds[0]!.cards.length).toBe(6);
-    const istToday = new Date(clock.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const istToday = istDate(clock.now());
     clock.advance(45_000 * 3);
     const paged = CasinoResultsAnswer.parse((await app.inject(`/api/results/imlive1001?page=2&pageSize=2&date=${istToday}`)).json()).data;
     expect(paged).toMatchObject({ page: 2, pageSize: 2 });

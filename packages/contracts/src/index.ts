@@ -3,6 +3,7 @@ export * from './envelope.ts';
 export * from './settings.ts';
 export * from './user.ts';
 export * from './log-redaction.ts';
+export * from './ist.ts';
 export * from './catalog.ts';
 export * from './exposure.ts';
 export * from './statement.ts';

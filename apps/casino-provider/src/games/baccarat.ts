@@ -4,7 +4,7 @@ import { backOption, defineEngine, once, type BetOption } from './types.ts';
 
 // Punto banco, eight decks, standard drawing rules.
 
-/** Exact 8-deck probabilities (published, and checked by an enumeration in baccarat.test.ts). */
+/** Exact 8-deck probabilities (published; simulation.test.ts checks the prices they set in dealt rounds). */
 export const BACCARAT_P = { player: 0.4462466, banker: 0.4585974, tie: 0.0951560, pair: 31 / 415 };
 const ODDS = { player: 2, banker: 1.95, tie: 10, pair: 13 };
 

@@ -1,4 +1,4 @@
-import { CasinoLaunchRequest, CasinoResultsQuery, type CasinoLaunchAnswer, type CasinoResultsAnswer } from '@exchange/contracts';
+import { CasinoLaunchRequest, CasinoResultsQuery, istDate, type CasinoLaunchAnswer, type CasinoResultsAnswer } from '@exchange/contracts';
 import { verifyCasinoSignature } from '@exchange/contracts/casino-signing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,8 +9,6 @@ import { PAGE_CSS, gamePageHtml } from '../page/html.ts';
 import type { ProviderServices } from '../services.ts';
 import { tableStateView } from './views.ts';
 
-/** yyyy-MM-dd of an ISO time in IST (UTC+5:30), the platform's report day. */
-const istDay = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
 const BetRequest = z.object({ session: z.string().min(1).max(200), roundId: z.string().min(1).max(30), option: z.string().min(1).max(60), stake: z.number().finite().positive() });
 const SessionRequest = z.object({ lt: z.string().min(1).max(200), gameCode: z.string().max(30) });
 
@@ -53,7 +51,7 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
     const query = CasinoResultsQuery.safeParse(req.query);
     if (!query.success) return refuse(reply, 400, query.error.issues[0]?.message ?? 'Bad query');
     const { page, pageSize, date } = query.data;
-    const all = date ? table.history.filter((r) => istDay(r.settledAt) === date) : table.history;
+    const all = date ? table.history.filter((r) => istDate(Date.parse(r.settledAt)) === date) : table.history;
     const rounds = all.slice((page - 1) * pageSize, page * pageSize);
     return { status: 'OK', data: { gameCode: table.code, gamename: table.game.gamename, page, pageSize, total: all.length, rounds } } satisfies CasinoResultsAnswer;
   });

@@ -211,6 +211,9 @@ describe('two processes on one PostgreSQL with NATS between them', () => {
     first.start();
     await eventually(async () => first.held, (held) => held, 2_000);
     second.start();
+    // An absence, so a wait: 700 ms is more than the lease's 600 ms, in which 'two' asks for it
+    // three times (every third of the lease) and 'one' renews it as often; taking it would need
+    // 'one' to have missed its renewals for the whole lease.
     await sleep(700);
     expect(second.held).toBe(false);
     expect(await tryLease(db, 'test-lease', 'three', 600)).toBe(false);

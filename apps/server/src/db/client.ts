@@ -57,7 +57,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const probe = await pool.connect();
     probe.release();
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    // The bet statement's own connections (statement-writer.ts): planned once as a generic plan,
+    // The bet statement's own connections (services/money/bet-statement.ts): planned once as a generic plan,
     // a setting that must not change the plans of the other queries on the main pool.
     const betPool = new pg.Pool({
       connectionString: target.url,

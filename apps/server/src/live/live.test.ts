@@ -146,6 +146,8 @@ describeEachDatabase(
         expect(delta.at).toBeLessThanOrEqual(delta.receivedAt);
         const { position: _position, ...runner } = (await detailOf(market, demo1)).runners[1]!;
         expect(delta.changes.runners![0]).toEqual(runner);
+        // An absence, so a wait: a position of demo1's would go out in the delta's own flush, right
+        // behind it on the socket; 250 ms is that and two more conflation windows (100 ms) besides.
         await new Promise((r) => setTimeout(r, 250));
         expect(client.all('position', from)).toEqual([]);
       });

@@ -3,7 +3,7 @@
  * The whole app (buildApp, live push included) on a fresh PGlite database with the demo seed and
  * the demo markets with the market maker's liquidity (no races, no feed: prices stay put),
  * listening on a free loopback port. The tests get its origin with `inject('apiOrigin')` and
- * point the web app at it (apps/web/src/test/api-server.ts). One server for the run: each test
+ * point the web app at it (apps/web/src/test/api-server.tsx). One server for the run: each test
  * file signs in as its own demo user, so their bets do not meet.
  */
 import type { TestProject } from 'vitest/node';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDay, formatIst, formatOdds, formatSize, istYmd, istYmdDaysAgo, parseDay, sumAmounts } from './format';
+import { istDate as istYmd } from '@exchange/contracts/ist';
+import { formatAmount, formatDay, formatIst, formatOdds, formatSize, istYmdDaysAgo, parseDay, sumAmounts } from './format';
 
 describe('formatIst', () => {
   it('shows a UTC instant as dd/MM/yyyy HH:mm:ss in UTC+5:30', () => {

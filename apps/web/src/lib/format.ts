@@ -1,38 +1,21 @@
+import { DAY_MS, istDate, istWallClock } from '@exchange/contracts/ist';
 import { paiseToRupees, roundToPaise } from '@exchange/engine';
 
-/** Match times are shown in Indian Standard Time (UTC+5:30) whatever the viewer's zone. */
-export const IST_TIME_ZONE = 'Asia/Kolkata';
-
-const istParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: IST_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function partsOf(date: Date): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of istParts.formatToParts(date)) out[p.type] = p.value;
-  return out;
-}
-
-/** `dd/MM/yyyy HH:mm:ss` in IST; '' for a missing or unreadable timestamp. */
+/**
+ * `dd/MM/yyyy HH:mm:ss` in IST, the site's time whatever the viewer's zone; '' for a missing or
+ * unreadable timestamp.
+ */
 export function formatIst(iso: string | number | Date | null | undefined): string {
   if (iso == null || iso === '') return '';
   const date = iso instanceof Date ? iso : new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const p = partsOf(date);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+  const t = istWallClock(date);
+  return `${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)} ${t.slice(11, 19)}`;
 }
 
-/** The IST calendar day of an instant as `yyyy-MM-dd` (the statement calls' date format). */
-export function istYmd(date: Date): string {
-  const p = partsOf(date);
-  return `${p.year}-${p.month}-${p.day}`;
+/** 'HH:mm' of an instant in IST ('' when unreadable): race times on chips and cards. */
+export function istTime(iso: string): string {
+  return formatIst(iso).slice(11, 16);
 }
 
 /** A `yyyy-MM-dd` day as the tables show days, `dd/MM/yyyy`; '' for anything else. */
@@ -58,7 +41,7 @@ export function parseDay(text: string): string {
 
 /** The IST day `days` before (negative: after) the given instant, as `yyyy-MM-dd`. */
 export function istYmdDaysAgo(days: number, now: Date = new Date()): string {
-  return istYmd(new Date(now.getTime() - days * 86_400_000));
+  return istDate(now.getTime() - days * DAY_MS);
 }
 
 /** Rupee amounts are always shown with 2 decimals. */

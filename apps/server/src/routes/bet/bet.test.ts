@@ -13,7 +13,22 @@ import { balanceOf, createMarket, createMatchOdds, expectInvariants, firstMatchO
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import type { BetPathMode } from '../../services/betting/service.ts';
 
+/** The in-play bet delay's sleep, watched: a test can wait until a bet is inside its delay. */
+function watchedBetDelay() {
+  let entered: (() => void) | null = null;
+  return {
+    sleep: (ms: number) => {
+      entered?.();
+      entered = null;
+      return new Promise<void>((resolve) => setTimeout(resolve, ms));
+    },
+    /** Resolves when the next bet starts waiting its delay. */
+    nextBetInDelay: () => new Promise<void>((resolve) => (entered = resolve)),
+  };
+}
+
 function suite(betPath: BetPathMode) {
+  const betDelay = watchedBetDelay();
   describeEachDatabase(
     `betting (${betPath} bet path)`,
     (ctx) => {
@@ -1431,8 +1446,9 @@ function suite(betPath: BetPathMode) {
           expect(Date.now() - started).toBeGreaterThanOrEqual(290);
           expect(placed.json.data).toMatchObject({ status: 'MATCHED', matched_stake: 200 });
 
+          const inDelay = betDelay.nextBetInDelay();
           const pending = bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 2, stake: 200 });
-          await new Promise((r) => setTimeout(r, 50));
+          await inDelay;
           await call('operatorSetMarketStatus', { market_id: m, status: 'SUSPENDED' }, admin);
           expect((await pending).json.code).toBe('MARKET_SUSPENDED');
           await invariants();
@@ -1495,7 +1511,7 @@ function suite(betPath: BetPathMode) {
         await invariants();
       });
     },
-    { bettingOptions: { betPath } },
+    { bettingOptions: { betPath, sleep: betDelay.sleep } },
   );
 }
 

@@ -31,7 +31,10 @@ describeEachDatabase(
       expect(res.statusCode, JSON.stringify(res.json)).toBe(200);
       return res.json.data;
     };
-    /** Lets several windows pass, so anything coalesced has been sent. */
+    /**
+     * Lets six windows pass, so anything coalesced has been sent: the nudges a test expects are
+     * awaited as they come; this wait only proves that the ones it does not expect never come.
+     */
     const settle = () => new Promise((resolve) => setTimeout(resolve, WINDOW_MS * 6));
     let marketId: number;
 

@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_MAX_BYTES, SPORT } from '@exchange/contracts';
+import { istDate } from '../../lib/time.ts';
 import { queryRows } from '../../db/client.ts';
 import { activityLog, globalSettings, users } from '../../db/schema/index.ts';
 import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, statementRows } from '../../test/betting.ts';
@@ -305,7 +306,7 @@ describeEachDatabase('payments: deposits and withdrawals', (ctx) => {
     const page2 = await statement(payer.token, { page: 2, limit: 2 });
     expect({ total: page2.total, ids: page2.rows.map((r: { request_id: number }) => r.request_id) }).toEqual({ total: all.total, ids: ids.slice(2, 4) });
     // Days in IST: nothing before today, and the demo1 requests are not the payer's.
-    const today = new Date(ctx().now().getTime() + 330 * 60_000).toISOString().slice(0, 10);
+    const today = istDate(ctx().now());
     expect((await statement(payer.token, { from_date: today, to_date: today })).total).toBe(all.total);
     expect((await statement(payer.token, { from_date: '2020-01-01', to_date: '2020-01-31' })).total).toBe(0);
     const backwards = await call('paymentGetPaymentStatement', { from_date: '2020-02-01', to_date: '2020-01-01' }, payer.token);

@@ -368,6 +368,8 @@ describeEachDatabase(
       expect(provider.services.outbox.failed().at(-1)).toMatchObject({ op: 'credit', status: 'PAYOUT_EXCEEDED', attempts: 1, body: { referenceTransactionId: debit!.body.transactionId } });
       // Past the outbox's first back-off steps (1 s, 2 s): no retry is scheduled.
       clock.advance(5000);
+      // An absence, so a wait: advance() runs a due retry at once, and the platform refuses such a
+      // credit before any ledger write, so the proxy would log it within tens of ms; 200 ms is ample.
       await sleep(200);
       expect(proxy.exchanges.slice(from).filter((e) => e.path === '/api/wallet/credit')).toHaveLength(1);
       // The platform paid nothing; the bet waits open for a credit within its bound.

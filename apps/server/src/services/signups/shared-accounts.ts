@@ -15,8 +15,7 @@ import {
 } from '@exchange/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { downlineCte } from '../downline.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../lib/time.ts';
 
 /** Who was seen with which key: (user_id, key, signed up there, logins, when last seen). */
 function sightings(by: SharedAccountsRequest['by'], since: Date): SQL {

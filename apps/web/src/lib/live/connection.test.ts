@@ -160,6 +160,8 @@ describe('live client', () => {
     const { client } = start(script, () => token);
     const release = client.retainUser();
     await until(() => client!.status === 'unauthorized');
+    // An absence, so a wait: a client that did retry would connect again after its first back-off
+    // (250 ms with random() = 0, see the reconnect test); 400 ms is past it.
     await new Promise((r) => setTimeout(r, 400));
     expect(script.connections).toHaveLength(1);
     release();

@@ -1,15 +1,16 @@
 import type { StatementDay } from '@exchange/contracts';
+import { IST_TIME_ZONE, istDayStart } from '@exchange/contracts/ist';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { IST_TIME_ZONE, formatAmount } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 
 const HEIGHT_PX = 220;
 const HALF_DAY_S = 43_200;
 const css = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
 /** Unix seconds of an IST day's midnight: the bar of that day. */
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00+05:30`) / 1000;
+const dayStart = (day: string) => istDayStart(day).getTime() / 1000;
 
 /** Axis ticks stay short on a phone: 1.2K, 35K, 1.5L. */
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });

@@ -21,6 +21,12 @@ describe('change-password form rules', () => {
       changePasswordErrors({ ...ok, new_password: 'abcdefgh', confirm_password: 'abcdefgh' }).new_password,
     ).toBe(PASSWORD_MESSAGES.pattern);
   });
+  it("needs the spec's 8 characters: 7 are refused, 8 taken", () => {
+    expect(changePasswordErrors({ ...ok, new_password: 'abcd123', confirm_password: 'abcd123' }).new_password).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(changePasswordErrors({ ...ok, new_password: 'abcd1234', confirm_password: 'abcd1234' })).toEqual({});
+  });
   it('puts the mismatch on confirm, even while the new password is still invalid', () => {
     expect(changePasswordErrors({ ...ok, confirm_password: 'abcd12345' })).toEqual({
       confirm_password: PASSWORD_MESSAGES.mismatch,

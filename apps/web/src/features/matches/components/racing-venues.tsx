@@ -1,9 +1,9 @@
 import { raceStateLabel } from '@exchange/contracts';
+import { istDate } from '@exchange/contracts/ist';
 import { Link } from 'react-router';
 import { MatchStateBadge } from '@/components';
-import { istYmd } from '@/lib/format';
+import { istTime } from '@/lib/format';
 import { useVenueList } from '../api/get-venue-list';
-import { istTime } from '../lib/ist-time';
 import { racingPath } from '../lib/match-paths';
 import { EMPTY_TABLE_TEXT } from './match-table';
 import { QueryState } from './query-state';
@@ -11,7 +11,7 @@ import './matches.css';
 
 /** Today's (IST) venues of a racing sport, each with its race times as chips to the racing page. */
 export function RacingVenues({ sportId }: { sportId: number }) {
-  const today = istYmd(new Date());
+  const today = istDate(new Date());
   const { data, isLoading, error, refetch } = useVenueList(sportId, today);
   const venues = data?.venues ?? [];
   if (!data) return <QueryState isLoading={isLoading} error={error} onRetry={refetch} />;

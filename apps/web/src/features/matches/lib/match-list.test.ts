@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { istTime } from '@/lib/format';
 import {
   formatLine,
   groupBySeries,
@@ -11,7 +12,6 @@ import {
   sortMatches,
   tableHeading,
 } from './match-list';
-import { istTime } from './ist-time';
 import { matchPath, racingPath } from './match-paths';
 
 const m = (match_name: string, match_Date: string, in_play = false, series_id = 1) => ({

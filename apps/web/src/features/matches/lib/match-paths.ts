@@ -1,5 +1,4 @@
-// Relative, not '@/lib/format': the web unit tests run without the '@' alias.
-import { istYmd } from '@/lib/format';
+import { istDate } from '@exchange/contracts/ist';
 import { isRacingSport } from './match-list';
 
 /** The racing page of a venue on an IST day, optionally opened on one race. */
@@ -18,7 +17,7 @@ export function matchPath(
 ): string {
   if (isRacingSport(match.sport_id)) {
     const start = new Date(match.match_Date);
-    return racingPath(match.match_id, istYmd(Number.isNaN(start.getTime()) ? now : start));
+    return racingPath(match.match_id, istDate(Number.isNaN(start.getTime()) ? now : start));
   }
   return `/game-details/${match.sport_id}/${match.match_id}`;
 }

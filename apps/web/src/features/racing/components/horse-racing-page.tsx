@@ -4,11 +4,10 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MatchStateBadge, PageFrame, Spinner } from '@/components';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { BetSlipProvider, type BettingSlots } from '@/lib/bet-slip';
-import { formatIst } from '@/lib/format';
+import { formatIst, istTime } from '@/lib/format';
 import { useMatchDetail } from '@/lib/match-detail';
 import { useVenueList, useVenueListFollows } from '../api/get-venue-list';
 import {
-  istTime,
   orderCountries,
   pickRace,
   raceChipModifier,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { istTime, orderCountries, pickRace, raceChipModifier, raceDays, raceEmptyText, racingSportId, routeDay, venuePath } from './racing';
+import { istTime } from '@/lib/format';
+import { orderCountries, pickRace, raceChipModifier, raceDays, raceEmptyText, racingSportId, routeDay, venuePath } from './racing';
 
 // 20:00 UTC on 1 March 2030 is 01:30 on 2 March in IST.
 const NOW = new Date('2030-03-01T20:00:00Z');

@@ -1,14 +1,8 @@
 import { raceStateLabel, SPORT, type MatchResult, type RaceState } from '@exchange/contracts';
-// Relative, not '@/lib/format': the web unit tests run without the '@' alias.
-import { formatIst, istYmd } from '@/lib/format';
+import { DAY_MS, istDate } from '@exchange/contracts/ist';
+import { formatIst } from '@/lib/format';
 
-const DAY_MS = 86_400_000;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
-
-/** 'HH:mm' of an instant in IST ('' when unreadable). */
-export function istTime(iso: string): string {
-  return formatIst(iso).slice(11, 16);
-}
 
 /** The racing page of a venue on an IST day, optionally opened on one race. */
 export function venuePath(matchId: number, date: string, raceId?: number): string {
@@ -22,14 +16,14 @@ export interface RaceDay {
 
 /** The route's date when it is a yyyy-MM-dd day, else today in IST. */
 export function routeDay(date: string | undefined, now: Date = new Date()): string {
-  return date && YMD.test(date) && !Number.isNaN(Date.parse(date)) ? date : istYmd(now);
+  return date && YMD.test(date) && !Number.isNaN(Date.parse(date)) ? date : istDate(now);
 }
 
 /** Today, tomorrow and the day after in IST; a different route date (an old link) is added in order. */
 export function raceDays(selected: string, now: Date = new Date()): RaceDay[] {
   const days = [0, 1, 2].map((n) => {
     const at = new Date(now.getTime() + n * DAY_MS);
-    const date = istYmd(at);
+    const date = istDate(at);
     const label = n === 0 ? 'Today' : n === 1 ? 'Tomorrow' : formatIst(at).slice(0, 5);
     return { date, label };
   });
