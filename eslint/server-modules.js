@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
- * Server module boundaries (ADR 45): each folder under apps/server/src/services/, and feed/, live/
+ * Server module boundaries (ADR 47): each folder under apps/server/src/services/, and feed/, live/
  * and cluster/, is a module whose `index.ts` is its public surface. A file outside the module
  * imports the index (`../services/betting/index.ts`), never a file inside it; files inside import
  * each other freely. Read from the folder tree, so a new module is covered without editing this.
@@ -38,7 +38,7 @@ export const serverModulesPlugin = {
         type: 'problem',
         docs: { description: "Another server module's files are reached through its index.ts only" },
         messages: {
-          deep: "'{{source}}' reaches inside the module {{module}}: import its public surface, {{index}}, instead (ADR 45). If what you need is not exported there, export it there or move it.",
+          deep: "'{{source}}' reaches inside the module {{module}}: import its public surface, {{index}}, instead (ADR 47). If what you need is not exported there, export it there or move it.",
         },
         schema: [],
       },

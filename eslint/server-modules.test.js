@@ -1,5 +1,5 @@
 /**
- * The server's module boundary rule (ADR 45) on files of the real tree: an import into another
+ * The server's module boundary rule (ADR 47) on files of the real tree: an import into another
  * module's files is refused, its index.ts and a module's own files are not.
  */
 import { resolve } from 'node:path';

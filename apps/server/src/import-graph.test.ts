@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import graph has no cycle (issue 21, ADR 45): across the source files of every app and
+ * The import graph has no cycle (issue 21, ADR 47): across the source files of every app and
  * package (tests aside), by their relative imports. A type-only import is left out: it is erased
  * at build and orders nothing at run time. Tarjan's strongly connected components: every
  * component of more than one file (or a file importing itself) is a cycle, named file by file.
