@@ -5,7 +5,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { globalSettings, users } from '../db/schema/index.ts';
-import { ensureCatalog, refreshFixtures } from '../feed/fixtures.ts';
+import { ensureCatalog, refreshFixtures } from '../feed/index.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
 import { hashPassword } from '../services/passwords.ts';
