@@ -8,9 +8,8 @@ import { isNull, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { markets, matches } from '../../apps/server/src/db/schema/index.ts';
 import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
-import { ladderQuotes } from '../../apps/server/src/feed/market-maker.ts';
 import { seed } from '../../apps/server/src/seed/index.ts';
-import { MARKET_MAKER, ensureMarkets } from '../../apps/server/src/feed/markets.ts';
+import { ensureMarkets, ladderQuotes, MARKET_MAKER } from '../../apps/server/src/feed/index.ts';
 import { findUserByName } from '../../apps/server/src/services/users.ts';
 import { database } from '../bet-path.bench.ts';
 

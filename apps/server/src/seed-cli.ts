@@ -3,7 +3,7 @@ import { openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
 import { DEMO_USERS, seed } from './seed/index.ts';
-import { ensureMarkets } from './feed/markets.ts';
+import { ensureMarkets } from './feed/index.ts';
 import { BettingService } from './services/betting/service.ts';
 import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 

@@ -1,59 +1,21 @@
 /**
- * Starts the process: opens the database (DATABASE_URL=postgres://... or PGlite in DATA_DIR),
- * migrates, seeds on first start, listens on PORT and shuts down cleanly on SIGINT / SIGTERM.
+ * Starts the process: reads the configuration, opens the database (DATABASE_URL=postgres://...
+ * or PGlite in DATA_DIR), joins the cluster (BROKER_URL), migrates and prepares the demo, builds
+ * the app, starts the parts (demo markets, the live feed), listens on PORT, and shuts down
+ * cleanly on SIGINT / SIGTERM.
  */
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { joinCluster, runOncePerCluster, withStartupLock, type ClusterSingleton } from './cluster/index.ts';
 import { dataDirFromEnv, openDatabase, targetFromEnv } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { feedSettingsFromEnv, FeedRunner } from './feed/index.ts';
 import { systemClock } from './lib/time.ts';
 import { SERVER_DIR } from './package-dir.ts';
-import { DEMO_USERS, hasUsers, seed } from './seed/index.ts';
-import { refreshFixtures } from './feed/fixtures.ts';
-import { createFeed, feedSettingsFromEnv, type FeedSimulator } from './feed/index.ts';
-import { ensureMarkets, MARKET_MAKER } from './feed/markets.ts';
-import { DEMO_PASSWORD } from './services/demo-accounts.ts';
+import { demoLoginsTable, prepareDemo, seedDemoMarkets } from './seed/index.ts';
 import { loadSecurityAuthKey } from './services/security-auth/index.ts';
 import { signupLimitFromEnv } from './services/signups/index.ts';
-import { NatsBroker } from './cluster/broker.ts';
-import { ClusterBus, newProcessId, subjectPrefixFor } from './cluster/bus.ts';
-import { LeaseKeeper } from './cluster/leases.ts';
-import { withStartupLock } from './cluster/startup-lock.ts';
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
-// WEB_DIST: another copy of the web build (the browser tests serve a snapshot of their own).
-const webDist = process.env.WEB_DIST || join(SERVER_DIR, '../web/dist');
-
-const target = targetFromEnv(process.env, 'data');
-// The data folder holds the generated security-auth key (ADR 34) and the deposit receipts
-// (ADR 33), on PostgreSQL too.
-const dataDir = dataDirFromEnv(process.env, 'data');
-const securityAuthKey = loadSecurityAuthKey(process.env, dataDir);
-const processId = process.env.PROCESS_NAME ? `${process.env.PROCESS_NAME}:${newProcessId()}` : newProcessId();
-// BROKER_URL (nats://...): several processes on one PostgreSQL tell each other their commits
-// (ADR 37). Without it the process is alone.
-const brokerUrl = process.env.BROKER_URL;
-const bus = brokerUrl
-  ? new ClusterBus(
-      await NatsBroker.connect(brokerUrl, processId),
-      subjectPrefixFor(target.kind === 'postgres' ? target.url : target.dataDir ?? ''),
-      processId,
-    )
-  : undefined;
-
-const database = await openDatabase(target);
-// Processes starting together take turns (a PostgreSQL advisory lock): one migrates and seeds,
-// the others find it done. Released after the demo markets below.
-const startup = await withStartupLock(target);
-await migrateDatabase(database);
-if (!(await hasUsers(database.db))) await seed(database.db, systemClock());
-else await refreshFixtures(database.db, systemClock());
-
-// The feed simulator (and its upkeep) runs in one process of a cluster: the holder of the lease
-// `feed` (ADR 37). Alone on PGlite it simply runs.
-let feed: FeedSimulator | null = null;
-let feedLease: LeaseKeeper | null = null;
 /** A whole number of at least 1 from the environment, else the default. */
 const countFromEnv = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -65,9 +27,31 @@ const amountFromEnv = (name: string, fallback: number): number => {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+// WEB_DIST: another copy of the web build (the browser tests serve a snapshot of their own).
+const webDist = process.env.WEB_DIST || join(SERVER_DIR, '../web/dist');
+const target = targetFromEnv(process.env, 'data');
+// The data folder holds the generated security-auth key (ADR 34) and the deposit receipts
+// (ADR 33), on PostgreSQL too.
+const dataDir = dataDirFromEnv(process.env, 'data');
+const securityAuthKey = loadSecurityAuthKey(process.env, dataDir);
+const feedSettings = feedSettingsFromEnv(process.env);
+
+const cluster = await joinCluster(process.env, target);
+const database = await openDatabase(target);
+// Processes starting together take turns (a PostgreSQL advisory lock): one migrates and seeds,
+// the others find it done. Released after the demo markets below.
+const startup = await withStartupLock(target);
+await migrateDatabase(database);
+await prepareDemo(database.db, systemClock);
+
+// The feed simulator (and its upkeep) runs in one process of a cluster: the holder of the lease
+// `feed` (ADR 37). Alone on PGlite it simply runs.
+let feed: ClusterSingleton | null = null;
 const app = buildApp({
-  bus,
-  leasesHeld: () => (feedLease?.held ? ['feed'] : []),
+  bus: cluster.bus,
+  leasesHeld: () => (feed?.held ? ['feed'] : []),
   // The caches' bounds (ADR 37): a peak's open pages must fit; how long an entry may live at most
   // (every change drops it sooner: these are safety nets, and each expiry costs a database read).
   sessionCache: {
@@ -98,10 +82,9 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
-    await feedLease?.stop();
     await feed?.stop();
     await app.close();
-    await bus?.broker.close();
+    await cluster.leave();
     await startup.release();
     await database.close();
     process.exit(0);
@@ -114,39 +97,15 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  // Demo markets for the fixtures (new ones at every start) and the market maker's liquidity,
-  // through the app's own betting service so its books are warm. SEED_MARKETS=0 skips it.
   await app.ready();
-  if (process.env.SEED_MARKETS !== '0') {
-    const started = Date.now();
-    const seeded = await ensureMarkets(database.db, app.betting, systemClock());
-    app.log.info({ ...seeded, ms: Date.now() - started }, 'demo markets seeded');
-  }
+  // SEED_MARKETS=0 skips the demo markets and the market maker's liquidity.
+  if (process.env.SEED_MARKETS !== '0') await seedDemoMarkets(database.db, app.betting, systemClock, app.log);
   await startup.release();
   await app.listen({ port, host });
   // The live feed simulator plays the demo's matches and races (FEED_SIMULATOR=0 turns it off).
-  const settings = feedSettingsFromEnv(process.env);
-  if (settings.enabled) {
-    const runFeed = async () => {
-      feed = await createFeed(database.db, app.betting, systemClock, {
-        speed: settings.speed,
-        onError: (err, event) => app.log.warn({ err, event }, 'feed event not applied'),
-      });
-      feed.start();
-      app.log.info({ speed: settings.speed }, 'feed simulator running');
-    };
-    const stopFeed = async () => {
-      const running = feed;
-      feed = null;
-      await running?.stop();
-      app.log.warn('feed simulator stopped: its lease is lost');
-    };
-    if (target.kind === 'postgres') {
-      feedLease = new LeaseKeeper(database.db, 'feed', processId, { start: runFeed, stop: stopFeed }, {
-        onError: (err) => app.log.warn({ err }, 'feed lease: no answer from the database'),
-      });
-      feedLease.start();
-    } else await runFeed();
+  if (feedSettings.enabled) {
+    const runner = new FeedRunner(database.db, app.betting, systemClock, feedSettings.speed, app.log);
+    feed = await runOncePerCluster(database.db, target, 'feed', cluster.processId, runner, app.log);
   }
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
@@ -158,16 +117,5 @@ try {
 const store = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${target.dataDir}`;
 // Under `npm run start:cluster` the first worker prints the banner for all of them.
 if ((process.env.CLUSTER_WORKER_INDEX ?? '0') === '0') console.log(
-  `\nExchange running at http://localhost:${port}\nBack-office console (agents, operator): http://localhost:${port}/console/\nDatabase: ${store}\n\nDemo logins:\n${loginsTable()}\n`,
+  `\nExchange running at http://localhost:${port}\nBack-office console (agents, operator): http://localhost:${port}/console/\nDatabase: ${store}\n\nDemo logins:\n${demoLoginsTable()}\n`,
 );
-
-function loginsTable(): string {
-  const rows = [
-    ['user', 'password', 'role', ''],
-    ...DEMO_USERS.map((u) => [u.userName, DEMO_PASSWORD, u.role, u.note]),
-    [MARKET_MAKER, DEMO_PASSWORD, 'user', 'market maker: rests back and lay liquidity on exchange markets'],
-  ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
-  return [line(rows[0]!), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n');
-}

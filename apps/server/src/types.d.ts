@@ -7,7 +7,7 @@ import type { PaymentConfig, PaymentEvents } from './services/payments/index.ts'
 import type { AccountEvents } from './services/agents.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 import type { BalanceCache } from './services/balance-cache.ts';
-import type { ClusterBus } from './cluster/bus.ts';
+import type { ClusterBus } from './cluster/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,8 @@
  * pass to another process, so two holders never run at once while clocks agree.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type DatabaseTarget, type Db } from '../db/client.ts';
 
 /** Takes or renews the lease; true when `holder` holds it now. */
 export async function tryLease(db: Db, name: string, holder: string, ttlMs: number): Promise<boolean> {
@@ -106,4 +107,51 @@ export class LeaseKeeper {
     this.timer = setTimeout(() => void this.tick(), this.ttlMs / 3);
     this.timer.unref();
   }
+}
+
+/** Work run once in a cluster, as the process keeps it. */
+export interface ClusterSingleton {
+  /** This process holds the lease now (the health answer lists it); never for a process alone. */
+  readonly held: boolean;
+  /** Stops the work and gives the lease up (a clean shutdown). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `work` in one process of the cluster: on PostgreSQL in the holder of the lease `name`,
+ * started when this process gains it and stopped when it loses it; a process alone on PGlite
+ * simply runs it. `label` names the work in the log.
+ */
+export async function runOncePerCluster(
+  db: Db,
+  target: DatabaseTarget,
+  name: string,
+  holder: string,
+  work: LeaseWork & { label: string },
+  log: FastifyBaseLogger,
+): Promise<ClusterSingleton> {
+  if (target.kind !== 'postgres') {
+    await work.start();
+    return { held: false, stop: async () => void (await work.stop()) };
+  }
+  const keeper = new LeaseKeeper(
+    db,
+    name,
+    holder,
+    {
+      start: () => work.start(),
+      stop: async () => {
+        await work.stop();
+        log.warn(`${work.label} stopped: its lease is lost`);
+      },
+    },
+    { onError: (err) => log.warn({ err }, `${name} lease: no answer from the database`) },
+  );
+  keeper.start();
+  return {
+    get held() {
+      return keeper.held;
+    },
+    stop: () => keeper.stop(),
+  };
 }

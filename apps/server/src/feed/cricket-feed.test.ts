@@ -9,7 +9,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { PlatformSink, type FeedEvent, type FeedSink } from './events.ts';
 import { bowl, nextBall, recordOf, restoreCricket, scoreText, type CricketState, type Innings } from './cricket.ts';
 import { seededRandom } from './random.ts';
-import { BASE_TIMINGS, FeedSimulator } from './simulator.ts';
+import { BASE_TIMINGS, FeedSimulator } from './index.ts';
 
 /** One innings as a score line shows it. */
 interface At {

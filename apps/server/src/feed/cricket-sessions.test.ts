@@ -26,7 +26,7 @@ interface Played {
 }
 
 /**
- * A match played to the end the way the feed plays it (simulator.ts, cricketStep and finish):
+ * A match played to the end the way the feed plays it (cricket-feed.ts, then match-feed.ts's finish):
  * after each ball every open line is asked what it does, the chasers' lines open at the innings
  * break, and at the end every line left is settled and the winner declared. With `restartAt`,
  * the process dies after that ball of the chase: the state is rebuilt from what the row holds

@@ -1,26 +1,14 @@
 /**
  * The live feed: the event contract a feed speaks (`FeedEvent`), the sink that applies it to
- * this platform, and the simulator that plays the demo's matches and races.
+ * this platform, the simulator that plays the demo's matches and races and how the process runs
+ * it, and the catalog it keeps alive (fixtures, their markets and the market maker's liquidity).
+ * Code outside feed/ imports only this file.
  */
-import type { Db } from '../db/client.ts';
-import type { Clock } from '../lib/time.ts';
-import type { BettingService } from '../services/betting/service.ts';
-import { findUserByName } from '../services/users.ts';
-import { MARKET_MAKER } from './markets.ts';
-import { PlatformSink } from './events.ts';
-import { FeedSimulator, type FeedOptions } from './simulator.ts';
-
 export { PlatformSink, type FeedEvent, type FeedSink } from './events.ts';
-export { FeedSimulator, BASE_TIMINGS, type FeedOptions, type FeedTimings } from './simulator.ts';
-
-/** The simulator wired to this platform, with the market maker `mm1` quoting (when it exists). */
-export async function createFeed(db: Db, betting: BettingService, clock: Clock, options: FeedOptions = {}): Promise<FeedSimulator> {
-  const maker = await findUserByName(db, MARKET_MAKER);
-  return new FeedSimulator(db, betting, new PlatformSink(betting, maker?.id ?? null), clock, options);
-}
-
-/** FEED_SIMULATOR=0 turns the feed off; FEED_SPEED accelerates it (default 1). */
-export function feedSettingsFromEnv(env: NodeJS.ProcessEnv): { enabled: boolean; speed: number } {
-  const speed = Number(env.FEED_SPEED ?? 1);
-  return { enabled: env.FEED_SIMULATOR !== '0', speed: Number.isFinite(speed) && speed > 0 ? speed : 1 };
-}
+export { FeedSimulator, type FeedOptions } from './simulator.ts';
+export { BASE_TIMINGS, type FeedTimings } from './feed-context.ts';
+export { createFeed, feedSettingsFromEnv, FeedRunner } from './runner.ts';
+export { ensureCatalog, refreshFixtures } from './fixtures.ts';
+export { ensureMarkets, MARKET_MAKER } from './markets.ts';
+export { ladderQuotes } from './market-maker.ts';
+export { meetingDayLabel, SERIES, SPORT_ID } from './catalog-data.ts';

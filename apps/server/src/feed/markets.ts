@@ -2,7 +2,7 @@
  * The markets of the catalog's fixtures and races, created through the betting service, and a
  * market maker ('mm1') that rests back and lay liquidity around a fair price through the same bet
  * path as any bettor, so a bettor's back at the shown price is matched by a real counter-order.
- * Run at every start (server.ts) and by the feed for the fixtures it adds (simulator.ts).
+ * Run at every start (seed/start.ts) and by the feed for the fixtures it adds (match-feed.ts).
  * Deterministic and idempotent: markets have natural keys, the market maker's orders have
  * client_refs, and markets that already got liquidity are skipped. The console's matches and
  * races (ADR 36) get only the markets the operator creates.

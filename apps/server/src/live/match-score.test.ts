@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
-import { PlatformSink } from '../feed/events.ts';
+import { PlatformSink } from '../feed/index.ts';
 import { createMatchOdds, firstMatchOf } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { LiveTestClient, type Received } from '../test/live-client.ts';

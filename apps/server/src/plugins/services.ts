@@ -9,7 +9,7 @@ import { SecretBox } from '../services/security-auth/index.ts';
 import type { PaymentCommitted, PaymentConfig } from '../services/payments/index.ts';
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
 import { BalanceCache, type BalanceCacheOptions } from '../services/balance-cache.ts';
-import { ClusterBus } from '../cluster/bus.ts';
+import { ClusterBus } from '../cluster/index.ts';
 
 export interface ServicesOptions {
   db: Db;

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { CasinoSport, Match, MatchDetail, SeriesHeaderSport, SPORT, VenueList } from '@exchange/contracts';
 import { DAY_MS, istDate, istDayRange } from '../lib/time.ts';
-import { meetingDayLabel, SERIES } from '../feed/catalog-data.ts';
+import { meetingDayLabel, SERIES } from '../feed/index.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 
 describeEachDatabase('catalog routes', (ctx) => {

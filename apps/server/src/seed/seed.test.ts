@@ -4,8 +4,7 @@ import { agentPaymentDetails, ledgerAccounts, ledgerTransfers, matches, paymentR
 import { DAY_MS } from '../lib/time.ts';
 import { checkLedger } from '../services/money/index.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { SPORT_ID } from '../feed/catalog-data.ts';
-import { refreshFixtures } from '../feed/fixtures.ts';
+import { refreshFixtures, SPORT_ID } from '../feed/index.ts';
 import { seed } from './index.ts';
 
 describeEachDatabase('seed', (ctx) => {

@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { ensureMarkets } from '../feed/markets.ts';
+import { ensureMarkets } from '../feed/index.ts';
 import { seed } from '../seed/index.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { pgliteTemplate } from './databases.ts';
