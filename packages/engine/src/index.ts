@@ -5,6 +5,7 @@ export * from './ladder.ts';
 export * from './order-book.ts';
 export * from './pnl.ts';
 export * from './limits.ts';
+export * from './affordability.ts';
 export * from './racing.ts';
 export * from './settlement.ts';
 export * from './ledger-model.ts';

@@ -13,6 +13,7 @@
  * (bet-statement.ts), where each refusal is found at its own bet. The locks (markets, then
  * accounts, each in id order) are taken by the statements before it in the same transaction.
  */
+import { fundsNeededPaise } from '@exchange/engine';
 import type { BetPlan } from './bet-writer.ts';
 
 const intArray = (xs: readonly (number | null)[]) => `{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
@@ -23,16 +24,17 @@ const textArray = (xs: readonly (string | null)[]) =>
 /** The statement; its parameters are the arrays `setwiseValues` builds, in this order. */
 export const SETWISE_BET_STATEMENT = `
   with e as (
-    select * from unnest($6::int[], $7::int[], $8::bigint[]) as e(bet, account_id, delta)
+    select * from unnest($7::int[], $8::int[], $9::bigint[]) as e(bet, account_id, delta)
   ), bad as (
     select count(*) as n
-    from unnest($4::int[], $5::int[]) as t(bet, account_id)
+    from unnest($4::int[], $5::int[], $6::bigint[]) as t(bet, account_id, needed)
     join ledger_accounts a on a.id = t.account_id
+    -- The free balance the bets before it in the commit leave, against what the engine says it needs.
     where a.balance_paise - a.exposure_paise
-      - (select coalesce(sum(e.delta), 0) from e where e.account_id = t.account_id and e.bet <= t.bet) < 0
+      - (select coalesce(sum(e.delta), 0) from e where e.account_id = t.account_id and e.bet < t.bet) < t.needed
   ), dup as (
     select count(*) as n from orders o
-    join unnest($9::int[], $10::text[]) as c(user_id, client_ref) on o.user_id = c.user_id and o.client_ref = c.client_ref
+    join unnest($10::int[], $11::text[]) as c(user_id, client_ref) on o.user_id = c.user_id and o.client_ref = c.client_ref
   ), go as (
     select 1 as ok
     where (select count(*) from markets m join unnest($1::int[], $2::int[]) as x(id, v) on m.id = x.id and m.version = x.v)
@@ -44,28 +46,28 @@ export const SETWISE_BET_STATEMENT = `
   ), ord as (
     insert into orders (id, user_id, market_id, selection_id, kind, side, price, line, size_paise, matched_paise, matched_value,
       cancelled_paise, persistence, status, client_ref, request_key, book_seq, placed_at, initial_matched_paise, initial_matched_value)
-    select * from unnest($11::bigint[], $12::int[], $13::int[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[],
-      $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::text[], $24::text[], $25::text[], $26::text[], $27::int[],
-      $28::timestamptz[], $29::bigint[], $30::bigint[])
+    select * from unnest($12::bigint[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::int[], $19::int[],
+      $20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::text[], $25::text[], $26::text[], $27::text[], $28::int[],
+      $29::timestamptz[], $30::bigint[], $31::bigint[])
     where exists (select 1 from go)
     returning id
   ), fl as (
     insert into fills (market_id, selection_id, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, price, size_paise, seq, created_at)
-    select * from unnest($31::int[], $32::int[], $33::bigint[], $34::bigint[], $35::int[], $36::int[], $37::text[], $38::int[],
-      $39::bigint[], $40::int[], $41::timestamptz[])
+    select * from unnest($32::int[], $33::int[], $34::bigint[], $35::bigint[], $36::int[], $37::int[], $38::text[], $39::int[],
+      $40::bigint[], $41::int[], $42::timestamptz[])
     where exists (select 1 from go)
   ), mk as (
     update orders o set matched_paise = o.matched_paise + x.d, matched_value = o.matched_value + x.v,
       status = case when x.filled_out then 'MATCHED' else o.status end
-    from unnest($42::bigint[], $43::bigint[], $44::bigint[], $45::bool[]) as x(id, d, v, filled_out)
+    from unnest($43::bigint[], $44::bigint[], $45::bigint[], $46::bool[]) as x(id, d, v, filled_out)
     where o.id = x.id and exists (select 1 from go)
   ), pos as (
     insert into market_positions (market_id, user_id, exposure_paise)
-    select * from unnest($46::int[], $47::int[], $48::bigint[]) where exists (select 1 from go)
+    select * from unnest($47::int[], $48::int[], $49::bigint[]) where exists (select 1 from go)
     on conflict (market_id, user_id) do update set exposure_paise = excluded.exposure_paise
   ), acct as (
     update ledger_accounts a set exposure_paise = a.exposure_paise + x.delta
-    from unnest($49::int[], $50::bigint[]) as x(id, delta)
+    from unnest($50::int[], $51::bigint[]) as x(id, delta)
     where a.id = x.id and exists (select 1 from go)
   )
   select (select count(*) from go) as ok, (select count(*) from ord) as inserted`;
@@ -88,7 +90,8 @@ export function setwiseValues(groups: readonly (readonly BetPlan[])[]): string[]
   const positions = new Map<string, { marketId: number; userId: number; exposure: number }>();
   const accountDelta = new Map<number, number>();
   const entries: [number, number, number][] = [];
-  const takers: [number, number][] = [];
+  /** Every bet's taker: the bet, its account, and what it needs free (the one affordability rule). */
+  const takers: [number, number, number][] = [];
   plans.forEach((p, bet) => {
     for (const m of p.makers) {
       const own = inserted.get(m.orderId);
@@ -111,7 +114,7 @@ export function setwiseValues(groups: readonly (readonly BetPlan[])[]): string[]
         entries.push([bet, x.accountId, delta]);
         accountDelta.set(x.accountId, (accountDelta.get(x.accountId) ?? 0) + delta);
       }
-      if (i === 0 && delta > 0) takers.push([bet, x.accountId]);
+      if (i === 0) takers.push([bet, x.accountId, fundsNeededPaise(x.beforePaise, x.afterPaise)]);
     });
   });
   const fills: FillRow[] = plans.flatMap((p) =>
@@ -124,7 +127,7 @@ export function setwiseValues(groups: readonly (readonly BetPlan[])[]): string[]
     intArray(groups.map((g) => g[0]!.marketId)),
     intArray(groups.map((g) => g[0]!.expectVersion)),
     intArray(groups.map((g) => g[0]!.expectVersion + g.length)),
-    ...[0, 1].map((k) => intArray(takers.map((t) => t[k]!))),
+    ...[0, 1, 2].map((k) => intArray(takers.map((t) => t[k]!))),
     ...[0, 1, 2].map((k) => intArray(entries.map((e) => e[k]!))),
     intArray(withRef.map((p) => p.order.userId)),
     textArray(withRef.map((p) => p.order.clientRef)),

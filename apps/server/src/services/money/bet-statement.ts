@@ -6,7 +6,8 @@
  *   mv   bump the market's version, only if it is still the version the book was matched at
  *        (locks the market row first: the same lock order as every other market change);
  *   lk   lock every affected account, in id order, and read its balance and exposure;
- *   ok   the taker can afford the new exposure (or the bet lowers it), and is not in debt;
+ *   ok   the taker's free balance covers what the engine says the bet needs (affordability.ts:
+ *        the rise in exposure, none for a hedge; a taker in debt has less than nothing free);
  *   ord  insert the order (a client_ref already used inserts nothing);
  *   fl, mk, pos, acct   fills, makers' orders, market positions and account exposures, each
  *        gated on `ord`, so a refused or stale bet writes nothing but (perhaps) the version.
@@ -17,6 +18,7 @@
  */
 import { protocol, type PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
+import { fundsNeededPaise } from '@exchange/engine';
 import pg from 'pg';
 import { betPoolOf, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { SETWISE_BET_STATEMENT, setwiseAnswers, setwiseValues } from './bet-batch.ts';
@@ -41,7 +43,8 @@ interface BetValues {
   plan: BetPlan;
   newVersion: number;
   takerAccountId: number;
-  takerDelta: number;
+  /** What the taker needs free (engine's fundsNeededPaise): the SQL checks the locked row against it. */
+  fundsNeeded: number;
   at: string;
   afterOrderId: number | null;
 }
@@ -65,7 +68,7 @@ function fixedStatement(parts: TemplateStringsArray, ...params: Param[]) {
         plan,
         newVersion: plan.expectVersion + 1,
         takerAccountId: taker.accountId,
-        takerDelta: taker.afterPaise - taker.beforePaise,
+        fundsNeeded: fundsNeededPaise(taker.beforePaise, taker.afterPaise),
         at: plan.at.toISOString(),
         afterOrderId,
       };
@@ -88,7 +91,7 @@ const betStatement = fixedStatement`
         order by id for update
       ), ok as (
         select 1 as ok from (
-          select bool_or(id = ${(v) => v.takerAccountId}::int and balance_paise - exposure_paise - greatest(${(v) => v.takerDelta}::bigint, 0) >= 0) as good
+          select bool_or(id = ${(v) => v.takerAccountId}::int and balance_paise - exposure_paise >= ${(v) => v.fundsNeeded}::bigint) as good
           from lk
         ) s where s.good
       ), ord as (
@@ -130,11 +133,11 @@ const betStatement = fixedStatement`
         (select balance_paise from lk where id = ${(v) => v.takerAccountId}::int) as balance,
         (select exposure_paise from lk where id = ${(v) => v.takerAccountId}::int) as exposure`;
 
-const BET_STATEMENT_NAME = 'place-bet-v2';
+const BET_STATEMENT_NAME = 'place-bet-v3';
 /** The same statement prepared in SQL (PREPARE), for a batch sent as one simple query of EXECUTEs. */
-const BET_SQL_STATEMENT = 'place_bet_v2';
+const BET_SQL_STATEMENT = 'place_bet_v3';
 /** The set-wise commit (bet-batch.ts), prepared beside it. */
-const SETWISE_SQL_STATEMENT = 'place_bets_setwise_v1';
+const SETWISE_SQL_STATEMENT = 'place_bets_setwise_v2';
 /** The bet-pool connections where BET_SQL_STATEMENT is prepared. */
 const sqlPreparedOn = new WeakSet<object>();
 

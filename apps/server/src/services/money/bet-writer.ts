@@ -10,6 +10,7 @@
  * (statement-writer.ts: the same work as one data-modifying statement, one round trip).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { canAfford } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, markets, orders } from '../../db/schema/index.ts';
 
@@ -106,8 +107,9 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
       const takerAccount = accounts.find((a) => a.id === taker.accountId);
       if (!takerAccount) throw new Error(`Ledger account ${taker.accountId} missing`);
       const takerDelta = taker.afterPaise - taker.beforePaise;
-      // A bet that lowers the exposure needs no funds, but a user in debt (ADR 35) may not bet at all.
-      if (takerAccount.balancePaise - takerAccount.exposurePaise - Math.max(takerDelta, 0) < 0)
+      // The one affordability rule; the account reserves this market's `before` among the rest.
+      const otherMarketsPaise = takerAccount.exposurePaise - taker.beforePaise;
+      if (!canAfford(takerAccount.balancePaise, otherMarketsPaise, taker.afterPaise, taker.beforePaise))
         return { kind: 'funds', versionBumped: false };
 
       const newVersion = plan.expectVersion + 1;
