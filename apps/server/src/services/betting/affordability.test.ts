@@ -38,22 +38,26 @@ const LAY_ODDS = [1.5, 2];
 const BOOKMAKER_RATES = { back: 50, lay: 60 };
 const FANCY_LINE = { noLine: 40, noRate: 110, yesLine: 41, yesRate: 90 };
 
+/**
+ * Bookmaker bets and runner 1 come up most: a lay on a runner backed before lowers the exposure,
+ * the hedge a bettor in debt must be refused (ADR 35), alone or in a group commit.
+ */
 const betArb = fc.record({
   user: fc.integer({ min: 0, max: 1 }),
-  kind: fc.constantFrom(...KINDS),
+  kind: fc.constantFrom<Kind>('BOOKMAKER', 'BOOKMAKER', 'EXCHANGE', 'FANCY'),
   back: fc.boolean(),
   oddsPick: fc.integer({ min: 0, max: 1 }),
-  selectionId: fc.constantFrom(1, 2),
+  selectionId: fc.constantFrom(1, 1, 1, 2),
   stakeRupees: fc.integer({ min: 1, max: 6 }),
 });
 type BetStep = typeof betArb extends fc.Arbitrary<infer T> ? T : never;
 const stepArb = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ wave: fc.array(betArb, { minLength: 1, maxLength: 6 }) }) },
+  { weight: 4, arbitrary: fc.record({ wave: fc.array(betArb, { minLength: 1, maxLength: 6 }) }) },
   { weight: 1, arbitrary: fc.record({ debt: fc.record({ user: fc.integer({ min: 0, max: 1 }), rupees: fc.integer({ min: 1, max: 4 }) }) }) },
 );
 const runArb = fc.record({
   balancesRupees: fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 })),
-  steps: fc.array(stepArb, { minLength: 1, maxLength: 5 }),
+  steps: fc.array(stepArb, { minLength: 1, maxLength: 6 }),
 });
 
 /** A bettor as the model sees it: its balance and its bets on each market of the run. */
@@ -110,16 +114,16 @@ describeEachDatabase('the one affordability rule on the bet path', (ctx) => {
         const limits = { minStakePaise: 100, maxStakePaise: 100_000_000, maxProfitPaise: 1e12 };
         let checked = 0;
         let refused = 0;
-
-        await fc.assert(
-          fc.asyncProperty(runArb, async ({ balancesRupees, steps }) => {
-            const run = ++serial;
-            const [exchange, bookmaker, fancy] = await betting.createMarkets(
+        /** Each run bets on markets of its own, created 50 runs' worth at a time (one transaction). */
+        const spare: number[][] = [];
+        const nextMarkets = async () => {
+          if (spare.length === 0) {
+            const inputs = Array.from({ length: 50 }, (_, r) =>
               KINDS.map((kind) => ({
                 matchId,
                 kind,
                 marketType: kind === 'FANCY' ? ('FANCY' as const) : ('MATCH_ODDS' as const),
-                name: `affordability ${run} ${kind}`,
+                name: `affordability ${serial + r} ${kind}`,
                 inPlay: false,
                 ...limits,
                 ...(kind === 'FANCY'
@@ -127,15 +131,26 @@ describeEachDatabase('the one affordability rule on the bet path', (ctx) => {
                   : { runners: [1, 2].map((s) => ({ name: `R${s}`, backRate: BOOKMAKER_RATES.back, layRate: BOOKMAKER_RATES.lay })) }),
               })),
             );
+            const ids = await betting.createMarkets(inputs.flat());
+            for (let r = 0; r < ids.length; r += KINDS.length) spare.push(ids.slice(r, r + KINDS.length));
+          }
+          return spare.shift()!;
+        };
+
+        await fc.assert(
+          fc.asyncProperty(runArb, async ({ balancesRupees, steps }) => {
+            const run = ++serial;
+            const [exchange, bookmaker, fancy] = await nextMarkets();
             const marketOf: Record<Kind, number> = { EXCHANGE: exchange!, BOOKMAKER: bookmaker!, FANCY: fancy! };
-            const bettors: ModelBettor[] = [];
-            for (const [i, rupees] of balancesRupees.entries()) {
-              const user = await createUser(db, { userName: `af${betPath[0]}${run}u${i}`, passwordHash: 'x', role: 'user', parentId: null }, now());
-              const account = await accountOfUser(db, user.id);
-              if (rupees > 0)
-                await transfer(db, { idempotencyKey: `af:${user.id}`, debitAccountId: world.id, creditAccountId: account.id, amountPaise: rupees * 100, reason: 'DEPOSIT', remark: 'test' }, now());
-              bettors.push({ userId: user.id, accountId: account.id, balancePaise: rupees * 100, runnerBets: new Map(), fancyBets: [] });
-            }
+            const bettors = await Promise.all(
+              balancesRupees.map(async (rupees, i): Promise<ModelBettor> => {
+                const user = await createUser(db, { userName: `af${betPath[0]}${run}u${i}`, passwordHash: 'x', role: 'user', parentId: null }, now());
+                const account = await accountOfUser(db, user.id);
+                if (rupees > 0)
+                  await transfer(db, { idempotencyKey: `af:${user.id}`, debitAccountId: world.id, creditAccountId: account.id, amountPaise: rupees * 100, reason: 'DEPOSIT', remark: 'test' }, now());
+                return { userId: user.id, accountId: account.id, balancePaise: rupees * 100, runnerBets: new Map(), fancyBets: [] };
+              }),
+            );
 
             for (const [s, step] of steps.entries()) {
               if ('debt' in step) {
