@@ -7,7 +7,7 @@
  *
  * Two implementations with the same contract: `writeBetTransaction` (one transaction, market row
  * locked first, then accounts in id order: the obviously correct one) and `writeBetStatement`
- * (statement-writer.ts: the same work as one data-modifying statement, one round trip).
+ * (bet-statement.ts: the same work as one data-modifying statement, one round trip).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { canAfford } from '@exchange/engine';
@@ -74,13 +74,17 @@ export async function orderByClientRef(
   return row;
 }
 
-/** Postgres unique violation, whether the driver error is wrapped (drizzle) or not. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a database error, whether the driver error is wrapped (drizzle) or not. */
+export function sqlStateOf(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
-  return false;
+  return undefined;
 }
+
+/** Postgres unique violation. */
+export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
 
 export const writeBetTransaction: BetWriter = async (db, plan) => {
   try {
