@@ -8,6 +8,7 @@ export * from './order-hash.ts';
 export * from './exchange-market.ts';
 export * from './pnl.ts';
 export * from './limits.ts';
+export * from './affordability.ts';
 export * from './racing.ts';
 export * from './settlement.ts';
 export * from './ledger-model.ts';

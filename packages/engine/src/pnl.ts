@@ -193,8 +193,8 @@ export function projectedPnl(position: MarketPosition, candidate: CandidateRunne
 }
 
 /**
- * The market's exposure once the candidate is accepted, for the balance check
- * `balance - (other markets' exposure + exposureAfter) >= 0`. A runner bet counts as unmatched:
+ * The market's exposure once the candidate is accepted, for the balance check (canAfford in
+ * affordability.ts) before the bet is matched. A runner bet counts as unmatched:
  * matching (at its price or better) can only raise each runner's P&L, so this is the most the
  * bet can reserve.
  */
@@ -203,9 +203,4 @@ export function exposureAfter(position: FancyPosition, candidate: FancyBet): Pai
 export function exposureAfter(position: MarketPosition, candidate: CandidateRunnerBet | FancyBet): Paise {
   if (position.kind === 'RUNNERS') return runnerExposure(position.runners, [...position.bets, { ...(candidate as CandidateRunnerBet), matched: false }], position.places);
   return fancyExposure([...position.bets, candidate as FancyBet]);
-}
-
-/** The balance check: the user can afford a bet when balance - total exposure after it >= 0. */
-export function canAfford(balancePaise: Paise, otherMarketsExposurePaise: Paise, exposureAfterPaise: Paise): boolean {
-  return balancePaise - otherMarketsExposurePaise - exposureAfterPaise >= 0;
 }

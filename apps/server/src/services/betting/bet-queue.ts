@@ -1,28 +1,32 @@
 /**
- * The bet queue (docs/adr/0015-bet-path.md, ADR 31): bets wait their turn in their market's lane,
- * are checked and matched in memory one after another, and are written with group commit.
+ * The bet queue (docs/adr/0015-bet-path.md, ADR 31, ADR 45): the path of one bet, top to bottom.
  *
- * Each market keeps one batch open to newcomers while it waits. When the batch's turn in the
- * lane comes it is ready; every batch ready at that moment, on this market or any other, goes
- * out in the same commit: one transaction and one round trip (markets, then accounts, locked in
- * id order; each bet checked as if alone). While that commit is in flight, the next batches fill
- * up. A bet the batch cannot take as planned (refused by the checks, or after a bet of its market
- * that was not written) is placed alone afterwards, still in its market's lane.
+ *   1. check on arrival      risk.ts: refused at once what the market refuses now;
+ *   2. the bet delay         bet-delay.ts: in play, the market's delay;
+ *   3. the market's lane     market-cache.ts: bets and changes of a market one at a time, in
+ *                            arrival order; bets wait in their market's open batch;
+ *   4. recheck after delay   risk.ts again, on the state the bet is matched against (bet-alone.ts);
+ *   5. matching              matching.ts: against the book in memory, or priced by the house;
+ *   6. the writer            ../money/: one group commit for every batch ready, or alone;
+ *   7. commit events         commits.ts: told after the commit, then the bettor is answered.
  *
- * Alone, a bet is written optimistically: against the book of version V, with a write that
- * succeeds only while the market is at V. When another process keeps moving the market (a stale
- * version twice), it takes the market row lock, reloads under it and writes in that transaction.
+ * Group commit: when a market's batch has its turn in the lane it is ready, and every batch ready
+ * at that moment, on this market or any other, goes out in the same commit: one transaction and
+ * one round trip (markets, then accounts, locked in id order; each bet checked as if alone).
+ * While that commit is in flight, the next batches fill up. A bet the batch cannot take as
+ * planned (after a bet of its market that was not written) is placed alone afterwards, still in
+ * its market's lane (bet-alone.ts).
  */
-import { eq } from 'drizzle-orm';
 import type { PlacedBet } from '@exchange/contracts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { markets } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
-import { orderByClientRef, writeBetBatches, type BetWriter } from '../money/index.ts';
+import { orderByClientRef, writeBetBatches, type BatchOutcome, type BetWriter } from '../money/index.ts';
 import { placedAnswer, repeatAnswer } from './answers.ts';
+import { LoneBets } from './bet-alone.ts';
+import { waitBetDelay } from './bet-delay.ts';
 import type { BetRequest, PlaceOptions } from './bet-request.ts';
-import { betCommitted, type CommitFeed, type MarketCommitted } from './commits.ts';
+import { betCommitted, type CommitFeed } from './commits.ts';
 import type { MarketCache } from './market-cache.ts';
 import type { MarketState } from './market-state.ts';
 import type { BetMatcher, Pending } from './matching.ts';
@@ -39,8 +43,24 @@ interface QueuedBet {
 interface ReadyBatch {
   marketId: number;
   bets: QueuedBet[];
-  /** Hands back the bets to place alone, in the lane, after the commit. */
-  done: (alone: QueuedBet[]) => void;
+  /** Hands back, to the lane after the commit, what is left: bets to place alone, refusals to settle. */
+  done: (left: LeftOver) => void;
+}
+
+/** What a group commit leaves to its market's lane: bets placed alone, then refusals settled. */
+interface LeftOver {
+  /** The state the batch was rechecked on (none: the batch did not get that far). */
+  market?: MarketState;
+  alone: QueuedBet[];
+  refused: { q: QueuedBet; error: unknown }[];
+}
+
+/** A batch's bets matched in memory, in order, and those the recheck after the delay refused. */
+interface PlannedBatch {
+  batch: ReadyBatch;
+  market: MarketState;
+  planned: { q: QueuedBet; pending: Pending }[];
+  refused: { q: QueuedBet; error: unknown }[];
 }
 
 /** Most bets one market's batch takes. */
@@ -78,28 +98,23 @@ export class BetQueue {
   private ready: ReadyBatch[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private readonly alone: LoneBets;
 
-  constructor(private readonly deps: BetQueueDeps) {}
+  constructor(private readonly deps: BetQueueDeps) {
+    this.alone = new LoneBets(deps);
+  }
 
   /** Changes of a market queued after this call must not be overtaken by bets arriving later. */
   closeBatch(marketId: number): void {
     this.open.delete(marketId);
   }
 
-  /** Places a bet: refused at once what is refused now; in play, after the bet delay. */
-  async place(req: BetRequest, options: PlaceOptions): Promise<PlacedBet> {
-    const { cache } = this.deps;
+  /** Places a bet on `market` (as the service found it for the request): the path above, steps 1 to 7. */
+  async place(req: BetRequest, market: MarketState, options: PlaceOptions): Promise<PlacedBet> {
     try {
-      const market = await cache.peek(req.marketId);
-      try {
-        checkBet(market, req, this.deps.clock);
-      } catch (error) {
-        // Another process may have reopened the market or moved its rates: the queue reloads and decides.
-        if (!(error instanceof AppError) || !(await cache.isBehind(market))) throw error;
-      }
-      if (market.row.inPlay && market.row.betDelayMs > 0 && !options.noDelay)
-        await this.deps.sleep(market.row.betDelayMs);
-      return await this.enqueue(req);
+      await this.checkOnArrival(market, req);
+      await waitBetDelay(market, options, this.deps.sleep);
+      return await (this.deps.groupCommit ? this.joinBatch(req) : this.placeInLane(req));
     } catch (error) {
       // A repeat of an accepted bet gets its first answer even if the market has moved on since.
       if (req.clientRef && error instanceof AppError && error.code !== 'DUPLICATE_BET') {
@@ -110,12 +125,27 @@ export class BetQueue {
     }
   }
 
-  private enqueue(req: BetRequest): Promise<PlacedBet> {
-    const { cache } = this.deps;
-    if (!this.deps.groupCommit) {
-      this.closeBatch(req.marketId);
-      return cache.chain(req.marketId, () => this.placeAlone(req));
+  /**
+   * Refuses at once, before any delay or queue, what the market refuses now. A refusal from
+   * memory another process has moved past (reopened the market, moved its rates) is left to the
+   * recheck after the delay, on the reloaded state.
+   */
+  private async checkOnArrival(market: MarketState, req: BetRequest): Promise<void> {
+    try {
+      checkBet(market, req, this.deps.clock);
+    } catch (error) {
+      if (!(error instanceof AppError) || !(await this.deps.cache.isBehind(market))) throw error;
     }
+  }
+
+  /** Without group commit: the bet alone, in its market's lane. */
+  private placeInLane(req: BetRequest): Promise<PlacedBet> {
+    this.closeBatch(req.marketId);
+    return this.deps.cache.chain(req.marketId, () => this.alone.place(req));
+  }
+
+  /** Joins the market's open batch, or opens one, which takes its turn in the lane. */
+  private joinBatch(req: BetRequest): Promise<PlacedBet> {
     return new Promise<PlacedBet>((resolve, reject) => {
       const queued: QueuedBet = { req, resolve, reject };
       const open = this.open.get(req.marketId);
@@ -125,20 +155,35 @@ export class BetQueue {
       }
       const bets = [queued];
       this.open.set(req.marketId, bets);
-      void cache.chain(req.marketId, async () => {
-        const alone = await new Promise<QueuedBet[]>((done) => {
+      void this.deps.cache.chain(req.marketId, async () => {
+        const left = await new Promise<LeftOver>((done) => {
           this.ready.push({ marketId: req.marketId, bets, done });
           this.schedule();
         });
-        for (const q of alone) {
-          try {
-            q.resolve(await this.placeAlone(q.req));
-          } catch (error) {
-            q.reject(error);
-          }
-        }
+        await this.settleLeftOver(left);
       });
     });
+  }
+
+  /** After the commit, in the lane: the bets to place alone, in order, then the refusals. */
+  private async settleLeftOver({ market, alone, refused }: LeftOver): Promise<void> {
+    for (const q of alone) {
+      try {
+        q.resolve(await this.alone.place(q.req));
+      } catch (error) {
+        q.reject(error);
+      }
+    }
+    for (const { q, error } of refused) {
+      try {
+        // Refused on a state that is not the database's (another process moved the market, or
+        // the commit was cut short): decided alone, on the reloaded state.
+        if (market && (await this.deps.cache.isBehind(market))) q.resolve(await this.alone.place(q.req));
+        else q.reject(error);
+      } catch (e) {
+        q.reject(e);
+      }
+    }
   }
 
   /** Starts the next group commit once the one in flight is done, after this turn's arrivals. */
@@ -167,7 +212,7 @@ export class BetQueue {
     this.schedule();
     try {
       // A bet with nothing to share a commit with takes the one-statement path.
-      if (bets === 1) taken[0]!.done(taken[0]!.bets);
+      if (bets === 1) taken[0]!.done({ alone: taken[0]!.bets, refused: [] });
       else await this.commitTogether(taken);
     } finally {
       this.inFlight--;
@@ -175,164 +220,110 @@ export class BetQueue {
     }
   }
 
-  /** Checks and matches each batch's bets in memory, then writes them all in one commit. */
+  /** Steps 4 to 7 for every ready batch: recheck and match in memory, one commit, events and answers. */
   private async commitTogether(batches: ReadyBatch[]): Promise<void> {
-    const { cache, matcher } = this.deps;
-    const groups: { batch: ReadyBatch; market: MarketState; planned: { q: QueuedBet; pending: Pending }[]; alone: QueuedBet[] }[] = [];
+    const planned = await this.planBatches(batches);
+    const writing = planned.filter((g) => g.planned.length > 0);
+    const failed = new Set<PlannedBatch>();
+    let commit: Awaited<ReturnType<typeof writeBetBatches>>;
+    try {
+      // Undefined: the commit lost a race and wrote nothing; its bets are placed alone.
+      commit = writing.length > 0 ? await writeBetBatches(this.deps.db, writing.map((g) => g.planned.map((p) => p.pending.plan))) : undefined;
+    } catch (error) {
+      // Nothing was written: memory ran ahead of the database, and the bets get the error.
+      for (const group of writing) {
+        this.deps.cache.markStale(group.market.id);
+        for (const { q } of group.planned) q.reject(error);
+        failed.add(group);
+      }
+    }
+    if (commit?.outcomes.some((o) => o.written.length > 0)) {
+      this.stats.commits++;
+      if (commit.setwise) this.stats.setwiseCommits++;
+    }
+    const outcomeOf = new Map(writing.map((g, i) => [g, commit?.outcomes[i] ?? { written: [] }]));
+    for (const group of planned) {
+      if (failed.has(group)) group.batch.done({ market: group.market, alone: [], refused: group.refused });
+      else this.answerBatch(group, outcomeOf.get(group) ?? { written: [] });
+    }
+  }
+
+  /**
+   * Each batch's bets rechecked (the recheck after the delay) and matched in memory, one after
+   * another; memory moves ahead bet by bet, and is reloaded if the write fails.
+   */
+  private async planBatches(batches: readonly ReadyBatch[]): Promise<PlannedBatch[]> {
+    const { cache, matcher, clock } = this.deps;
     let states: Map<number, MarketState>;
     try {
       states = await cache.statesOf(batches.map((b) => b.marketId));
     } catch (error) {
       for (const batch of batches) {
         for (const q of batch.bets) q.reject(error);
-        batch.done([]);
+        batch.done({ alone: [], refused: [] });
       }
-      return;
+      return [];
     }
+    const out: PlannedBatch[] = [];
     for (const batch of batches) {
       const market = states.get(batch.marketId);
       if (!market) {
         for (const q of batch.bets) q.reject(refuse.marketNotFound());
-        batch.done([]);
+        batch.done({ alone: [], refused: [] });
         continue;
       }
-      const planned: { q: QueuedBet; pending: Pending }[] = [];
-      const alone: QueuedBet[] = [];
+      const group: PlannedBatch = { batch, market, planned: [], refused: [] };
       try {
         for (const q of batch.bets) {
           let price: number;
           try {
-            price = checkBet(market, q.req, this.deps.clock);
-          } catch {
-            alone.push(q); // refused here: the one-bet path decides (and checks freshness)
+            price = checkBet(market, q.req, clock);
+          } catch (error) {
+            group.refused.push({ q, error });
             continue;
           }
           const pending = await matcher.plan(market, q.req, price);
-          // Memory moves ahead bet by bet; if the write fails, the market is reloaded.
           matcher.apply(market, pending);
-          planned.push({ q, pending });
+          group.planned.push({ q, pending });
         }
       } catch (error) {
         cache.markStale(batch.marketId);
         for (const q of batch.bets) q.reject(error);
-        batch.done([]);
+        batch.done({ alone: [], refused: [] });
         continue;
       }
-      groups.push({ batch, market, planned, alone });
+      out.push(group);
     }
-    const writing = groups.filter((g) => g.planned.length > 0);
-    const commit =
-      writing.length > 0
-        ? await writeBetBatches(
-            this.deps.db,
-            writing.map((g) => g.planned.map((p) => p.pending.plan)),
-          )
-        : undefined;
-    const outcomes = commit?.outcomes;
-    if (outcomes?.some((o) => o.written.length > 0)) {
-      this.stats.commits++;
-      if (commit!.setwise) this.stats.setwiseCommits++;
-    }
-    const written = new Map(writing.map((g, i) => [g, outcomes?.[i] ?? { written: [] }]));
-    for (const group of groups) {
-      const outcome = written.get(group) ?? { written: [] };
-      const { planned, market } = group;
-      outcome.written.forEach((w, i) => {
-        const { q, pending } = planned[i]!;
-        // Memory holds the whole batch: it is the state committed by the last bet only, and only
-        // if all of it was written. The bets before it go without a state, so a listener takes one
-        // snapshot per batch, not one per bet.
-        const last = i === planned.length - 1;
-        this.deps.committed.emit(betCommitted(pending.plan, last ? market : null));
-        q.resolve(placedAnswer(pending.plan.order, false, w.balancePaise, w.exposurePaise));
-      });
-      if (outcome.written.length > 0) {
-        this.stats.batches++;
-        this.stats.batchedBets += outcome.written.length;
-      }
-      const alone = group.alone;
-      if (outcome.written.length < planned.length) {
-        // Memory ran ahead of what was written: reload, and place the rest one by one.
-        cache.markStale(market.id);
-        let rest = planned.slice(outcome.written.length).map((p) => p.q);
-        if (outcome.stopped === 'funds') {
-          // Refused on exactly the state it would have met alone.
-          rest[0]!.reject(refuse.insufficientFunds());
-          rest = rest.slice(1);
-        }
-        alone.unshift(...rest);
-      }
-      group.batch.done(alone);
-    }
+    return out;
   }
 
-  /**
-   * One bet on its own, inside its market's lane: optimistic first; when another process keeps
-   * moving the market, under the market row lock.
-   */
-  async placeAlone(req: BetRequest): Promise<PlacedBet> {
-    const { cache, db } = this.deps;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      let market = await cache.state(req.marketId);
-      try {
-        checkBet(market, req, this.deps.clock);
-      } catch (error) {
-        // A refusal from a cache another process has moved past is checked again on fresh state.
-        if (!(error instanceof AppError) || !(await cache.isBehind(market))) throw error;
-        market = await cache.reload(req.marketId);
-      }
-      const placed = await this.attempt(db, market, req);
-      if (placed) return placed;
-    }
-    const written: MarketCommitted[] = [];
-    const placed = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ version: markets.version })
-        .from(markets)
-        .where(eq(markets.id, req.marketId))
-        .for('update');
-      if (!row) throw refuse.marketNotFound();
-      let market = cache.cached(req.marketId);
-      if (!market || cache.isStale(req.marketId) || market.version !== row.version)
-        market = await cache.reload(req.marketId, tx);
-      const placed = await this.attempt(tx, market, req, written);
-      if (!placed) throw new Error(`Market ${req.marketId} changed while its row was locked`);
-      return placed;
+  /** Commit events and answers for the bets written; the rest handed back to the lane. */
+  private answerBatch(group: PlannedBatch, outcome: BatchOutcome): void {
+    const { planned, market } = group;
+    outcome.written.forEach((w, i) => {
+      const { q, pending } = planned[i]!;
+      // Memory holds the whole batch: it is the state committed by the last bet only, and only
+      // if all of it was written. The bets before it go without a state, so a listener takes one
+      // snapshot per batch, not one per bet.
+      const last = i === planned.length - 1;
+      this.deps.committed.emit(betCommitted(pending.plan, last ? market : null));
+      q.resolve(placedAnswer(pending.plan.order, false, w.balancePaise, w.exposurePaise));
     });
-    for (const event of written) this.deps.committed.emit(event);
-    return placed;
-  }
-
-  /**
-   * One try: check, match or price, write. Undefined when the market's version had moved on.
-   * Inside a caller's transaction (`written` given), the commit event waits for that commit.
-   */
-  private async attempt(
-    db: DbOrTx,
-    market: MarketState,
-    req: BetRequest,
-    written?: MarketCommitted[],
-  ): Promise<PlacedBet | undefined> {
-    const { cache, matcher } = this.deps;
-    const price = checkBet(market, req, this.deps.clock);
-    const pending = await matcher.plan(market, req, price);
-    let result;
-    try {
-      result = await this.deps.writer(db, pending.plan);
-    } catch (error) {
-      if (pending.bookMutated) cache.markStale(market.id);
-      throw error;
+    if (outcome.written.length > 0) {
+      this.stats.batches++;
+      this.stats.batchedBets += outcome.written.length;
     }
-    if (result.kind === 'ok') {
-      matcher.apply(market, pending);
-      if (written) written.push(betCommitted(pending.plan, market));
-      else this.deps.committed.emit(betCommitted(pending.plan, market));
-      return placedAnswer(pending.plan.order, false, result.balancePaise, result.exposurePaise);
+    let alone: QueuedBet[] = [];
+    if (outcome.written.length < planned.length) {
+      // Memory ran ahead of what was written: reload, and place the rest one by one.
+      this.deps.cache.markStale(market.id);
+      alone = planned.slice(outcome.written.length).map((p) => p.q);
+      if (outcome.stopped === 'funds') {
+        // Refused on exactly the state it would have met alone.
+        alone[0]!.reject(refuse.insufficientFunds());
+        alone = alone.slice(1);
+      }
     }
-    if (pending.bookMutated || result.kind === 'stale') cache.markStale(market.id);
-    else if (result.versionBumped) market.row = { ...market.row, version: market.version + 1 };
-    if (result.kind === 'stale') return undefined;
-    if (result.kind === 'funds') throw refuse.insufficientFunds();
-    return repeatAnswer(this.deps.db, result.existing, req);
+    group.batch.done({ market, alone, refused: group.refused });
   }
 }

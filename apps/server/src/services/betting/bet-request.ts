@@ -3,7 +3,7 @@
  * the price reads (exchange odds in hundredths, bookmaker 100 + rate, fancy the rate at a line).
  */
 import type { MarketKind } from '@exchange/contracts';
-import { oddsToPrice, tickOfPrice, type Persistence, type Side } from '@exchange/engine';
+import { bookmakerPrice, oddsToPrice, tickOfPrice, type Persistence, type Side } from '@exchange/engine';
 import { stakeToPaise } from './answers.ts';
 import type { MarketState } from './market-state.ts';
 import { refuse } from './refusals.ts';
@@ -64,7 +64,7 @@ export function marketBetRequest(userId: number, body: MarketBetBody, market: Ma
   } else {
     if (!Number.isInteger(body.odds) || body.odds < 1 || body.odds > 99_899)
       throw refuse.invalidOdds('The bookmaker rate must be a whole number such as 45');
-    price = 100 + body.odds;
+    price = bookmakerPrice(body.odds);
   }
   return {
     userId,

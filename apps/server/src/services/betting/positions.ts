@@ -5,15 +5,17 @@
  * bucket: the engine's exposure of the buckets equals the exposure of the bets.
  */
 import {
-  fancyExposure,
+  exposureAfter,
   fancyPositions,
-  runnerExposure,
+  marketExposure,
   runnerPnl,
+  type CandidateRunnerBet,
   type FancyBet,
   type FancyRange,
   type FancySide,
   type Paise,
   type RunnerBet,
+  type RunnerPosition,
   type SelectionId,
   type Side,
 } from '@exchange/engine';
@@ -80,10 +82,21 @@ export interface ExposureModel {
   places: number;
 }
 
+/** The position's runner bets as the engine reads them (pnl.ts): on the market's runners still in it. */
+function runnerPosition(model: ExposureModel, position: UserPosition): RunnerPosition {
+  return { kind: 'RUNNERS', runners: model.runners, bets: [...position.runnerBets.values()], places: model.places };
+}
+
+/** The position's exposure: the engine's marketExposure of its buckets. */
 export function positionExposure(model: ExposureModel, position: UserPosition): Paise {
-  if (model.fancy) return position.fancyBets.size === 0 ? 0 : fancyExposure([...position.fancyBets.values()]);
+  if (model.fancy) return position.fancyBets.size === 0 ? 0 : marketExposure({ kind: 'FANCY', bets: [...position.fancyBets.values()] });
   if (position.runnerBets.size === 0) return 0;
-  return runnerExposure(model.runners, [...position.runnerBets.values()], model.places);
+  return marketExposure(runnerPosition(model, position));
+}
+
+/** The position's exposure once a runner bet rests on it unmatched: the engine's exposureAfter. */
+export function positionExposureAfter(model: ExposureModel, position: UserPosition, candidate: CandidateRunnerBet): Paise {
+  return exposureAfter(runnerPosition(model, position), candidate);
 }
 
 /** The caller's P&L per runner (matched bets only), as the market page shows it. */

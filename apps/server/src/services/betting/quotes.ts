@@ -6,20 +6,21 @@
  *
  * A new quote that would meet a resting order of someone else is not rested here (resting it
  * would skip the matching): it is handed back to be placed through the bet path, which matches
- * it like any bet. Quotes are rested in the order given as far as the maker's available balance
- * carries them, like the bet path's funds check; the rest are left out.
+ * it like any bet. Quotes are rested in the order given as far as the maker's balance carries
+ * them, each checked by the bet path's one affordability rule (the engine's canAfford); the rest
+ * are left out.
  */
 import { asc, inArray, sql } from 'drizzle-orm';
-import { paiseToRupees, priceToOdds } from '@exchange/engine';
+import { canAfford, paiseToRupees, priceToOdds, type Paise } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { markets, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { availablePaise, lockAccounts, storeUserExposures } from '../money/index.ts';
+import { lockAccounts, storeUserExposures } from '../money/index.ts';
 import { marketBetRequest } from './bet-request.ts';
 import { nextOrderIds, type IdAllocator } from './ids.ts';
 import { loadMarkets, remainingOf, type MarketState, type OpenOrder } from './market-state.ts';
 import { inMarketTx, markCancelled, writeExposures, type MarketTxContext } from './market-tx.ts';
-import type { UserPosition } from './positions.ts';
+import { positionExposureAfter, type UserPosition } from './positions.ts';
 import { checkBet } from './risk.ts';
 
 export interface MakerQuote {
@@ -89,7 +90,7 @@ export class MakerQuotes {
     return this.ctx.serial(marketId, () =>
       inMarketTx(this.ctx, marketId, async (tx, market) => {
         const account = await this.lockAccount(tx, userId);
-        const plan = this.plan(market, userId, cancelIds, quotes, availablePaise(account));
+        const plan = this.plan(market, userId, cancelIds, quotes, account);
         await this.write(tx, market, userId, plan, ids);
         return { cancelled: plan.cancelled.length, rested: plan.rest.length, crossing: plan.crossing };
       }),
@@ -115,18 +116,18 @@ export class MakerQuotes {
         await tx.select({ id: markets.id }).from(markets).where(inArray(markets.id, marketIds)).orderBy(asc(markets.id)).for('update');
         const loaded = await loadMarkets(tx, marketIds);
         const accountId = await this.ctx.cache.accountIdOf(userId, tx);
-        let spare = availablePaise(await this.lockAccount(tx, userId));
+        let account = await this.lockAccount(tx, userId);
         const at = this.ctx.clock();
         const rows: OrderInsert[] = [];
         const exposures: { marketId: number; beforePaise: number; afterPaise: number }[] = [];
         for (const id of marketIds) {
           const market = loaded.get(id);
           if (!market || [...market.openOrders.values()].some((o) => o.userId === userId)) continue;
-          const plan = this.plan(market, userId, [], quotesOf.get(id)!(market), spare);
+          const plan = this.plan(market, userId, [], quotesOf.get(id)!(market), account);
           crossing.push(...plan.crossing.map((quote) => ({ marketId: id, quote })));
           if (plan.rest.length === 0) continue;
           touched.push(id);
-          spare -= plan.exposureDeltaPaise;
+          account = { ...account, exposurePaise: account.exposurePaise + plan.exposureDeltaPaise };
           const before = market.positionOf(userId).exposurePaise;
           exposures.push({ marketId: id, beforePaise: before, afterPaise: before + plan.exposureDeltaPaise });
           rows.push(...orderRows(market, userId, plan.rest, at));
@@ -164,9 +165,15 @@ export class MakerQuotes {
 
   /**
    * Cancels `cancelIds` and takes the quotes the bet path would accept that meet nobody, as far
-   * as `availablePaise` (the maker's available balance) carries the market's exposure.
+   * as the maker's `account` (its balance and its reservation before this change) carries them.
    */
-  private plan(market: MarketState, userId: number, cancelIds: readonly number[], quotes: readonly MakerQuote[], available: number): QuotePlan {
+  private plan(
+    market: MarketState,
+    userId: number,
+    cancelIds: readonly number[],
+    quotes: readonly MakerQuote[],
+    account: { balancePaise: Paise; exposurePaise: Paise },
+  ): QuotePlan {
     const cancelled = cancelIds
       .map((id) => market.openOrders.get(id))
       .filter((o): o is OpenOrder => o !== undefined && o.userId === userId && remainingOf(o) > 0);
@@ -175,8 +182,9 @@ export class MakerQuotes {
     const position = market.positionOf(userId).clone();
     for (const o of cancelled) position.addRunner(o.selectionId, o.side, o.price, false, -remainingOf(o));
     const before = market.positionOf(userId).exposurePaise;
-    // What this market's exposure may grow to: the available balance plus what it holds now.
-    const ceiling = available + before;
+    const otherMarketsPaise = account.exposurePaise - before;
+    const model = market.exposureModel();
+    let exposurePaise = market.exposureOf(position);
     const crossing: MakerQuote[] = [];
     const rest: MakerQuote[] = [];
     for (const q of quotes) {
@@ -185,15 +193,14 @@ export class MakerQuotes {
         crossing.push(q);
         continue;
       }
+      const after = positionExposureAfter(model, position, { selectionId: q.selectionId, side: q.side, price: q.price, sizePaise: q.sizePaise });
+      // Beyond what the balance carries: left out, as the bet path would refuse it.
+      if (!canAfford(account.balancePaise, otherMarketsPaise, after, exposurePaise)) continue;
       position.addRunner(q.selectionId, q.side, q.price, false, q.sizePaise);
-      // Beyond what the float carries: left out, as the bet path would refuse it.
-      if (market.exposureOf(position) > ceiling) {
-        position.addRunner(q.selectionId, q.side, q.price, false, -q.sizePaise);
-        continue;
-      }
+      exposurePaise = after;
       rest.push(q);
     }
-    return { cancelled, rest, crossing, position, exposureDeltaPaise: market.exposureOf(position) - before };
+    return { cancelled, rest, crossing, position, exposureDeltaPaise: exposurePaise - before };
   }
 
   /** The plan's rows: cancelled orders, new resting orders (ids given), the maker's exposure. */

@@ -3,7 +3,7 @@
  * runner, stake limits, the price still on offer (bookmaker, fancy) and the market's maximum
  * profit. Returns the price the bet is taken at; throws the refusal otherwise.
  */
-import { exceedsMaxProfit, paiseToRupees, stakeLimitBreach } from '@exchange/engine';
+import { bookmakerPrice, exceedsMaxProfit, paiseToRupees, stakeLimitBreach } from '@exchange/engine';
 import type { Clock } from '../../lib/time.ts';
 import { sessionOf } from './answers.ts';
 import type { BetRequest } from './bet-request.ts';
@@ -34,7 +34,7 @@ export function checkBet(market: MarketState, req: BetRequest, clock: Clock): nu
     const asked = req.price - 100;
     // Taken at the current rate when it is at least as good for the bettor as the one asked.
     if (rate === null || (req.side === 'BACK' ? rate < asked : rate > asked)) throw refuse.oddsChanged();
-    price = 100 + rate;
+    price = bookmakerPrice(rate);
   } else if (req.kind === 'FANCY') {
     const line = req.side === 'YES' ? row.yesLine : row.noLine;
     const rate = req.side === 'YES' ? row.yesRate : row.noRate;

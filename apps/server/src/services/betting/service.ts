@@ -4,16 +4,20 @@
  * Callable from code as well as over HTTP. It composes the parts of the bet path, each with one
  * reason to change (ADR 31):
  *
+ *   bet-request.ts    a bettor's call as a bet
+ *   bet-queue.ts      the bet's path, top to bottom: check on arrival (risk.ts), the in-play
+ *                     delay (bet-delay.ts), the market's lane, the recheck after the delay,
+ *                     matching, the write (group commit across markets), commit events
+ *   bet-alone.ts      one bet written on its own, with its retries
  *   market-cache.ts   markets in memory, one lane per market, staleness and reloads
- *   bet-request.ts    a bettor's call as a bet; risk.ts the pre-trade checks
+ *   risk.ts           the pre-trade checks (stake limits and max profit: the engine's limits.ts)
  *   matching.ts       matching against the book, or pricing by the house, into a write plan
- *   bet-queue.ts      group commit across markets; the one-bet path with its retries
  *   cancels.ts, quotes.ts, market-create.ts, market-admin.ts, market-tx.ts   the changes of a market
  *   ../money/         the one money writer: balances, exposures, positions, postings
  *
- * Bet path (docs/adr/0015-bet-path.md): check and match in memory against the book of market
- * version V, then write the whole result, which succeeds only if the market is still at V and
- * the bettor can afford the exposure. A stale version (another process moved the market) reloads
+ * Bet path (docs/adr/0015-bet-path.md, ADR 45): check and match in memory against the book of
+ * market version V, then write the whole result, which succeeds only if the market is still at
+ * V and the bettor can afford the exposure (the engine's one affordability rule, canAfford). A stale version (another process moved the market) reloads
  * the market and matches again. Operator changes are transactions that lock the market row, then
  * the accounts in id order; the market is reloaded from the database afterwards.
  */
@@ -203,14 +207,15 @@ export class BettingService {
 
   // ---- bettors ------------------------------------------------------------------------------
 
+  /** An exchange or bookmaker bet: the request read against its market, then the bet queue's path. */
   async placeMarketBet(userId: number, body: MarketBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
     const market = await this.cache.peek(body.market_id);
-    return this.queue.place(marketBetRequest(userId, body, market), options);
+    return this.queue.place(marketBetRequest(userId, body, market), market, options);
   }
 
   async placeFancyBet(userId: number, body: FancyBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
     const market = await this.cache.peek(body.fancy_id);
-    return this.queue.place(fancyBetRequest(userId, body, market), options);
+    return this.queue.place(fancyBetRequest(userId, body, market), market, options);
   }
 
   /** Cancels the unmatched rest of one of the user's exchange bets and releases its exposure. */

@@ -1,182 +1,207 @@
 /**
- * A group commit written set-wise (ADR 31): every bet of the commit, on one market or many, in
- * ONE statement of data-modifying CTEs over arrays, instead of one statement per bet. Each table
- * is written once per commit: the orders and fills inserted together, each maker's order, each
- * position and each account updated once with the sum of its changes, each market's version
- * moved once to its last bet's. That is what makes a commit of many bets cheaper than the bets
- * alone (one plan, one row version per account and market, far fewer WAL records).
- *
- * It keeps the meaning of the bets written one after another: every bet must find its market at
- * the version it was matched at, and every taker must afford its bet on the balance and exposure
- * that the bets before it in the commit left. The statement checks all of that first and writes
- * only if every bet passes; else it writes nothing and the caller writes the commit bet by bet
- * (bet-statement.ts), where each refusal is found at its own bet. The locks (markets, then
- * accounts, each in id order) are taken by the statements before it in the same transaction.
+ * The group commit's writer (ADR 31): the bets of every market batch ready at once, written in
+ * ONE transaction and one round trip. Set-wise first (bet-setwise.ts: the whole commit as one
+ * statement, written only if every bet passes as planned); else bet by bet, one bet statement
+ * each (bet-statement.ts), where each refusal is found at its own bet.
  */
-import type { BetPlan } from './bet-writer.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { betPoolOf, type Db } from '../../db/client.ts';
+import { betStatement, executeOnPglite, isPglite, takerDeltaOf, type BetRow, type PgliteRaw } from './bet-statement.ts';
+import { SETWISE_BET_STATEMENT, setwiseAnswers, setwiseValues } from './bet-setwise.ts';
+import { sqlStateOf, type BetPlan } from './bet-writer.ts';
 
-const intArray = (xs: readonly (number | null)[]) => `{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`;
-const boolArray = (xs: readonly boolean[]) => `{${xs.map((x) => (x ? 't' : 'f')).join(',')}}`;
-const textArray = (xs: readonly (string | null)[]) =>
-  `{${xs.map((x) => (x === null ? 'NULL' : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+const { escapeLiteral } = pg;
 
-/** The statement; its parameters are the arrays `setwiseValues` builds, in this order. */
-export const SETWISE_BET_STATEMENT = `
-  with e as (
-    select * from unnest($6::int[], $7::int[], $8::bigint[]) as e(bet, account_id, delta)
-  ), bad as (
-    select count(*) as n
-    from unnest($4::int[], $5::int[]) as t(bet, account_id)
-    join ledger_accounts a on a.id = t.account_id
-    where a.balance_paise - a.exposure_paise
-      - (select coalesce(sum(e.delta), 0) from e where e.account_id = t.account_id and e.bet <= t.bet) < 0
-  ), dup as (
-    select count(*) as n from orders o
-    join unnest($9::int[], $10::text[]) as c(user_id, client_ref) on o.user_id = c.user_id and o.client_ref = c.client_ref
-  ), go as (
-    select 1 as ok
-    where (select count(*) from markets m join unnest($1::int[], $2::int[]) as x(id, v) on m.id = x.id and m.version = x.v)
-        = cardinality($1::int[])
-      and (select n from bad) = 0 and (select n from dup) = 0
-  ), mv as (
-    update markets m set version = x.nv from unnest($1::int[], $3::int[]) as x(id, nv)
-    where m.id = x.id and exists (select 1 from go)
-  ), ord as (
-    insert into orders (id, user_id, market_id, selection_id, kind, side, price, line, size_paise, matched_paise, matched_value,
-      cancelled_paise, persistence, status, client_ref, request_key, book_seq, placed_at, initial_matched_paise, initial_matched_value)
-    select * from unnest($11::bigint[], $12::int[], $13::int[], $14::int[], $15::text[], $16::text[], $17::int[], $18::int[],
-      $19::bigint[], $20::bigint[], $21::bigint[], $22::bigint[], $23::text[], $24::text[], $25::text[], $26::text[], $27::int[],
-      $28::timestamptz[], $29::bigint[], $30::bigint[])
-    where exists (select 1 from go)
-    returning id
-  ), fl as (
-    insert into fills (market_id, selection_id, taker_order_id, maker_order_id, taker_user_id, maker_user_id, taker_side, price, size_paise, seq, created_at)
-    select * from unnest($31::int[], $32::int[], $33::bigint[], $34::bigint[], $35::int[], $36::int[], $37::text[], $38::int[],
-      $39::bigint[], $40::int[], $41::timestamptz[])
-    where exists (select 1 from go)
-  ), mk as (
-    update orders o set matched_paise = o.matched_paise + x.d, matched_value = o.matched_value + x.v,
-      status = case when x.filled_out then 'MATCHED' else o.status end
-    from unnest($42::bigint[], $43::bigint[], $44::bigint[], $45::bool[]) as x(id, d, v, filled_out)
-    where o.id = x.id and exists (select 1 from go)
-  ), pos as (
-    insert into market_positions (market_id, user_id, exposure_paise)
-    select * from unnest($46::int[], $47::int[], $48::bigint[]) where exists (select 1 from go)
-    on conflict (market_id, user_id) do update set exposure_paise = excluded.exposure_paise
-  ), acct as (
-    update ledger_accounts a set exposure_paise = a.exposure_paise + x.delta
-    from unnest($49::int[], $50::bigint[]) as x(id, delta)
-    where a.id = x.id and exists (select 1 from go)
-  )
-  select (select count(*) from go) as ok, (select count(*) from ord) as inserted`;
+/** The bet statement prepared in SQL (PREPARE), for a batch sent as one simple query of EXECUTEs. */
+const BET_SQL_STATEMENT = 'place_bet_v3';
+/** The set-wise commit, prepared beside it. */
+const SETWISE_SQL_STATEMENT = 'place_bets_setwise_v2';
+/** The bet-pool connections where both are prepared. */
+const sqlPreparedOn = new WeakSet<object>();
 
-/** What the commit writes, folded per row: null when it cannot be written set-wise (a client_ref twice). */
-export function setwiseValues(groups: readonly (readonly BetPlan[])[]): string[] | null {
-  const plans = groups.flat();
-  const refs = new Set<string>();
-  for (const p of plans) {
-    if (p.order.clientRef === null) continue;
-    const key = `${p.order.userId}|${p.order.clientRef}`;
-    if (refs.has(key)) return null;
-    refs.add(key);
-  }
-  // Orders inserted by this commit, as they stand after every bet of it: a resting order that a
-  // later bet of the same commit matches is inserted with that match (one statement sees one
-  // snapshot, so it could not update its own insert).
-  const inserted = new Map(plans.map((p) => [p.order.id, { ...p.order }]));
-  const makers = new Map<number, { d: number; v: number; filledOut: boolean }>();
-  const positions = new Map<string, { marketId: number; userId: number; exposure: number }>();
-  const accountDelta = new Map<number, number>();
-  const entries: [number, number, number][] = [];
-  const takers: [number, number][] = [];
-  plans.forEach((p, bet) => {
-    for (const m of p.makers) {
-      const own = inserted.get(m.orderId);
-      if (own) {
-        own.matchedPaise += m.matchedDeltaPaise;
-        own.matchedValue += m.valueDelta;
-        if (m.filledOut) own.status = 'MATCHED';
-        continue;
-      }
-      const sum = makers.get(m.orderId) ?? { d: 0, v: 0, filledOut: false };
-      sum.d += m.matchedDeltaPaise;
-      sum.v += m.valueDelta;
-      sum.filledOut ||= m.filledOut;
-      makers.set(m.orderId, sum);
-    }
-    p.exposures.forEach((x, i) => {
-      positions.set(`${p.marketId}|${x.userId}`, { marketId: p.marketId, userId: x.userId, exposure: x.afterPaise });
-      const delta = x.afterPaise - x.beforePaise;
-      if (delta !== 0) {
-        entries.push([bet, x.accountId, delta]);
-        accountDelta.set(x.accountId, (accountDelta.get(x.accountId) ?? 0) + delta);
-      }
-      if (i === 0 && delta > 0) takers.push([bet, x.accountId]);
-    });
-  });
-  const fills: FillRow[] = plans.flatMap((p) =>
-    p.fills.map((f) => ({ ...f, marketId: p.marketId, takerOrderId: p.order.id, seq: p.expectVersion + 1, at: p.at })),
-  );
-  const withRef = plans.filter((p) => p.order.clientRef !== null);
-  const pos = [...positions.values()];
-  const acct = [...accountDelta].filter(([, d]) => d !== 0);
-  return [
-    intArray(groups.map((g) => g[0]!.marketId)),
-    intArray(groups.map((g) => g[0]!.expectVersion)),
-    intArray(groups.map((g) => g[0]!.expectVersion + g.length)),
-    ...[0, 1].map((k) => intArray(takers.map((t) => t[k]!))),
-    ...[0, 1, 2].map((k) => intArray(entries.map((e) => e[k]!))),
-    intArray(withRef.map((p) => p.order.userId)),
-    textArray(withRef.map((p) => p.order.clientRef)),
-    ...columns([...inserted.values()], ORDER_COLUMNS),
-    ...columns(fills, FILL_COLUMNS),
-    intArray([...makers.keys()]),
-    ...(['d', 'v'] as const).map((k) => intArray([...makers.values()].map((m) => m[k]))),
-    boolArray([...makers.values()].map((m) => m.filledOut)),
-    ...columns(pos, [['marketId', 'int'], ['userId', 'int'], ['exposure', 'int']]),
-    ...[0, 1].map((k) => intArray(acct.map((a) => a[k]!))),
-  ];
+/** A value as an SQL literal: quoted and escaped, typed by the prepared statement's parameter. */
+const literal = (x: string | number | null) => (x === null ? 'null' : escapeLiteral(String(x)));
+
+type Written = { balancePaise: number; exposurePaise: number };
+
+/** Why a bet's row says it was not written as planned, if it was not. */
+function stopOf(row: BetRow): BatchOutcome['stopped'] {
+  if (Number(row.version_ok) === 0) return 'stale';
+  if (Number(row.funds_ok) === 0) return 'funds';
+  if (Number(row.inserted) === 0) return 'duplicate';
+  return undefined;
+}
+export interface BatchOutcome {
+  /** The answers of the bets written, a prefix of the batch, committed. */
+  written: Written[];
+  /** Where the batch stopped, if it did: that bet was refused for funds, found the market moved on (stale) or its client_ref used (duplicate); the bets after it were not written. */
+  stopped?: 'funds' | 'stale' | 'duplicate';
 }
 
-type ColumnKind = 'int' | 'text' | 'time';
-/** The orders' and fills' columns in the order the statement's unnest takes them. */
-const ORDER_COLUMNS: [keyof BetPlan['order'], ColumnKind][] = [
-  ['id', 'int'], ['userId', 'int'], ['marketId', 'int'], ['selectionId', 'int'], ['kind', 'text'], ['side', 'text'],
-  ['price', 'int'], ['line', 'int'], ['sizePaise', 'int'], ['matchedPaise', 'int'], ['matchedValue', 'int'],
-  ['cancelledPaise', 'int'], ['persistence', 'text'], ['status', 'text'], ['clientRef', 'text'], ['requestKey', 'text'],
-  ['bookSeq', 'int'], ['placedAt', 'time'], ['initialMatchedPaise', 'int'], ['initialMatchedValue', 'int'],
-];
-type FillRow = BetPlan['fills'][number] & { marketId: number; takerOrderId: number; seq: number; at: Date };
-const FILL_COLUMNS: [keyof FillRow, ColumnKind][] = [
-  ['marketId', 'int'], ['selectionId', 'int'], ['takerOrderId', 'int'], ['makerOrderId', 'int'], ['takerUserId', 'int'],
-  ['makerUserId', 'int'], ['takerSide', 'text'], ['price', 'int'], ['sizePaise', 'int'], ['seq', 'int'], ['at', 'time'],
-];
+/**
+ * Group commit: the bets that queued while a write was in flight, on one market or on many,
+ * written as their statements in ONE transaction and one round trip (one commit). Each market's
+ * bets were matched one after another in memory; each statement sees the ones before it, so
+ * every bet is checked exactly as if it were alone. Within a market, the first bet not accepted
+ * as planned ends that market's group: what was written before it is committed (a refused
+ * statement writes at most the version), and the caller places the rest one by one; the other
+ * markets' groups go on.
+ *
+ * First try set-wise (bet-setwise.ts): the whole commit as one statement, written only if every
+ * bet passes as planned. When one would not, the bets are written one statement each, as
+ * described above: on PostgreSQL in a second transaction and round trip (the first wrote
+ * nothing), on PGlite in the same transaction.
+ *
+ * Undefined when the commit lost a race and wrote nothing (lostRace): its bets are then placed
+ * alone, where each has its answer. Any other error propagates (nothing was written).
+ */
+export async function writeBetBatches(db: Db, groups: readonly (readonly BetPlan[])[]): Promise<CommitOutcome | undefined> {
+  const commit = commitOf(groups);
+  try {
+    const betPool = betPoolOf(db);
+    if (betPool) return await writeOnPostgres(betPool, commit);
+    const client = (db as { $client?: unknown }).$client;
+    if (isPglite(client) && 'transaction' in client) return await writeOnPglite(client as PgliteRaw & Pick<PGlite, 'transaction'>, commit);
+    // A database this writer does not batch on: the bets go alone.
+    return undefined;
+  } catch (error) {
+    if (lostRace(error)) return undefined;
+    throw error;
+  }
+}
 
-/** One array literal per column, of the rows' values in that column. */
-function columns<T>(rows: readonly T[], spec: readonly [keyof T, ColumnKind][]): string[] {
-  return spec.map(([key, kind]) => {
-    const values = rows.map((r) => r[key] as unknown);
-    if (kind === 'int') return intArray(values as (number | null)[]);
-    if (kind === 'time') return textArray((values as Date[]).map((d) => d.toISOString()));
-    return textArray(values as (string | null)[]);
+export interface CommitOutcome {
+  /** Each group's outcome, in the order given. */
+  outcomes: BatchOutcome[];
+  /** Written set-wise, as one statement. */
+  setwise: boolean;
+}
+
+type LockedRow = { id: unknown; balance: unknown; exposure: unknown };
+
+/** A commit's groups with what both databases' writes need: the rows to lock and the set-wise parameters. */
+function commitOf(groups: readonly (readonly BetPlan[])[]) {
+  // Every market row, then every account the batch touches, each in id order: the global lock
+  // order (market first, then accounts), taken up front because the statements' sets interleave.
+  const markets = `{${[...new Set(groups.map((g) => g[0]!.marketId))].sort((a, b) => a - b).join(',')}}`;
+  const accounts = `{${[...new Set(groups.flatMap((g) => g.flatMap((p) => p.exposures.map((e) => e.accountId))))].sort((a, b) => a - b).join(',')}}`;
+  return {
+    groups,
+    markets,
+    accounts,
+    setwise: setwiseValues(groups),
+    /** The answers of a set-wise commit, from the accounts as locked before it. */
+    setwiseOutcome(locked: readonly LockedRow[]): CommitOutcome {
+      const byId = new Map(locked.map((r) => [Number(r.id), { balancePaise: Number(r.balance), exposurePaise: Number(r.exposure) }]));
+      return { outcomes: setwiseAnswers(groups, byId).map((written): BatchOutcome => ({ written })), setwise: true };
+    },
+    /** Each group's outcome from its bets' rows, in order: the first not written as planned stops it. */
+    oneByOneOutcome(rows: readonly BetRow[]): CommitOutcome {
+      let at = 0;
+      const outcomes = groups.map((plans) => {
+        const out: BatchOutcome = { written: [] };
+        const mine = rows.slice(at, at + plans.length);
+        at += plans.length;
+        for (const [i, row] of mine.entries()) {
+          const stopped = stopOf(row);
+          if (stopped) return { ...out, stopped };
+          out.written.push({ balancePaise: Number(row.balance), exposurePaise: Number(row.exposure) + takerDeltaOf(plans[i]!) });
+        }
+        return out;
+      });
+      return { outcomes, setwise: false };
+    },
+  };
+}
+type Commit = ReturnType<typeof commitOf>;
+
+/**
+ * PostgreSQL: the whole batch in ONE round trip, a simple query of BEGIN, the locks, the EXECUTE
+ * of the prepared set-wise statement and COMMIT. Bet by bet, the same with one EXECUTE of the
+ * prepared bet statement per bet. Those statements all run, so each bet after the first of its
+ * market is gated on the previous bet's order there (afterOrderId): after a bet that was not
+ * written as planned, the rest of its market write nothing, exactly as if that market's group
+ * had stopped there.
+ */
+async function writeOnPostgres(betPool: pg.Pool, commit: Commit): Promise<CommitOutcome> {
+  const conn = await betPool.connect();
+  try {
+    if (!sqlPreparedOn.has(conn)) {
+      await conn.query(`prepare ${BET_SQL_STATEMENT} as ${betStatement.text}`);
+      await conn.query(`prepare ${SETWISE_SQL_STATEMENT} as ${SETWISE_BET_STATEMENT}`);
+      sqlPreparedOn.add(conn);
+    }
+    const locks = [
+      `select id from markets where id = any(${literal(commit.markets)}::int[]) order by id for update`,
+      `select id, balance_paise as balance, exposure_paise as exposure from ledger_accounts where id = any(${literal(commit.accounts)}::int[]) order by id for update`,
+    ];
+    const send = async (statements: string[]) => {
+      try {
+        return (await conn.query(statements.join(';\n'))) as unknown as { rows: Record<string, unknown>[] }[];
+      } catch (error) {
+        await conn.query('rollback');
+        throw error;
+      }
+    };
+    if (commit.setwise) {
+      // Committed either way: when the statement wrote nothing, the commit only ends the locks.
+      const results = await send(['begin', ...locks, `execute ${SETWISE_SQL_STATEMENT}(${commit.setwise.map(literal).join(', ')})`, 'commit']);
+      if (Number(results[3]!.rows[0]!.ok) === 1) return commit.setwiseOutcome(results[2]!.rows as LockedRow[]);
+      // Not every bet passes as planned: bet by bet, where each refusal is found at its bet.
+    }
+    const statements = commit.groups.flatMap((plans) =>
+      plans.map(
+        (plan, i) =>
+          `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
+      ),
+    );
+    const results = await send(['begin', ...locks, ...statements, 'commit']);
+    return commit.oneByOneOutcome(results.slice(3, 3 + statements.length).map((r) => r.rows[0]! as BetRow));
+  } finally {
+    conn.release();
+  }
+}
+
+/**
+ * PGlite runs in-process: no round trips to save, so one bet after the other, each awaited,
+ * skipping the rest of a market's group once one of its bets stopped it. The protocol calls run
+ * under the query lock; the transaction holds the transaction lock.
+ */
+function writeOnPglite(pglite: PgliteRaw & Pick<PGlite, 'transaction'>, commit: Commit): Promise<CommitOutcome> {
+  return pglite.transaction(async (tx) => {
+    await tx.query('select id from markets where id = any($1::int[]) order by id for update', [commit.markets]);
+    const locked = await tx.query<LockedRow>(
+      'select id, balance_paise as balance, exposure_paise as exposure from ledger_accounts where id = any($1::int[]) order by id for update',
+      [commit.accounts],
+    );
+    if (commit.setwise) {
+      const written = await tx.query<{ ok: unknown }>(SETWISE_BET_STATEMENT, commit.setwise);
+      if (Number(written.rows[0]!.ok) === 1) return commit.setwiseOutcome(locked.rows);
+    }
+    const rows: BetRow[] = [];
+    for (const plans of commit.groups) {
+      for (const plan of plans) {
+        const row = (await pglite.runExclusive(() => executeOnPglite(pglite, plan, true)))[0]!;
+        rows.push(row);
+        if (stopOf(row)) {
+          // The rest of this market's group is not written: rows that say so, in place.
+          const skipped = plans.length - 1 - plans.indexOf(plan);
+          for (let k = 0; k < skipped; k++) rows.push(row);
+          break;
+        }
+      }
+    }
+    return commit.oneByOneOutcome(rows);
   });
 }
 
 /**
- * Each bet's answer after a set-wise commit: the taker's balance, and its exposure after its own
- * bet and every bet before it in the commit, from the accounts as locked before the statement.
+ * A commit that lost a race to another transaction: a client_ref that another process inserted
+ * after the set-wise statement's duplicate check (that insert has no ON CONFLICT: it writes every
+ * order of the commit or none), or a deadlock or serialization failure. Only PostgreSQL, with
+ * several connections, can lose one. Placed alone, each bet meets the race's own answer: the
+ * first answer for a repeated client_ref, a retry on the market as then committed.
  */
-export function setwiseAnswers(
-  groups: readonly (readonly BetPlan[])[],
-  locked: ReadonlyMap<number, { balancePaise: number; exposurePaise: number }>,
-): { balancePaise: number; exposurePaise: number }[][] {
-  const exposure = new Map([...locked].map(([id, a]) => [id, a.exposurePaise]));
-  return groups.map((plans) =>
-    plans.map((p) => {
-      for (const x of p.exposures)
-        exposure.set(x.accountId, (exposure.get(x.accountId) ?? 0) + x.afterPaise - x.beforePaise);
-      const taker = p.exposures[0]!.accountId;
-      return { balancePaise: locked.get(taker)?.balancePaise ?? 0, exposurePaise: exposure.get(taker) ?? 0 };
-    }),
-  );
-}
+const LOST_RACE_STATES = new Set(['23505', '40001', '40P01']);
+const lostRace = (error: unknown): boolean => LOST_RACE_STATES.has(sqlStateOf(error) ?? '');

@@ -6,7 +6,8 @@
  *   mv   bump the market's version, only if it is still the version the book was matched at
  *        (locks the market row first: the same lock order as every other market change);
  *   lk   lock every affected account, in id order, and read its balance and exposure;
- *   ok   the taker can afford the new exposure (or the bet lowers it), and is not in debt;
+ *   ok   the taker's free balance covers what the engine says the bet needs (affordability.ts:
+ *        the rise in exposure, none for a hedge; a taker in debt has less than nothing free);
  *   ord  insert the order (a client_ref already used inserts nothing);
  *   fl, mk, pos, acct   fills, makers' orders, market positions and account exposures, each
  *        gated on `ord`, so a refused or stale bet writes nothing but (perhaps) the version.
@@ -17,17 +18,14 @@
  */
 import { protocol, type PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
-import { betPoolOf, queryRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { SETWISE_BET_STATEMENT, setwiseAnswers, setwiseValues } from './bet-batch.ts';
+import { fundsNeededPaise } from '@exchange/engine';
+import { betPoolOf, queryRows, type DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation, orderByClientRef, type BetPlan, type BetWriter } from './bet-writer.ts';
-
-const { escapeLiteral } = pg;
 
 const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 const boolArray = (xs: readonly boolean[]) => `{${xs.map((x) => (x ? 't' : 'f')).join(',')}}`;
 
-type BetRow = {
+export type BetRow = {
   version_ok: number | string;
   funds_ok: number | string;
   inserted: number | string;
@@ -41,7 +39,8 @@ interface BetValues {
   plan: BetPlan;
   newVersion: number;
   takerAccountId: number;
-  takerDelta: number;
+  /** What the taker needs free (engine's fundsNeededPaise): the SQL checks the locked row against it. */
+  fundsNeeded: number;
   at: string;
   afterOrderId: number | null;
 }
@@ -65,7 +64,7 @@ function fixedStatement(parts: TemplateStringsArray, ...params: Param[]) {
         plan,
         newVersion: plan.expectVersion + 1,
         takerAccountId: taker.accountId,
-        takerDelta: taker.afterPaise - taker.beforePaise,
+        fundsNeeded: fundsNeededPaise(taker.beforePaise, taker.afterPaise),
         at: plan.at.toISOString(),
         afterOrderId,
       };
@@ -75,7 +74,7 @@ function fixedStatement(parts: TemplateStringsArray, ...params: Param[]) {
 }
 
 /** The bet's one statement. Arrays go as text literals cast in SQL: the same on node-postgres and PGlite. */
-const betStatement = fixedStatement`
+export const betStatement = fixedStatement`
       with mv as (
         update markets set version = ${(v) => v.newVersion}::int
         where id = ${(v) => v.plan.marketId}::int and version = ${(v) => v.plan.expectVersion}::int
@@ -88,7 +87,7 @@ const betStatement = fixedStatement`
         order by id for update
       ), ok as (
         select 1 as ok from (
-          select bool_or(id = ${(v) => v.takerAccountId}::int and balance_paise - exposure_paise - greatest(${(v) => v.takerDelta}::bigint, 0) >= 0) as good
+          select bool_or(id = ${(v) => v.takerAccountId}::int and balance_paise - exposure_paise >= ${(v) => v.fundsNeeded}::bigint) as good
           from lk
         ) s where s.good
       ), ord as (
@@ -130,23 +129,13 @@ const betStatement = fixedStatement`
         (select balance_paise from lk where id = ${(v) => v.takerAccountId}::int) as balance,
         (select exposure_paise from lk where id = ${(v) => v.takerAccountId}::int) as exposure`;
 
-const BET_STATEMENT_NAME = 'place-bet-v2';
-/** The same statement prepared in SQL (PREPARE), for a batch sent as one simple query of EXECUTEs. */
-const BET_SQL_STATEMENT = 'place_bet_v2';
-/** The set-wise commit (bet-batch.ts), prepared beside it. */
-const SETWISE_SQL_STATEMENT = 'place_bets_setwise_v1';
-/** The bet-pool connections where BET_SQL_STATEMENT is prepared. */
-const sqlPreparedOn = new WeakSet<object>();
-
-/** A value as an SQL literal: quoted and escaped, typed by the prepared statement's parameter. */
-const literal = (x: string | number | null) => (x === null ? 'null' : escapeLiteral(String(x)));
-
+const BET_STATEMENT_NAME = 'place-bet-v3';
 type PgQueryable = {
   query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: BetRow[] }>;
 };
 
 /** PGlite internals used to run a named statement: the protocol call, under the locks `query` takes. */
-type PgliteRaw = Pick<PGlite, 'execProtocol' | 'runExclusive'> & {
+export type PgliteRaw = Pick<PGlite, 'execProtocol' | 'runExclusive'> & {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
 };
 /** The PGlite instances where the bet statement is prepared (one session each: prepared once). */
@@ -158,7 +147,7 @@ const preparedOn = new WeakSet<object>();
  * params)` would parse and plan this long statement for every bet, in five protocol calls.
  * The caller holds PGlite's query lock (and, outside a transaction, its transaction lock).
  */
-async function executeOnPglite(client: PgliteRaw, plan: BetPlan, inTransaction: boolean): Promise<BetRow[]> {
+export async function executeOnPglite(client: PgliteRaw, plan: BetPlan, inTransaction: boolean): Promise<BetRow[]> {
   const options = { syncToFs: !inTransaction };
   if (!preparedOn.has(client)) {
     await client.execProtocol(
@@ -195,7 +184,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-const isPglite = (client: unknown): client is PgliteRaw =>
+export const isPglite = (client: unknown): client is PgliteRaw =>
   typeof (client as { execProtocol?: unknown })?.execProtocol === 'function' &&
   typeof (client as { _runExclusiveTransaction?: unknown })?._runExclusiveTransaction === 'function';
 
@@ -215,7 +204,7 @@ async function run(db: DbOrTx, plan: BetPlan): Promise<BetRow[]> {
   return queryRows<BetRow>(db, betStatement.sql(plan));
 }
 
-const takerDeltaOf = (plan: BetPlan) => plan.exposures[0]!.afterPaise - plan.exposures[0]!.beforePaise;
+export const takerDeltaOf = (plan: BetPlan) => plan.exposures[0]!.afterPaise - plan.exposures[0]!.beforePaise;
 
 export const writeBetStatement: BetWriter = async (db, plan) => {
   const { order } = plan;
@@ -244,151 +233,3 @@ export const writeBetStatement: BetWriter = async (db, plan) => {
     exposurePaise: Number(row.exposure) + takerDeltaOf(plan),
   };
 };
-
-type Written = { balancePaise: number; exposurePaise: number };
-
-/** Why a bet's row says it was not written as planned, if it was not. */
-function stopOf(row: BetRow): BatchOutcome['stopped'] {
-  if (Number(row.version_ok) === 0) return 'stale';
-  if (Number(row.funds_ok) === 0) return 'funds';
-  if (Number(row.inserted) === 0) return 'duplicate';
-  return undefined;
-}
-export interface BatchOutcome {
-  /** The answers of the bets written, a prefix of the batch, committed. */
-  written: Written[];
-  /** Where the batch stopped, if it did: that bet was refused for funds, found the market moved on (stale) or its client_ref used (duplicate); the bets after it were not written. */
-  stopped?: 'funds' | 'stale' | 'duplicate';
-}
-
-/**
- * Group commit: the bets that queued while a write was in flight, on one market or on many,
- * written as their statements in ONE transaction and one round trip (one commit). Each market's
- * bets were matched one after another in memory; each statement sees the ones before it, so
- * every bet is checked exactly as if it were alone. Within a market, the first bet not accepted
- * as planned ends that market's group: what was written before it is committed (a refused
- * statement writes at most the version), and the caller places the rest one by one; the other
- * markets' groups go on. Undefined when the transaction failed (nothing written).
- *
- * First try set-wise (bet-batch.ts): the whole commit as one statement, written only if every
- * bet passes as planned. When one would not, the bets are written one statement each, as
- * described above: on PostgreSQL in a second transaction and round trip (the first wrote
- * nothing), on PGlite in the same transaction.
- */
-export async function writeBetBatches(
-  db: Db,
-  groups: readonly (readonly BetPlan[])[],
-): Promise<{ outcomes: BatchOutcome[]; setwise: boolean } | undefined> {
-  // Every market row, then every account the batch touches, each in id order: the global lock
-  // order (market first, then accounts), taken up front because the statements' sets interleave.
-  const markets = `{${[...new Set(groups.map((g) => g[0]!.marketId))].sort((a, b) => a - b).join(',')}}`;
-  const accounts = `{${[...new Set(groups.flatMap((g) => g.flatMap((p) => p.exposures.map((e) => e.accountId))))].sort((a, b) => a - b).join(',')}}`;
-  const lockMarkets = 'select id from markets where id = any($1::int[]) order by id for update';
-  const lockAccounts =
-    'select id, balance_paise as balance, exposure_paise as exposure from ledger_accounts where id = any($1::int[]) order by id for update';
-  const setwise = setwiseValues(groups);
-  const lockedOf = (rows: readonly { id: unknown; balance: unknown; exposure: unknown }[]) =>
-    new Map(rows.map((r) => [Number(r.id), { balancePaise: Number(r.balance), exposurePaise: Number(r.exposure) }]));
-  const setwiseOutcomes = (locked: ReturnType<typeof lockedOf>) => ({
-    outcomes: setwiseAnswers(groups, locked).map((written): BatchOutcome => ({ written })),
-    setwise: true,
-  });
-  const oneByOneOutcomes = (rows: readonly BetRow[]) => ({ outcomes: outcomesOf(rows), setwise: false });
-  /** Each group's outcome from its bets' rows, in order: the first not written as planned stops it. */
-  const outcomesOf = (rows: readonly BetRow[]): BatchOutcome[] => {
-    let at = 0;
-    return groups.map((plans) => {
-      const out: BatchOutcome = { written: [] };
-      const mine = rows.slice(at, at + plans.length);
-      at += plans.length;
-      for (const [i, row] of mine.entries()) {
-        const stopped = stopOf(row);
-        if (stopped) return { ...out, stopped };
-        out.written.push({ balancePaise: Number(row.balance), exposurePaise: Number(row.exposure) + takerDeltaOf(plans[i]!) });
-      }
-      return out;
-    });
-  };
-  try {
-    const betPool = betPoolOf(db);
-    if (betPool) {
-      // The whole batch in ONE round trip: a simple query of BEGIN, the locks, the EXECUTE of the
-      // prepared set-wise statement and COMMIT. Bet by bet, the same with one EXECUTE of the
-      // prepared bet statement per bet. Those statements all run, so each bet after the first of
-      // its market is gated on the previous bet's order there (afterOrderId): after a bet that
-      // was not written as planned, the rest of its market write nothing, exactly as if that
-      // market's group had stopped there.
-      const conn = await betPool.connect();
-      try {
-        if (!sqlPreparedOn.has(conn)) {
-          await conn.query(`prepare ${BET_SQL_STATEMENT} as ${betStatement.text}`);
-          await conn.query(`prepare ${SETWISE_SQL_STATEMENT} as ${SETWISE_BET_STATEMENT}`);
-          sqlPreparedOn.add(conn);
-        }
-        const locks = [
-          `select id from markets where id = any(${literal(markets)}::int[]) order by id for update`,
-          `select id, balance_paise as balance, exposure_paise as exposure from ledger_accounts where id = any(${literal(accounts)}::int[]) order by id for update`,
-        ];
-        const oneByOne = () => groups.flatMap((plans) =>
-          plans.map(
-            (plan, i) =>
-              `execute ${BET_SQL_STATEMENT}(${betStatement.values(plan, i === 0 ? null : plans[i - 1]!.order.id).map(literal).join(', ')})`,
-          ),
-        );
-        const send = async (statements: string[]) => {
-          try {
-            return (await conn.query(statements.join(';\n'))) as unknown as { rows: Record<string, unknown>[] }[];
-          } catch (error) {
-            await conn.query('rollback');
-            throw error;
-          }
-        };
-        if (setwise) {
-          // Committed either way: when the statement wrote nothing, the commit only ends the locks.
-          const results = await send(['begin', ...locks, `execute ${SETWISE_SQL_STATEMENT}(${setwise.map(literal).join(', ')})`, 'commit']);
-          if (Number(results[3]!.rows[0]!.ok) === 1)
-            return setwiseOutcomes(lockedOf(results[2]!.rows as { id: unknown; balance: unknown; exposure: unknown }[]));
-          // Not every bet passes as planned: bet by bet, where each refusal is found at its bet.
-        }
-        const statements = oneByOne();
-        const results = await send(['begin', ...locks, ...statements, 'commit']);
-        return oneByOneOutcomes(results.slice(3, 3 + statements.length).map((r) => r.rows[0]! as BetRow));
-      } finally {
-        conn.release();
-      }
-    }
-    const client = (db as { $client?: unknown }).$client;
-    if (isPglite(client) && 'transaction' in client) {
-      // PGlite runs in-process: no round trips to save, so one bet after the other, each awaited,
-      // skipping the rest of a market's group once one of its bets stopped it. The protocol calls
-      // run under the query lock; the transaction holds the transaction lock.
-      const pglite = client as PgliteRaw & Pick<PGlite, 'transaction'>;
-      return await pglite.transaction(async (tx) => {
-        await tx.query(lockMarkets, [markets]);
-        const locked = await tx.query<{ id: unknown; balance: unknown; exposure: unknown }>(lockAccounts, [accounts]);
-        if (setwise) {
-          const written = await tx.query<{ ok: unknown }>(SETWISE_BET_STATEMENT, setwise);
-          if (Number(written.rows[0]!.ok) === 1) return setwiseOutcomes(lockedOf(locked.rows));
-        }
-        const rows: BetRow[] = [];
-        for (const plans of groups) {
-          for (const plan of plans) {
-            const row = (await pglite.runExclusive(() => executeOnPglite(pglite, plan, true)))[0]!;
-            rows.push(row);
-            if (stopOf(row)) {
-              // The rest of this market's group is not written: rows that say so, in place.
-              const skipped = plans.length - 1 - plans.indexOf(plan);
-              for (let k = 0; k < skipped; k++) rows.push(row);
-              break;
-            }
-          }
-        }
-        return oneByOneOutcomes(rows);
-      });
-    }
-    return undefined;
-  } catch {
-    // Whatever stopped the batch, the bets are placed again one by one, where it is reported.
-    return undefined;
-  }
-}

@@ -7,9 +7,10 @@
  *
  * Two implementations with the same contract: `writeBetTransaction` (one transaction, market row
  * locked first, then accounts in id order: the obviously correct one) and `writeBetStatement`
- * (statement-writer.ts: the same work as one data-modifying statement, one round trip).
+ * (bet-statement.ts: the same work as one data-modifying statement, one round trip).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { canAfford } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, markets, orders } from '../../db/schema/index.ts';
 
@@ -73,13 +74,17 @@ export async function orderByClientRef(
   return row;
 }
 
-/** Postgres unique violation, whether the driver error is wrapped (drizzle) or not. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a database error, whether the driver error is wrapped (drizzle) or not. */
+export function sqlStateOf(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
-  return false;
+  return undefined;
 }
+
+/** Postgres unique violation. */
+export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) === '23505';
 
 export const writeBetTransaction: BetWriter = async (db, plan) => {
   try {
@@ -106,8 +111,9 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
       const takerAccount = accounts.find((a) => a.id === taker.accountId);
       if (!takerAccount) throw new Error(`Ledger account ${taker.accountId} missing`);
       const takerDelta = taker.afterPaise - taker.beforePaise;
-      // A bet that lowers the exposure needs no funds, but a user in debt (ADR 35) may not bet at all.
-      if (takerAccount.balancePaise - takerAccount.exposurePaise - Math.max(takerDelta, 0) < 0)
+      // The one affordability rule; the account reserves this market's `before` among the rest.
+      const otherMarketsPaise = takerAccount.exposurePaise - taker.beforePaise;
+      if (!canAfford(takerAccount.balancePaise, otherMarketsPaise, taker.afterPaise, taker.beforePaise))
         return { kind: 'funds', versionBumped: false };
 
       const newVersion = plan.expectVersion + 1;

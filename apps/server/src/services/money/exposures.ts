@@ -1,7 +1,9 @@
 /**
  * Reservations: what each user's open bets on a market may lose (`market_positions`) and its sum
  * on the user's account (`ledger_accounts.exposure_paise`). Every change of either goes through
- * here or through the bet writes (bet-writer.ts, bet-statement.ts), so the two stay in step.
+ * here or through the bet writes (bet-writer.ts, bet-statement.ts, bet-setwise.ts), so the two
+ * stay in step. This stores exposures; the engine computes them (marketExposure in
+ * packages/engine/src/pnl.ts, for a user's bets as services/betting/positions.ts keeps them).
  * Callers are inside the market's transaction (its row locked); accounts are locked in id order.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -8,8 +8,9 @@ export * from './ledger.ts';
 export * from './postings.ts';
 export * from './exposures.ts';
 export * from './bet-writer.ts';
-export * from './bet-statement.ts';
-export * from './bet-batch.ts';
+// The bet statements' internals (the statement texts, PGlite's protocol calls) stay inside.
+export { writeBetStatement } from './bet-statement.ts';
+export { writeBetBatches, type BatchOutcome } from './bet-batch.ts';
 export * from './chips.ts';
 export * from './bet-void.ts';
 export * from './payments.ts';
