@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverModulesPlugin } from './eslint/server-modules.js';
 
 // Web feature boundaries (ADR 29): imports flow one way, shared (lib, components, hooks, assets)
 // -> features -> app. A feature imports shared code through `@/...` and its own files by relative
@@ -106,6 +107,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/seed/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/server.ts', 'apps/server/src/seed-cli.ts', 'apps/server/src/fuzz/cli.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SEED_IMPORTS] }] },
+  },
+  {
+    // Server modules (ADR 47): another module's files only through its index.ts; tests may reach inside.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    plugins: { 'server-modules': serverModulesPlugin },
+    rules: { 'server-modules/import-through-index': 'error' },
   },
   {
     // Routes validate, call services and map: queries, transactions and market state stay in services/.

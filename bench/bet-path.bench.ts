@@ -19,7 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, queryRows, type DatabaseHandle, type Db } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { BettingService } from '../apps/server/src/services/betting/service.ts';
+import { BettingService } from '../apps/server/src/services/betting/index.ts';
 import { writeBetStatement } from '../apps/server/src/services/money/index.ts';
 import type { BetPlan } from '../apps/server/src/services/money/index.ts';
 import { accountOfUser, transfer, worldAccount } from '../apps/server/src/services/money/index.ts';

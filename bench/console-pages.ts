@@ -29,7 +29,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { BettingService } from '../apps/server/src/services/betting/service.ts';
+import { BettingService } from '../apps/server/src/services/betting/index.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { buildProduct, repoRoot } from '../e2e/support/processes.ts';
 import { bettors, CLIENT_SCRIPT, database } from './bet-path.bench.ts';

@@ -31,7 +31,7 @@ import sportRoutes from './routes/sport/index.ts';
 import userRoutes from './routes/user/index.ts';
 import walletRoutes from './routes/wallet/index.ts';
 import { casinoConfigFromEnv, gameOrigins, type CasinoConfig } from './services/casino/index.ts';
-import type { BettingOptions, BettingService } from './services/betting/service.ts';
+import type { BettingOptions, BettingService } from './services/betting/index.ts';
 import { DEFAULT_AGENT } from './services/demo-accounts.ts';
 import type { LoginLimitOptions } from './services/login-limiter.ts';
 import { DEFAULT_SIGNUP_LIMIT_PER_HOUR } from './services/signups/index.ts';

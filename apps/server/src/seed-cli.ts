@@ -4,7 +4,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/time.ts';
 import { DEMO_USERS, seed } from './seed/index.ts';
 import { ensureMarkets } from './feed/index.ts';
-import { BettingService } from './services/betting/service.ts';
+import { BettingService } from './services/betting/index.ts';
 import { DEMO_PASSWORD } from './services/demo-accounts.ts';
 
 const target = targetFromEnv(process.env, 'data');

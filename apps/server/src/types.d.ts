@@ -1,6 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/time.ts';
-import type { BettingService } from './services/betting/service.ts';
+import type { BettingService } from './services/betting/index.ts';
 import type { LoginLimiter } from './services/login-limiter.ts';
 import type { SecretBox } from './services/security-auth/index.ts';
 import type { PaymentConfig, PaymentEvents } from './services/payments/index.ts';

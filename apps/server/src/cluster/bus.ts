@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { BetNotice } from '../services/betting/commits.ts';
+import type { BetNotice } from '../services/betting/index.ts';
 import type { LoginGuess } from '../services/login-limiter.ts';
 import { noBroker, type Broker } from './broker.ts';
 

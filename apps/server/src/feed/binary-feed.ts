@@ -3,7 +3,7 @@
  * moves, settled at the close on the closing price, then off the list.
  */
 import { IST_OFFSET_MS } from '../lib/time.ts';
-import { SESSION_HOURS } from '../services/betting/hours.ts';
+import { SESSION_HOURS } from '../services/betting/index.ts';
 import { closingPrice, sessionPrice } from './binary.ts';
 import { binaryOf } from './catalog-data.ts';
 import type { FeedEvent } from './events.ts';

@@ -6,7 +6,7 @@
  * settles at is the walk's value at the closing time.
  */
 import { INSTRUMENTS, type Instrument } from './catalog-data.ts';
-import { SESSION_HOURS } from '../services/betting/hours.ts';
+import { SESSION_HOURS } from '../services/betting/index.ts';
 import { hash } from './market-maker.ts';
 import { seededRandom } from './random.ts';
 

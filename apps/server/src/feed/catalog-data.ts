@@ -6,7 +6,7 @@
  */
 import { SPORT, type BinarySession } from '@exchange/contracts';
 import { DAY_MS, istDate, istDayStart } from '../lib/time.ts';
-import { SESSION_HOURS } from '../services/betting/hours.ts';
+import { SESSION_HOURS } from '../services/betting/index.ts';
 import type { CricketFormat } from './cricket-formats.ts';
 
 export const SPORT_ID = {

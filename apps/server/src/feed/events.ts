@@ -5,8 +5,8 @@
  * or as a single update of the match row (also through the service, which tells the live push).
  */
 import type { MarketStatus } from '@exchange/contracts';
-import type { ResultInput } from '../services/betting/settlement.ts';
-import type { BettingService } from '../services/betting/service.ts';
+import type { ResultInput } from '../services/betting/index.ts';
+import type { BettingService } from '../services/betting/index.ts';
 import { requote, type Quote } from './market-maker.ts';
 
 export type FeedEvent =

@@ -3,7 +3,7 @@
  * the pace, the seed and one way to emit. The simulator (simulator.ts) makes one and hands it on.
  */
 import type { Db } from '../db/client.ts';
-import type { BettingService } from '../services/betting/service.ts';
+import type { BettingService } from '../services/betting/index.ts';
 import type { FeedEvent } from './events.ts';
 
 export interface FeedTimings {

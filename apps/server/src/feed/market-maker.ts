@@ -4,9 +4,9 @@
  * the feed moves them when the fair price moves, through the same bet path as any bettor.
  */
 import { nearestValidPrice, paiseToRupees, priceToOdds, tickDown, tickUp } from '@exchange/engine';
-import type { MarketState } from '../services/betting/market-state.ts';
-import { remainingOf } from '../services/betting/market-state.ts';
-import type { BettingService, MakerQuote } from '../services/betting/service.ts';
+import type { MarketState } from '../services/betting/index.ts';
+import { remainingOf } from '../services/betting/index.ts';
+import type { BettingService, MakerQuote } from '../services/betting/index.ts';
 import { AppError } from '../lib/errors.ts';
 
 export interface Quote {

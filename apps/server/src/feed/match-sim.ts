@@ -2,7 +2,7 @@
  * What the play of every sport's match shares: the sim's bookkeeping, and the prices that
  * follow its chances (Match Odds quotes on the exchange, rates in the bookmaker).
  */
-import type { BettingService } from '../services/betting/service.ts';
+import type { BettingService } from '../services/betting/index.ts';
 import type { FeedEvent } from './events.ts';
 import { ladderQuotes } from './market-maker.ts';
 import type { MarketRef } from './queries.ts';

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
-import type { BettingService } from '../services/betting/service.ts';
+import type { BettingService } from '../services/betting/index.ts';
 import { findUserByName } from '../services/users.ts';
 import { PlatformSink } from './events.ts';
 import { MARKET_MAKER } from './markets.ts';

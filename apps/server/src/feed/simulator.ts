@@ -15,7 +15,7 @@
  */
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
-import type { BettingService } from '../services/betting/service.ts';
+import type { BettingService } from '../services/betting/index.ts';
 import { runBinarySessions } from './binary-feed.ts';
 import type { FeedEvent, FeedSink } from './events.ts';
 import { BASE_TIMINGS, type FeedContext, type FeedTimings } from './feed-context.ts';

@@ -7,8 +7,8 @@
  * image is tried again for about IMAGE_RETRY_MS, then the client is told to subscribe again.
  */
 import { AppError, passwordChangeRequired } from '../lib/errors.ts';
-import type { MarketCommitted } from '../services/betting/commits.ts';
-import type { MarketState } from '../services/betting/market-state.ts';
+import type { MarketCommitted } from '../services/betting/index.ts';
+import type { MarketState } from '../services/betting/index.ts';
 import type { Connection } from './connections.ts';
 import { marketImage } from './market-frames.ts';
 import { MarketStream, type MarketStreamDeps } from './market-stream.ts';

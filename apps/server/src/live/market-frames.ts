@@ -5,8 +5,8 @@
  * user's own position.
  */
 import type { LiveMarketChanges, LivePosition, LiveRunnerChange, MarketView } from '@exchange/contracts';
-import type { MarketState } from '../services/betting/market-state.ts';
-import { marketView, positionView } from '../services/betting/market-views.ts';
+import type { MarketState } from '../services/betting/index.ts';
+import { marketView, positionView } from '../services/betting/index.ts';
 
 /** A market as every subscriber sees it: the view without the per-user fields. */
 export type SharedMarketView = Omit<MarketView, 'runners' | 'exposure' | 'fancy_positions'> & {

@@ -14,9 +14,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LivePosition } from '@exchange/contracts';
-import type { MarketCommitted } from '../services/betting/commits.ts';
-import type { BettingService } from '../services/betting/service.ts';
-import type { MarketState } from '../services/betting/market-state.ts';
+import type { MarketCommitted } from '../services/betting/index.ts';
+import type { BettingService } from '../services/betting/index.ts';
+import type { MarketState } from '../services/betting/index.ts';
 import type { Connection, Connections } from './connections.ts';
 import { marketChanges, sharedMarketView, userPosition, type SharedMarketView } from './market-frames.ts';
 import { FLUSH_RETRY_MS } from './windowed-flush.ts';

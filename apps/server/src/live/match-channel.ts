@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
-import type { MarketCommitted, MatchCommitted } from '../services/betting/commits.ts';
+import type { MarketCommitted, MatchCommitted } from '../services/betting/index.ts';
 import { matchScores, mayDecideMatch } from '../services/match-state.ts';
 import type { Connection, Connections } from './connections.ts';
 import { WindowedFlush } from './windowed-flush.ts';

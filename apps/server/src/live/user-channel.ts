@@ -9,7 +9,7 @@ import type { LiveBetChangeKind } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema/index.ts';
 import { balanceView } from '../services/money/index.ts';
-import type { MarketCommitted } from '../services/betting/commits.ts';
+import type { MarketCommitted } from '../services/betting/index.ts';
 import type { Connections } from './connections.ts';
 import { WindowedFlush } from './windowed-flush.ts';
 

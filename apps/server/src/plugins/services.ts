@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
-import { CommitFeed } from '../services/betting/commits.ts';
-import { BettingService, type BettingOptions } from '../services/betting/service.ts';
+import { CommitFeed } from '../services/betting/index.ts';
+import { BettingService, type BettingOptions } from '../services/betting/index.ts';
 import type { AccountsChanged } from '../services/agents.ts';
 import { LoginLimiter, type LoginLimitOptions } from '../services/login-limiter.ts';
 import { SecretBox } from '../services/security-auth/index.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { agentPaymentDetails } from '../db/schema/index.ts';
-import { CommitFeed } from '../services/betting/commits.ts';
+import { CommitFeed } from '../services/betting/index.ts';
 import { manualGateway, requestDeposit, requestWithdraw, setPaymentDetails, settlePaymentRequest, type PaymentServices } from '../services/payments/index.ts';
 import { getGlobalSettings } from '../services/settings.ts';
 import { findUserByName } from '../services/users.ts';

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { ensureMarkets, MARKET_MAKER, refreshFixtures } from '../feed/index.ts';
 import type { Clock } from '../lib/time.ts';
-import type { BettingService } from '../services/betting/service.ts';
+import type { BettingService } from '../services/betting/index.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { DEMO_USERS, hasUsers, seed } from './demo.ts';
 

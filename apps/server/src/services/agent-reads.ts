@@ -6,8 +6,8 @@
 import type { AccountStatementPage, CurrentBet, ProfitLossReport } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import { downlineUser } from './downline.ts';
-import { userCurrentBets, type CurrentBetsFilter } from './betting/bet-lists.ts';
-import { profitLoss } from './betting/profit-loss.ts';
+import { userCurrentBets, type CurrentBetsFilter } from './betting/index.ts';
+import { profitLoss } from './betting/index.ts';
 import type { AuthUser } from './sessions.ts';
 import { userStatement, type StatementFilter } from './statement.ts';
 

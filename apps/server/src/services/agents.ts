@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/time.ts';
-import type { CommitFeed } from './betting/commits.ts';
+import type { CommitFeed } from './betting/index.ts';
 import { recordActivity, type RequestOrigin } from './activity.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
 import { downlineCte, downlineUser, inDownlineOf } from './downline.ts';

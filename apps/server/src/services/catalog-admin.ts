@@ -29,7 +29,7 @@ import { matches, races, series, sports } from '../db/schema/index.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import { containsPattern } from '../lib/like.ts';
 import { changedFields, changesText, recordAudit, type AuditActor, type AuditFields } from './audit/index.ts';
-import type { BettingService } from './betting/service.ts';
+import type { BettingService } from './betting/index.ts';
 
 /** Where the console's ids start (the first is one above): above every id the feed generates. */
 export const CONSOLE_IDS = {

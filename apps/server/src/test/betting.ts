@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { BodyOf } from '@exchange/contracts';
 import { queryRows, type Db } from '../db/client.ts';
 import { ledgerAccounts, marketPositions, matches } from '../db/schema/index.ts';
-import type { BettingService } from '../services/betting/service.ts';
+import type { BettingService } from '../services/betting/index.ts';
 import { checkLedger } from '../services/money/index.ts';
 import type { TestContext } from './databases.ts';
 

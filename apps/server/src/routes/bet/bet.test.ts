@@ -11,7 +11,7 @@ import { ledgerTransfers, orders } from '../../db/schema/index.ts';
 import { istDate } from '../../lib/time.ts';
 import { balanceOf, createMarket, createMatchOdds, expectInvariants, firstMatchOf, statementRows } from '../../test/betting.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
-import type { BetPathMode } from '../../services/betting/service.ts';
+import type { BetPathMode } from '../../services/betting/index.ts';
 
 /** The in-play bet delay's sleep, watched: a test can wait until a bet is inside its delay. */
 function watchedBetDelay() {

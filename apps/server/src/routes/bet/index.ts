@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../services/sessions.ts';
-import { exposureDetail, settledBets, userCurrentBets } from '../../services/betting/bet-lists.ts';
+import { exposureDetail, settledBets, userCurrentBets } from '../../services/betting/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { cupsForMenu, listMatches, matchDetail, searchMatches, venueList } from '../../services/catalog.ts';
 import { istDate } from '../../lib/time.ts';
-import { withMatchOdds } from '../../services/betting/match-odds-view.ts';
-import { matchMarkets } from '../../services/betting/market-views.ts';
+import { withMatchOdds } from '../../services/betting/index.ts';
+import { matchMarkets } from '../../services/betting/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function matchRoutes(app: FastifyInstance, registry: EndpointRegistry): void {

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { originOf } from '../../services/activity.ts';
 import { auditActor } from '../../services/audit/index.ts';
 import { marketAudits } from '../../services/audit/index.ts';
-import { marketBets } from '../../services/betting/market-bets.ts';
-import { sessionHoursOf, type ResultInput } from '../../services/betting/service.ts';
-import { operatorMarketView, operatorMarkets } from '../../services/betting/market-views.ts';
-import { voidBet } from '../../services/betting/voids.ts';
+import { marketBets } from '../../services/betting/index.ts';
+import { sessionHoursOf, type ResultInput } from '../../services/betting/index.ts';
+import { operatorMarketView, operatorMarkets } from '../../services/betting/index.ts';
+import { voidBet } from '../../services/betting/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : roundToPaise(rupees));

@@ -21,7 +21,7 @@ import {
   statementRows,
 } from '../../test/betting.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import type { BetPathMode } from '../../services/betting/service.ts';
+import type { BetPathMode } from '../../services/betting/index.ts';
 
 /** Everything on the default bet path; the debt's refusal of bets on the other one too. */
 function suite(betPath: BetPathMode, onlyDebt: boolean) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { profitLoss } from '../../services/betting/profit-loss.ts';
+import { profitLoss } from '../../services/betting/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function reportRoutes(app: FastifyInstance, registry: EndpointRegistry): void {

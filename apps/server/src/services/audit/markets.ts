@@ -6,8 +6,8 @@
  */
 import type { AuditAction, SettlementSummary, StatusChange } from '@exchange/contracts';
 import { bpsToPercent, paiseToRupees } from '@exchange/engine';
-import type { MarketAudit, MarketFacts } from '../betting/service.ts';
-import { marketTitle } from '../betting/market-names.ts';
+import type { MarketAudit, MarketFacts } from '../betting/index.ts';
+import { marketTitle } from '../market-names.ts';
 import { changedFields, changesText, recordAudit, type AuditActor, type AuditFields } from './log.ts';
 
 type Change<T> = Parameters<MarketAudit<T>>[1];

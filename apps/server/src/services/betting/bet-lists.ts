@@ -8,7 +8,7 @@ import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { betReversals, markets, matches, orders, races, runners, sports } from '../../db/schema/index.ts';
 import { betTerms } from './answers.ts';
-import { marketLabel } from './market-names.ts';
+import { marketLabel } from '../market-names.ts';
 
 /** A bet's row with its market, match, sport and runner, as current and settled bets list it. */
 function betsQuery(db: DbOrTx, where: SQL[]) {

@@ -8,7 +8,7 @@ import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { markets, matches, races, settlementResults, sports } from '../../db/schema/index.ts';
 import { istDayRange } from '../../lib/time.ts';
-import { marketLabel } from './market-names.ts';
+import { marketLabel } from '../market-names.ts';
 
 /** Wins the operator took back from a result's user on its market (ADR 35; such a result stands). */
 const voidedOfResult = sql<string | number>`coalesce((select sum(r.amount_paise) from bet_reversals r join orders o on o.id = r.order_id

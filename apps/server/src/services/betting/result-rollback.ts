@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { betReversals, ledgerTransfers, markets, orders, runners, settlementResults } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { postTransfers, reserveMarketExposures } from '../money/index.ts';
-import { marketTitle } from './market-names.ts';
+import { marketTitle } from '../market-names.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
 import { refuse } from './refusals.ts';
 import type { SettleContext } from './settlement.ts';

@@ -13,7 +13,7 @@ import { paiseToRupees, postingsForSettlement, type Settlement, type TransferReq
 import type { DbOrTx } from '../../db/client.ts';
 import { markets, orders, runners, settlementResults } from '../../db/schema/index.ts';
 import { postTransfers, releaseMarketExposures, systemAccount } from '../money/index.ts';
-import { marketTitle } from './market-names.ts';
+import { marketTitle } from '../market-names.ts';
 import type { MarketState } from './market-state.ts';
 import { settlementOf } from './result-settlement.ts';
 

@@ -17,7 +17,7 @@ import { recordAudit, rupeesText } from '../audit/index.ts';
 import { accountOfUser, isUniqueViolation, takeBackVoidedWin } from '../money/index.ts';
 import { addNotice } from '../notices.ts';
 import type { AuthUser } from '../sessions.ts';
-import { marketTitle } from './market-names.ts';
+import { marketTitle } from '../market-names.ts';
 
 type VoidReason = VoidBetRequest['reason'];
 

@@ -9,7 +9,7 @@ import { paiseToRupees } from '@exchange/engine';
 import { queryRows } from '../../db/client.ts';
 import { casinoTransactions, markets, matches, paymentRequests, settlementResults, sports } from '../../db/schema/index.ts';
 import { DAY_MS, istDate, istDayRange, type Clock } from '../../lib/time.ts';
-import { resultNetPaise, standingResults } from '../betting/profit-loss.ts';
+import { resultNetPaise, standingResults } from '../betting/index.ts';
 import { downlineCte, inDownlineOf } from '../downline.ts';
 import { accountOfUser } from '../money/index.ts';
 import { houseOf, moneyOf } from './figures.ts';

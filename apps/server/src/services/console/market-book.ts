@@ -10,9 +10,9 @@ import { paiseToRupees } from '@exchange/engine';
 import type { Db } from '../../db/client.ts';
 import { marketPositions, markets, matches, races, sports } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { combinedPosition, positionFancyBook, positionPnl } from '../betting/positions.ts';
-import type { BettingService } from '../betting/service.ts';
-import { marketLabel } from '../betting/market-names.ts';
+import { combinedPosition, positionFancyBook, positionPnl } from '../betting/index.ts';
+import type { BettingService } from '../betting/index.ts';
+import { marketLabel } from '../market-names.ts';
 import { inDownlineOf } from '../downline.ts';
 import { houseOf } from './figures.ts';
 

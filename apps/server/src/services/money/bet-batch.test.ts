@@ -11,7 +11,7 @@ import { queryRows } from '../../db/client.ts';
 import { markets, orders } from '../../db/schema/index.ts';
 import { firstMatchOf } from '../../test/betting.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { BettingService } from '../betting/service.ts';
+import { BettingService } from '../betting/index.ts';
 import { createUser } from '../users.ts';
 import { accountOfUser, transfer, worldAccount, writeBetBatches, type BetPlan } from './index.ts';
 

@@ -21,7 +21,7 @@ import {
   releaseWithdrawal,
   type TransferResult,
 } from '../money/index.ts';
-import type { CommitFeed } from '../betting/commits.ts';
+import type { CommitFeed } from '../betting/index.ts';
 import { decidesRequest, type AgentCaller } from '../downline.ts';
 import { getGlobalSettings } from '../settings.ts';
 import type { AuthUser } from '../sessions.ts';

@@ -1,7 +1,7 @@
 /** How a market is named where it is listed and on the statement rows its money moves on. */
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { markets, matches, races, sports } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { markets, matches, races, sports } from '../db/schema/index.ts';
 
 /** "R1 1m2f Class 4 - Win" for race markets, the market's own name otherwise. */
 export const marketLabel = sql<string>`case when ${races.name} is null then ${markets.name} else ${races.name} || ' - ' || ${markets.name} end`;

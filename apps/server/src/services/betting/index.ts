@@ -1,0 +1,17 @@
+/**
+ * The betting module's public surface (ADR 47): the service that places, cancels and settles
+ * bets (BettingService, composing the bet path of ADR 31 and ADR 45), its commit events, and
+ * the reads other modules show (market views, bet lists, P&L, positions). Everything else in
+ * this folder is its insides.
+ */
+export { exposureDetail, settledBets, userCurrentBets, type CurrentBetsFilter } from './bet-lists.ts';
+export { CommitFeed, type BetNotice, type MarketCommitted, type MatchCommitted } from './commits.ts';
+export { SESSION_HOURS } from './hours.ts';
+export { marketBets } from './market-bets.ts';
+export { remainingOf, type MarketState } from './market-state.ts';
+export { marketView, matchMarkets, operatorMarketView, operatorMarkets, positionView } from './market-views.ts';
+export { withMatchOdds } from './match-odds-view.ts';
+export { combinedPosition, positionFancyBook, positionPnl } from './positions.ts';
+export { profitLoss, resultNetPaise, standingResults } from './profit-loss.ts';
+export { BettingService, sessionHoursOf, type BetPathMode, type BettingOptions, type CreateMarketInput, type MakerQuote, type MarketAudit, type MarketFacts, type ResultInput } from './service.ts';
+export { voidBet } from './voids.ts';
