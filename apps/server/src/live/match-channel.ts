@@ -42,13 +42,7 @@ export class MatchChannel {
   private readonly flush: WindowedFlush;
 
   constructor(private readonly deps: MatchChannelDeps) {
-    this.flush = new WindowedFlush(
-      deps.windowMs,
-      () => this.send(),
-      () => this.pending.size > 0,
-      deps.onError,
-      deps.retryMs,
-    );
+    this.flush = WindowedFlush.of(deps, () => this.send(), () => this.pending.size > 0);
   }
 
   /** A market of a match got its first subscriber here. */

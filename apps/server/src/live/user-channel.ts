@@ -32,13 +32,7 @@ export class UserChannel {
   private readonly flush: WindowedFlush;
 
   constructor(private readonly deps: UserChannelDeps) {
-    this.flush = new WindowedFlush(
-      deps.windowMs,
-      () => this.send(),
-      () => this.pending.size > 0,
-      deps.onError,
-      deps.retryMs,
-    );
+    this.flush = WindowedFlush.of(deps, () => this.send(), () => this.pending.size > 0);
   }
 
   /** A bet commit: its users' balances, and the bets it placed, matched, cancelled or settled. */

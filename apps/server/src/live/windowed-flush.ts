@@ -8,6 +8,13 @@
 /** After a failed flush (the database away), the wait before the next try. */
 export const FLUSH_RETRY_MS = 1_000;
 
+/** A channel's window settings, as the hub hands them to each channel. */
+export interface FlushWindow {
+  windowMs: number;
+  onError: (error: unknown) => void;
+  retryMs?: number;
+}
+
 export class WindowedFlush {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastAt = 0;
@@ -21,6 +28,11 @@ export class WindowedFlush {
     private readonly onError: (error: unknown) => void,
     private readonly retryMs = windowMs,
   ) {}
+
+  /** A channel's flush of its pending work, in the window it was given. */
+  static of(window: FlushWindow, flush: () => Promise<void>, hasPending: () => boolean): WindowedFlush {
+    return new WindowedFlush(window.windowMs, flush, hasPending, window.onError, window.retryMs);
+  }
 
   schedule(): void {
     if (this.timer || this.running) return;

@@ -18,18 +18,15 @@
  * its market's lane (bet-alone.ts).
  */
 import type { PlacedBet } from '@exchange/contracts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Clock } from '../../lib/time.ts';
-import { orderByClientRef, writeBetBatches, type BatchOutcome, type BetWriter } from '../money/index.ts';
+import { orderByClientRef, writeBetBatches, type BatchOutcome } from '../money/index.ts';
 import { placedAnswer, repeatAnswer } from './answers.ts';
-import { LoneBets } from './bet-alone.ts';
+import { LoneBets, type LoneBetDeps } from './bet-alone.ts';
 import { waitBetDelay } from './bet-delay.ts';
 import type { BetRequest, PlaceOptions } from './bet-request.ts';
-import { betCommitted, type CommitFeed } from './commits.ts';
-import type { MarketCache } from './market-cache.ts';
+import { betCommitted } from './commits.ts';
 import type { MarketState } from './market-state.ts';
-import type { BetMatcher, Pending } from './matching.ts';
+import type { Pending } from './matching.ts';
 import { refuse } from './refusals.ts';
 import { checkBet } from './risk.ts';
 
@@ -75,14 +72,8 @@ const MAX_COMMIT = 512;
  */
 const MAX_IN_FLIGHT = 1;
 
-export interface BetQueueDeps {
-  db: Db;
-  clock: Clock;
-  cache: MarketCache;
-  matcher: BetMatcher;
-  committed: CommitFeed;
-  /** The one-bet write; group commit is used with the statement writer only. */
-  writer: BetWriter;
+/** The lone path's parts; `writer` is the one-bet write (group commit with the statement writer only). */
+export interface BetQueueDeps extends LoneBetDeps {
   groupCommit: boolean;
   sleep: (ms: number) => Promise<void>;
 }
