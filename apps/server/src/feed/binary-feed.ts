@@ -2,7 +2,7 @@
  * Binary sessions in their IST hours: in play from the open with the line on the price as it
  * moves, settled at the close on the closing price, then off the list.
  */
-import { IST_OFFSET_MS } from '../lib/time.ts';
+import { IST_OFFSET_MS } from '@exchange/contracts';
 import { SESSION_HOURS } from '../services/betting/index.ts';
 import { closingPrice, sessionPrice } from './binary.ts';
 import { binaryOf } from './catalog-data.ts';

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { MatchDetail, MatchListItem } from '@exchange/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { markets, matches } from '../db/schema/index.ts';
-import { DAY_MS, IST_OFFSET_MS } from '../lib/time.ts';
+import { DAY_MS, IST_OFFSET_MS } from '@exchange/contracts';
 import { binaryOf, INSTRUMENTS, SPORT_ID } from './catalog-data.ts';
 import { refreshFixtures } from './fixtures.ts';
 import { ensureMarkets } from './markets.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { istDate, istDayRange } from '../lib/time.ts';
+import { istDate, istDayRange } from '@exchange/contracts';
 import { fixtureBatch, meetingDayLabel, racingMeetings } from './catalog-data.ts';
 
 describe('demo catalog', () => {

@@ -4,8 +4,7 @@
  * deterministic (no randomness): the same clock gives the same rows, so tests can rely on names
  * such as "India v Australia".
  */
-import { SPORT, type BinarySession } from '@exchange/contracts';
-import { DAY_MS, istDate, istDayStart } from '../lib/time.ts';
+import { SPORT, type BinarySession, DAY_MS, istDate, istDayStart } from '@exchange/contracts';
 import { SESSION_HOURS } from '../services/betting/index.ts';
 import type { CricketFormat } from './cricket-formats.ts';
 

@@ -1,8 +1,7 @@
 import { and, eq, gt, lt, notInArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
+import { RACING_SPORT_IDS, SPORT, DAY_MS } from '@exchange/contracts';
 import { matches } from '../db/schema/index.ts';
-import { DAY_MS } from '../lib/time.ts';
 import { IN_PLAY_COUNT, SPORT_ID } from './catalog-data.ts';
 import { refreshFixtures } from './fixtures.ts';
 import { ensureMarkets } from './markets.ts';

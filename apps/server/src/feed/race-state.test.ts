@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { SPORT } from '@exchange/contracts';
+import { SPORT, istDate } from '@exchange/contracts';
 import { markets, matches, races, runners } from '../db/schema/index.ts';
-import { istDate } from '../lib/time.ts';
 import { ensureMarkets } from './markets.ts';
 import { balanceOf, expectInvariants } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { SPORT, type MarketView, type VenueList } from '@exchange/contracts';
-import { DAY_MS, IST_OFFSET_MS, istDate } from '../lib/time.ts';
+import { SPORT, type MarketView, type VenueList, DAY_MS, IST_OFFSET_MS, istDate } from '@exchange/contracts';
 import { expectInvariants } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createFeed } from './index.ts';

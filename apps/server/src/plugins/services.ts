@@ -41,7 +41,12 @@ export default fp<ServicesOptions>(
     app.decorate('defaultAgent', opts.defaultAgent);
     app.decorate('signupLimitPerHour', opts.signupLimitPerHour);
     app.decorate('secretBox', new SecretBox(opts.securityAuthKey));
-    app.decorate('betting', opts.betting ?? new BettingService(opts.db, opts.clock, opts.bettingOptions));
+    const onCommitError = (error: unknown) =>
+      app.log.error({ err: error }, 'a group commit failed: its bets are placed alone');
+    app.decorate(
+      'betting',
+      opts.betting ?? new BettingService(opts.db, opts.clock, { onCommitError, ...opts.bettingOptions }),
+    );
     app.decorate('payments', opts.payments);
     app.decorate('paymentEvents', new CommitFeed<PaymentCommitted>());
     app.decorate('accountEvents', new CommitFeed<AccountsChanged>());

@@ -1,6 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { CasinoSport, Match, MatchDetail, SeriesHeaderSport, SPORT, VenueList } from '@exchange/contracts';
-import { DAY_MS, istDate, istDayRange } from '../lib/time.ts';
+import { CasinoSport, Match, MatchDetail, SeriesHeaderSport, SPORT, VenueList, DAY_MS, istDate, istDayRange } from '@exchange/contracts';
 import { meetingDayLabel, SERIES } from '../feed/index.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { agentPaymentDetails, ledgerAccounts, ledgerTransfers, matches, paymentRequests, races, users } from '../db/schema/index.ts';
-import { DAY_MS } from '../lib/time.ts';
+import { DAY_MS } from '@exchange/contracts';
 import { checkLedger } from '../services/money/index.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { refreshFixtures, SPORT_ID } from '../feed/index.ts';

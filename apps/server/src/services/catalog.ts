@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  istDayRange,
   RACING_SPORT_IDS,
   SPORT,
   type CasinoSport,
@@ -16,7 +17,6 @@ import type { DbOrTx } from '../db/client.ts';
 import { casinoSports, cups, matches, races, series, sports } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
 import { containsPattern } from '../lib/like.ts';
-import { istDayRange } from '../lib/time.ts';
 import { stateFacts, stateFields, type StateFacts } from './match-state.ts';
 
 /** The `is_active` filter of the original client: absent or truthy means active rows only. */

@@ -3,7 +3,7 @@ import type { AccountStatementPage, StatementType } from '@exchange/contracts';
 import { paiseToRupees, CHIPS_REASONS, PAYMENT_REASONS } from '@exchange/engine';
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerTransfers } from '../db/schema/index.ts';
-import { IST_OFFSET_MS, istDayRange } from '../lib/time.ts';
+import { IST_OFFSET_MS, istDayRange } from '@exchange/contracts';
 import { accountOfUser } from './money/index.ts';
 
 export interface StatementQuery {

@@ -11,14 +11,13 @@ import { createRequire } from 'node:module';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { endpoints, type BodyOf, type EndpointName } from '@exchange/contracts';
+import { endpoints, type BodyOf, type EndpointName, DAY_MS } from '@exchange/contracts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../db/client.ts';
 import { migrateDatabase, MIGRATIONS_FOLDER } from '../db/migrate.ts';
 import { seed } from '../seed/index.ts';
 import { createPostgresDatabase } from './postgres-database.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
-import { DAY_MS } from '../lib/time.ts';
 
 export interface TestContext {
   kind: DatabaseHandle['kind'];

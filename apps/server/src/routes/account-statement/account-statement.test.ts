@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { AccountStatementPage } from '@exchange/contracts';
-import { DAY_MS, istDate } from '../../lib/time.ts';
+import { AccountStatementPage, DAY_MS, istDate } from '@exchange/contracts';
 import { accountOfUser, checkLedger, systemAccount, transfer } from '../../services/money/index.ts';
 import { findUserByName } from '../../services/users.ts';
 import { describeEachDatabase } from '../../test/databases.ts';

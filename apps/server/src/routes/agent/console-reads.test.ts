@@ -7,8 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SPORT, type EndpointName } from '@exchange/contracts';
-import { istDate } from '../../lib/time.ts';
+import { SPORT, type EndpointName, istDate } from '@exchange/contracts';
 import { createMarket, createMatchOdds, expectInvariants, firstMatchOf } from '../../test/betting.ts';
 import { useProviderStub, walletClient } from '../../test/casino-provider-stub.ts';
 import { describeEachDatabase } from '../../test/databases.ts';

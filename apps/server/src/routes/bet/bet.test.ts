@@ -6,9 +6,8 @@
  */
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SPORT } from '@exchange/contracts';
+import { SPORT, istDate } from '@exchange/contracts';
 import { ledgerTransfers, orders } from '../../db/schema/index.ts';
-import { istDate } from '../../lib/time.ts';
 import { balanceOf, createMarket, createMatchOdds, expectInvariants, firstMatchOf, statementRows } from '../../test/betting.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import type { BetPathMode } from '../../services/betting/index.ts';

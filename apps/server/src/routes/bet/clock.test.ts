@@ -1,9 +1,8 @@
 /** Rules that depend on the clock: binary session hours (IST) and void football after 48 hours. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { SPORT } from '@exchange/contracts';
+import { SPORT, IST_OFFSET_MS } from '@exchange/contracts';
 import { matches, orders } from '../../db/schema/index.ts';
-import { IST_OFFSET_MS } from '../../lib/time.ts';
 import { balanceOf, createMarket, expectInvariants, firstMatchOf } from '../../test/betting.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cupsForMenu, listMatches, matchDetail, searchMatches, venueList } from '../../services/catalog.ts';
-import { istDate } from '../../lib/time.ts';
+import { istDate } from '@exchange/contracts';
 import { withMatchOdds } from '../../services/betting/index.ts';
 import { matchMarkets } from '../../services/betting/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';

@@ -7,9 +7,8 @@
  */
 import { count } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { endpoints, SPORT, type AuditRow, type EndpointName } from '@exchange/contracts';
+import { endpoints, SPORT, type AuditRow, type EndpointName, istDate } from '@exchange/contracts';
 import { auditLog } from '../../db/schema/index.ts';
-import { istDate } from '../../lib/time.ts';
 import { createMarket, expectInvariants, firstMatchOf } from '../../test/betting.ts';
 import { useProviderStub } from '../../test/casino-provider-stub.ts';
 import { callsAs } from '../../test/calls.ts';

@@ -8,9 +8,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { SPORT, type EndpointName } from '@exchange/contracts';
+import { SPORT, type EndpointName, istDate } from '@exchange/contracts';
 import { activityLog, betReversals, ledgerTransfers, userNotices, users } from '../../db/schema/index.ts';
-import { istDate } from '../../lib/time.ts';
 import {
   balanceOf,
   createMarket,

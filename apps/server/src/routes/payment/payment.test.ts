@@ -6,8 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIPT_MAX_BYTES, SPORT } from '@exchange/contracts';
-import { istDate } from '../../lib/time.ts';
+import { RECEIPT_MAX_BYTES, SPORT, istDate } from '@exchange/contracts';
 import { queryRows } from '../../db/client.ts';
 import { activityLog, globalSettings, users } from '../../db/schema/index.ts';
 import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, statementRows } from '../../test/betting.ts';

@@ -2,13 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { WALLET_OPERATIONS, WALLET_STATUSES, type WalletOperation } from '@exchange/contracts';
+import { WALLET_OPERATIONS, WALLET_STATUSES, type WalletOperation, DAY_MS, istDate } from '@exchange/contracts';
 import { casinoLaunchTokens, casinoTransactions, users } from '../../db/schema/index.ts';
 import { accountOfUser, checkLedger, transfer, worldAccount } from '../../services/money/index.ts';
 import { findUserByName } from '../../services/users.ts';
 import { useProviderStub, walletClient } from '../../test/casino-provider-stub.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { DAY_MS, istDate } from '../../lib/time.ts';
 
 const SECRET = 'wallet-test-secret';
 const PROVIDER_ID = 'test-provider';

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { istDayRange } from '../../lib/time.ts';
+import { istDayRange } from '@exchange/contracts';
 import { originOf } from '../activity.ts';
 import type { AuthUser } from '../sessions.ts';
 

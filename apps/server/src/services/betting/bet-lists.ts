@@ -8,11 +8,12 @@ import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { betReversals, markets, matches, orders, races, runners, sports } from '../../db/schema/index.ts';
 import { betTerms } from './answers.ts';
+import { withBetMarket } from './bet-rows.ts';
 import { marketLabel } from '../market-names.ts';
 
 /** A bet's row with its market, match, sport and runner, as current and settled bets list it. */
 function betsQuery(db: DbOrTx, where: SQL[]) {
-  return db
+  const query = db
     .select({
       order: orders,
       marketName: marketLabel,
@@ -21,13 +22,12 @@ function betsQuery(db: DbOrTx, where: SQL[]) {
       matchName: matches.matchName,
       sportId: sports.sportId,
       sportName: sports.name,
-      runnerName: runners.name,
+      // Left-joined: a dynamic query keeps the types of its fields as given.
+      runnerName: sql<string | null>`${runners.name}`,
     })
     .from(orders)
-    .innerJoin(markets, eq(markets.id, orders.marketId))
-    .innerJoin(matches, eq(matches.matchId, markets.matchId))
-    .innerJoin(sports, eq(sports.sportId, matches.sportId))
-    .leftJoin(races, eq(races.raceId, markets.raceId))
+    .$dynamic();
+  return withBetMarket(query)
     .leftJoin(
       runners,
       and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)),
@@ -127,7 +127,7 @@ async function voidsOf(db: DbOrTx, betIds: number[]) {
 
 /** The "My Market" table: matches with the caller's open bets, and per market how many. */
 export async function exposureDetail(db: DbOrTx, userId: number): Promise<ExposureRow[]> {
-  const rows = await db
+  const query = db
     .select({
       sportId: sports.sportId,
       sportName: sports.name,
@@ -139,10 +139,8 @@ export async function exposureDetail(db: DbOrTx, userId: number): Promise<Exposu
       bets: count(orders.id),
     })
     .from(orders)
-    .innerJoin(markets, eq(markets.id, orders.marketId))
-    .innerJoin(matches, eq(matches.matchId, markets.matchId))
-    .innerJoin(sports, eq(sports.sportId, matches.sportId))
-    .leftJoin(races, eq(races.raceId, markets.raceId))
+    .$dynamic();
+  const rows = await withBetMarket(query)
     .where(
       and(eq(orders.userId, userId), inArray(orders.status, ['OPEN', 'MATCHED']), isNull(markets.settledAt)),
     )

@@ -76,14 +76,17 @@ const MAX_IN_FLIGHT = 1;
 export interface BetQueueDeps extends LoneBetDeps {
   groupCommit: boolean;
   sleep: (ms: number) => Promise<void>;
+  /** Told of a group commit that failed (other than a lost race): its bets are then placed alone. */
+  onCommitError?: (error: unknown) => void;
 }
 
 export class BetQueue {
   /**
    * Transactions of group commits (and how many were written set-wise, as one statement), the
-   * markets' batches written in them, and their bets.
+   * markets' batches written in them, and their bets; the group commits that failed (nothing
+   * written, their bets placed alone).
    */
-  readonly stats = { commits: 0, setwiseCommits: 0, batches: 0, batchedBets: 0 };
+  readonly stats = { commits: 0, setwiseCommits: 0, batches: 0, batchedBets: 0, failedCommits: 0 };
   /** Per market, the batch still taking newcomers. */
   private readonly open = new Map<number, QueuedBet[]>();
   private ready: ReadyBatch[] = [];
@@ -215,28 +218,24 @@ export class BetQueue {
   private async commitTogether(batches: ReadyBatch[]): Promise<void> {
     const planned = await this.planBatches(batches);
     const writing = planned.filter((g) => g.planned.length > 0);
-    const failed = new Set<PlannedBatch>();
     let commit: Awaited<ReturnType<typeof writeBetBatches>>;
     try {
       // Undefined: the commit lost a race and wrote nothing; its bets are placed alone.
       commit = writing.length > 0 ? await writeBetBatches(this.deps.db, writing.map((g) => g.planned.map((p) => p.pending.plan))) : undefined;
     } catch (error) {
-      // Nothing was written: memory ran ahead of the database, and the bets get the error.
-      for (const group of writing) {
-        this.deps.cache.markStale(group.market.id);
-        for (const { q } of group.planned) q.reject(error);
-        failed.add(group);
-      }
+      // Nothing was written. The error may be one bet's (a constraint it breaks) or everyone's
+      // (the database gone): each bet is placed alone, as after a lost race, and so gets its own
+      // answer, the error included when it is its own; the commit's error is reported, not kept.
+      this.stats.failedCommits++;
+      this.deps.onCommitError?.(error);
+      commit = undefined;
     }
     if (commit?.outcomes.some((o) => o.written.length > 0)) {
       this.stats.commits++;
       if (commit.setwise) this.stats.setwiseCommits++;
     }
     const outcomeOf = new Map(writing.map((g, i) => [g, commit?.outcomes[i] ?? { written: [] }]));
-    for (const group of planned) {
-      if (failed.has(group)) group.batch.done({ market: group.market, alone: [], refused: group.refused });
-      else this.answerBatch(group, outcomeOf.get(group) ?? { written: [] });
-    }
+    for (const group of planned) this.answerBatch(group, outcomeOf.get(group) ?? { written: [] });
   }
 
   /**

@@ -4,7 +4,7 @@
  * US indices 19:30-24:00.
  */
 import type { BinarySession } from '@exchange/contracts';
-import { IST_OFFSET_MS } from '../../lib/time.ts';
+import { IST_OFFSET_MS } from '@exchange/contracts';
 
 export interface SessionHours {
   /** IST minutes after midnight: bets from openMinute (inclusive) to closeMinute (exclusive). */

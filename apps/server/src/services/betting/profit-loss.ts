@@ -7,7 +7,7 @@ import type { ProfitLossReport } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { markets, matches, races, settlementResults, sports } from '../../db/schema/index.ts';
-import { istDayRange } from '../../lib/time.ts';
+import { istDayRange } from '@exchange/contracts';
 import { marketLabel } from '../market-names.ts';
 
 /** Wins the operator took back from a result's user on its market (ADR 35; such a result stands). */

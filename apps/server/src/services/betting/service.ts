@@ -64,6 +64,8 @@ export interface BettingOptions {
   betPath?: BetPathMode;
   /** Waits for the in-play bet delay (tests may shorten time). */
   sleep?: (ms: number) => Promise<void>;
+  /** Told of a group commit that failed for a reason other than a lost race (the server logs it). */
+  onCommitError?: (error: unknown) => void;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -101,6 +103,7 @@ export class BettingService {
       writer: this.betPath === 'transaction' ? writeBetTransaction : writeBetStatement,
       groupCommit: this.betPath === 'statement',
       sleep: options.sleep ?? realSleep,
+      onCommitError: options.onCommitError,
     });
     const ctx: MarketTxContext = {
       db,

@@ -5,7 +5,7 @@
  * bet_reversals row records it once per bet, the bettor gets a notice and an activity row, and
  * the operator's audit log a row (ADR 36).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { VoidBetRequest, VoidedBet } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +18,7 @@ import { accountOfUser, isUniqueViolation, takeBackVoidedWin } from '../money/in
 import { addNotice } from '../notices.ts';
 import type { AuthUser } from '../sessions.ts';
 import { marketTitle } from '../market-names.ts';
+import { withBetMarket } from './bet-rows.ts';
 
 type VoidReason = VoidBetRequest['reason'];
 
@@ -75,7 +76,7 @@ export async function voidBet(
         .where(eq(betReversals.orderId, betId));
       if (done) throw alreadyVoided(betId);
 
-      const [bet] = await tx
+      const query = tx
         .select({
           userId: orders.userId,
           userName: users.userName,
@@ -83,14 +84,14 @@ export async function voidBet(
           outcome: orders.outcome,
           pnlPaise: orders.pnlPaise,
           marketName: markets.name,
-          raceName: races.name,
+          // Left-joined: a dynamic query keeps the types of its fields as given.
+          raceName: sql<string | null>`${races.name}`,
           matchName: matches.matchName,
         })
         .from(orders)
+        .$dynamic();
+      const [bet] = await withBetMarket(query)
         .innerJoin(users, eq(users.id, orders.userId))
-        .innerJoin(markets, eq(markets.id, orders.marketId))
-        .innerJoin(matches, eq(matches.matchId, markets.matchId))
-        .leftJoin(races, eq(races.raceId, markets.raceId))
         .where(eq(orders.id, betId));
       if (!bet) throw new AppError(404, 'BET_NOT_FOUND', 'Bet not found');
       if (bet.status === 'OPEN' || bet.status === 'MATCHED')

@@ -3,7 +3,7 @@ import type { CasinoBetDetails, CasinoSettlementDetails, LiveCasinoBet, LiveCasi
 import { paiseToRupees } from '@exchange/engine';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { casinoTransactions } from '../../db/schema/index.ts';
-import { istDayRange } from '../../lib/time.ts';
+import { istDayRange } from '@exchange/contracts';
 
 export interface LiveCasinoBetsQuery {
   userId: number;

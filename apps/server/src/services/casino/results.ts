@@ -1,6 +1,6 @@
 import type { CasinoResultPage } from '@exchange/contracts';
 import { AppError } from '../../lib/errors.ts';
-import { istDate } from '../../lib/time.ts';
+import { istDate } from '@exchange/contracts';
 import type { CasinoProviderClient } from './provider-client.ts';
 
 export interface CasinoResultsQuery {

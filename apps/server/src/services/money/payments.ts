@@ -23,31 +23,41 @@ export interface PaymentMove {
 export const holdKey = (requestId: number) => `payment:${requestId}:hold`;
 export const decisionKey = (requestId: number) => `payment:${requestId}:decision`;
 
-/** Rewords the ledger's INSUFFICIENT_FUNDS for the payment at hand; other errors pass through. */
-async function refusingAs<T>(message: string, move: () => Promise<T>): Promise<T> {
-  try {
-    return await move();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
-      throw new AppError(400, 'INSUFFICIENT_FUNDS', message);
-    throw error;
-  }
-}
+/** What the payer is told when the ledger refuses a movement for funds (INSUFFICIENT_FUNDS). */
+const SHORT_OF_FUNDS = {
+  user: 'The amount is more than your available balance',
+  agent: "The agent's available balance is less than this deposit",
+} as const;
 
-/** One movement of a payment request: its key, its two accounts and its reason. */
-function paymentTransfer(
+/**
+ * One movement of a payment request: its key, its two accounts (debited, credited) and its
+ * reason; `shortOfFunds` rewords the ledger's INSUFFICIENT_FUNDS for the payer (other errors
+ * pass through).
+ */
+async function paymentTransfer(
   tx: DbOrTx,
   key: string,
   m: PaymentMove,
-  accounts: { debitAccountId: number; creditAccountId: number },
+  [debitAccountId, creditAccountId]: [number, number],
   reason: TransferReason,
   at: Date,
+  shortOfFunds?: string,
 ): Promise<TransferResult> {
-  return transfer(
-    tx,
-    { idempotencyKey: key, ...accounts, amountPaise: m.amountPaise, reason, remark: m.remark },
-    at,
-  );
+  const req = {
+    idempotencyKey: key,
+    debitAccountId,
+    creditAccountId,
+    amountPaise: m.amountPaise,
+    reason,
+    remark: m.remark,
+  };
+  try {
+    return await transfer(tx, req, at);
+  } catch (error) {
+    if (shortOfFunds && error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
+      throw new AppError(400, 'INSUFFICIENT_FUNDS', shortOfFunds);
+    throw error;
+  }
 }
 
 /**
@@ -61,69 +71,42 @@ export async function holdWithdrawal(
   at: Date,
 ): Promise<TransferResult> {
   const payout = await systemAccount(tx, 'payout');
-  return refusingAs('The amount is more than your available balance', () =>
-    paymentTransfer(
-      tx,
-      holdKey(m.requestId),
-      m,
-      { debitAccountId: m.userAccountId, creditAccountId: payout.id },
-      'WITHDRAW_HOLD',
-      at,
-    ),
-  );
+  const accounts: [number, number] = [m.userAccountId, payout.id];
+  return paymentTransfer(tx, holdKey(m.requestId), m, accounts, 'WITHDRAW_HOLD', at, SHORT_OF_FUNDS.user);
 }
 
-/** Pays an approved withdrawal: the held amount goes to the agent, who paid the user outside. */
-export async function payWithdrawal(
+/**
+ * The decision on a held withdrawal: the held amount leaves the payout account, for the agent who
+ * paid the user outside (WITHDRAW_PAID, approved) or back to the user (WITHDRAW_RELEASED, rejected).
+ */
+export async function decideWithdrawal(
   tx: DbOrTx,
-  m: PaymentMove & { agentAccountId: number },
+  m: PaymentMove,
+  toAccountId: number,
+  reason: 'WITHDRAW_PAID' | 'WITHDRAW_RELEASED',
   at: Date,
 ): Promise<TransferResult> {
   const payout = await systemAccount(tx, 'payout');
-  return paymentTransfer(
-    tx,
-    decisionKey(m.requestId),
-    m,
-    { debitAccountId: payout.id, creditAccountId: m.agentAccountId },
-    'WITHDRAW_PAID',
-    at,
-  );
-}
-
-/** Releases a rejected withdrawal: the held amount goes back to the user. */
-export async function releaseWithdrawal(
-  tx: DbOrTx,
-  m: PaymentMove & { userAccountId: number },
-  at: Date,
-): Promise<TransferResult> {
-  const payout = await systemAccount(tx, 'payout');
-  return paymentTransfer(
-    tx,
-    decisionKey(m.requestId),
-    m,
-    { debitAccountId: payout.id, creditAccountId: m.userAccountId },
-    'WITHDRAW_RELEASED',
-    at,
-  );
+  return paymentTransfer(tx, decisionKey(m.requestId), m, [payout.id, toAccountId], reason, at);
 }
 
 /**
  * Credits an approved deposit from the agent, who was paid outside. Refused with
  * INSUFFICIENT_FUNDS when the agent's available balance is short.
  */
-export async function creditDeposit(
+export function creditDeposit(
   tx: DbOrTx,
   m: PaymentMove & { agentAccountId: number; userAccountId: number },
   at: Date,
 ): Promise<TransferResult> {
-  return refusingAs("The agent's available balance is less than this deposit", () =>
-    paymentTransfer(
-      tx,
-      decisionKey(m.requestId),
-      m,
-      { debitAccountId: m.agentAccountId, creditAccountId: m.userAccountId },
-      'PAYMENT_DEPOSIT',
-      at,
-    ),
+  const accounts: [number, number] = [m.agentAccountId, m.userAccountId];
+  return paymentTransfer(
+    tx,
+    decisionKey(m.requestId),
+    m,
+    accounts,
+    'PAYMENT_DEPOSIT',
+    at,
+    SHORT_OF_FUNDS.agent,
   );
 }

@@ -16,9 +16,8 @@ import {
   accountOfUser,
   balanceView,
   creditDeposit,
+  decideWithdrawal,
   holdWithdrawal,
-  payWithdrawal,
-  releaseWithdrawal,
   type TransferResult,
 } from '../money/index.ts';
 import type { CommitFeed } from '../betting/index.ts';
@@ -337,12 +336,10 @@ async function moveMoney(tx: DbOrTx, row: PaymentRequestRecord, approve: boolean
     const remark = `Deposit #${row.id} by ${row.method}, UTR ${row.utr}`;
     return creditDeposit(tx, { ...move, agentAccountId: agent.id, userAccountId: user.id, remark }, at);
   }
-  if (approve) {
-    const agent = await accountOfUser(tx, row.agentId);
-    return payWithdrawal(tx, { ...move, agentAccountId: agent.id, remark: `Withdrawal #${row.id} paid out` }, at);
-  }
-  const user = await accountOfUser(tx, row.userId);
-  return releaseWithdrawal(tx, { ...move, userAccountId: user.id, remark: `Withdrawal #${row.id} rejected: amount released` }, at);
+  // Approved: the agent paid the user outside, so the held amount is the agent's; rejected: the user's again.
+  const to = await accountOfUser(tx, approve ? row.agentId : row.userId);
+  const remark = approve ? `Withdrawal #${row.id} paid out` : `Withdrawal #${row.id} rejected: amount released`;
+  return decideWithdrawal(tx, { ...move, remark }, to.id, approve ? 'WITHDRAW_PAID' : 'WITHDRAW_RELEASED', at);
 }
 
 /** A request the caller decides (addressed to it; the root: any, downline.ts); else 404 like a missing one. */

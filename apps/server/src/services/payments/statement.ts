@@ -9,7 +9,7 @@ import { paiseToRupees } from '@exchange/engine';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, paymentRequests, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { istDayRange } from '../../lib/time.ts';
+import { istDayRange } from '@exchange/contracts';
 import { requestsDecidedBy } from '../downline.ts';
 import { availablePaise } from '../money/index.ts';
 import { readReceipt } from './receipts.ts';

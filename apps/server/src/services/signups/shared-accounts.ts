@@ -12,10 +12,10 @@ import {
   type SharedAccountMember,
   type SharedAccountsPage,
   type SharedAccountsRequest,
+  DAY_MS,
 } from '@exchange/contracts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { downlineCte } from '../downline.ts';
-import { DAY_MS } from '../../lib/time.ts';
 
 /** Who was seen with which key: (user_id, key, signed up there, logins, when last seen). */
 function sightings(by: SharedAccountsRequest['by'], since: Date): SQL {
