@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { CurrentBetsRequest } from './betting/index.ts';
-import { Flag, IdLike, Rupees } from './common.ts';
+import { CLIENT_REF_MAX_LENGTH, Flag, IdLike, Rupees } from './common.ts';
 import { DAYS_IN_ORDER, daysInOrder, StatementFilter } from './statement.ts';
+import { AccountTerms, AccountTermsFields } from './partnership.ts';
 import { NewPassword, USER_NAME_PATTERN } from './user.ts';
 
 export const AGENT_ROLES = ['user', 'agent'] as const;
@@ -16,10 +17,12 @@ export const AgentCreateUserRequest = z.object({
   password: NewPassword,
   role: z.enum(AGENT_ROLES, { error: 'Role must be user or agent' }),
   mobile: z.string().trim().regex(/^\d{6,15}$/, 'Enter a valid mobile number').optional(),
-  /** Stored for the agent screens (users.credit_limit_paise); no check uses it yet (ADR 32). */
+  /** The credit reference (ADR 48: users.credit_limit_paise); moves no chips. */
   credit_limit: Rupees.refine((v) => v >= 0, 'Credit limit must not be negative').optional(),
   /** The user pays in and out online through the site (users.is_signup_user, ADR 33); default false. */
   online_payments: z.boolean({ error: 'online_payments must be true or false' }).optional(),
+  /** Partnership (a new agent's, at most the caller's own) and commission rates (ADR 48). */
+  ...AccountTermsFields,
 });
 export type AgentCreateUserRequest = z.infer<typeof AgentCreateUserRequest>;
 
@@ -54,7 +57,13 @@ export const DownlineRow = z.object({
   downline_exposure: Rupees.optional(),
   /** The user's last login (null: never logged in). */
   last_login_at: z.string().nullable(),
+  /** The credit reference (the clones' name; credit_limit is the same figure, kept for its callers). */
   credit_limit: Rupees,
+  credit_reference: Rupees,
+  /** Balance less credit reference. */
+  client_pl: Rupees,
+  /** Partnership and commission figures in force (ADR 48). */
+  terms: AccountTerms,
 });
 export type DownlineRow = z.infer<typeof DownlineRow>;
 
@@ -66,7 +75,6 @@ export const DownlinePage = z.object({
   rows: z.array(DownlineRow),
 });
 
-export const CLIENT_REF_MAX_LENGTH = 64;
 
 export const TransferChipsRequest = z.object({
   user_id: IdLike,

@@ -97,3 +97,6 @@ export function checkRequestBody<S extends z.ZodType>(schema: S, raw: unknown): 
   if (!result.success) return { success: false, message: result.error.issues[0]?.message ?? 'Invalid request' };
   return { success: true, data: result.data };
 }
+
+/** The longest client_ref a money call takes (its idempotency id). */
+export const CLIENT_REF_MAX_LENGTH = 64;

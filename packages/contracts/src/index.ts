@@ -13,6 +13,7 @@ export * from './casino-platform.ts';
 export * from './betting/index.ts';
 export * from './live.ts';
 export * from './agent.ts';
+export * from './partnership.ts';
 export * from './endpoints/index.ts';
 export * from './payment.ts';
 export * from './security.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Day, IdLike, IsoDate, Rupees } from './common.ts';
-import { CLIENT_REF_MAX_LENGTH } from './agent.ts';
+import { CLIENT_REF_MAX_LENGTH } from './common.ts';
 
 export const PAYMENT_METHODS = ['UPI', 'BANK'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Method must be UPI or BANK' });

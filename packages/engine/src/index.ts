@@ -13,3 +13,4 @@ export * from './racing.ts';
 export * from './settlement.ts';
 export * from './ledger-model.ts';
 export * from './random.ts';
+export * from './partnership.ts';

@@ -20,7 +20,10 @@ export const BET_REASONS = ['BET_SETTLEMENT', 'COMMISSION', 'SETTLEMENT_ROLLBACK
 /** The casino provider's seamless-wallet calls. */
 export const CASINO_REASONS = ['CASINO_DEBIT', 'CASINO_CREDIT', 'CASINO_ROLLBACK'] as const;
 /** Why money moved. */
-export const TRANSFER_REASONS = [...CHIPS_REASONS, ...PAYMENT_REASONS, ...BET_REASONS, ...CASINO_REASONS] as const;
+/** The agents' business (ADR 48): a level's share of its bettors' results, the commission paid to
+ * a bettor, and a level's part of that commission. */
+export const PARTNERSHIP_REASONS = ['PARTNERSHIP_SHARE', 'AGENT_COMMISSION', 'COMMISSION_SHARE'] as const;
+export const TRANSFER_REASONS = [...CHIPS_REASONS, ...PAYMENT_REASONS, ...BET_REASONS, ...CASINO_REASONS, ...PARTNERSHIP_REASONS] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 
 export interface TransferRequest {
@@ -57,8 +60,9 @@ export function transferPostings(t: Pick<TransferRequest, 'debitAccountId' | 'cr
 /** world funds deposits; house takes commission and is the bookmaker's and fancy's counterparty;
  * clearing passes exchange winnings from losers to winners (nets to zero per settled market);
  * casino is the counterparty of the casino provider's wallet calls (its balance is casino GGR);
- * payout holds pending withdrawals (ADR 33). */
-export type AccountKind = 'world' | 'house' | 'clearing' | 'casino' | 'payout' | 'user';
+ * payout holds pending withdrawals (ADR 33); pnl is an agent's P&L from partnership and shares
+ * its counterparty (ADR 48): neither holds chips anyone can spend, so either may go negative. */
+export type AccountKind = 'world' | 'house' | 'clearing' | 'casino' | 'payout' | 'user' | 'shares' | 'pnl';
 
 /**
  * Whether a debit of amount leaves the account's available balance (balance - exposure) at or

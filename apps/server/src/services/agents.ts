@@ -14,6 +14,7 @@ import { recordActivity, type RequestOrigin } from './activity.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
 import { downlineCte, downlineUser, inDownlineOf } from './downline.ts';
 import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
+import { termsAt, termsHistory, termsView } from './partnership/index.ts';
 import { hashPassword } from './passwords.ts';
 import { userProfile } from './profile.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
@@ -97,6 +98,8 @@ export async function agentGetDownline(app: AgentServices, caller: AuthUser, bod
     for (const r of sumRows) sums.set(Number(r.top), { balance: Number(r.balance), exposure: Number(r.exposure) });
   }
   const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  const history = await termsHistory(app.db, rows.map((r) => Number(r.id)));
+  const now = app.clock();
   return {
     parent_id: parentId,
     total,
@@ -115,6 +118,9 @@ export async function agentGetDownline(app: AgentServices, caller: AuthUser, bod
         bet_locked: r.bet_locked,
         last_login_at: r.last_login_at == null ? null : new Date(r.last_login_at).toISOString(),
         credit_limit: paiseToRupees(Number(r.credit_limit_paise)),
+        credit_reference: paiseToRupees(Number(r.credit_limit_paise)),
+        client_pl: paiseToRupees(money.balancePaise - Number(r.credit_limit_paise)),
+        terms: termsView(termsAt(history, Number(r.id), now), r.role),
       };
       if (r.role === 'agent') {
         const s = sums.get(Number(r.id)) ?? { balance: 0, exposure: 0 };

@@ -7,3 +7,4 @@ export * from './betting.ts';
 export * from './accounts.ts';
 export * from './console.ts';
 export * from './cluster.ts';
+export * from './partnership.ts';

@@ -8,17 +8,22 @@ import { users } from './users.ts';
  * counterparty of bookmaker and fancy bets); `clearing` passes exchange winnings from losers to
  * winners at settlement and nets back to zero; `casino` is the counterparty of the casino
  * provider's wallet calls; `payout` holds the amounts of pending withdrawal requests (ADR 33);
- * `user` is one per user.
+ * `user` is one per user. The agents' business (ADR 48): `pnl` is an agent's (or the root's) P&L
+ * from partnership, one per agent, holding no chips; `shares` is its counterparty.
  */
-export const LEDGER_ACCOUNT_KINDS = ['world', 'house', 'clearing', 'casino', 'payout', 'user'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['world', 'house', 'clearing', 'casino', 'payout', 'user', 'shares', 'pnl'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
-/** One account per user plus the single `world`, `house`, `clearing`, `casino` and `payout` accounts. */
+/** One account per user, one `pnl` account per agent, plus the single system accounts. */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id')
+      .unique()
+      .references(() => users.id),
+    /** The agent (or root) whose P&L from partnership a `pnl` account holds. */
+    pnlOfUserId: integer('pnl_of_user_id')
       .unique()
       .references(() => users.id),
     kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
@@ -29,8 +34,9 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_single_world_idx').on(t.kind).where(sql`${t.kind} = 'world'`),
-    uniqueIndex('ledger_accounts_single_system_idx').on(t.kind).where(sql`${t.kind} in ('house', 'clearing', 'casino', 'payout')`),
+    uniqueIndex('ledger_accounts_single_system_idx').on(t.kind).where(sql`${t.kind} in ('house', 'clearing', 'casino', 'payout', 'shares')`),
     check('ledger_accounts_owner_check', sql`(${t.kind} = 'user') = (${t.userId} is not null)`),
+    check('ledger_accounts_pnl_owner_check', sql`(${t.kind} = 'pnl') = (${t.pnlOfUserId} is not null)`),
     check('ledger_accounts_exposure_check', sql`${t.exposurePaise} >= 0`),
   ],
 );

@@ -790,7 +790,9 @@ function suite(betPath: BetPathMode) {
             settlement_version: 1,
             result: 'ROLLED_BACK',
             users: 2,
-            transfers: 3,
+            // Both bettors' results, the house's commission and the root's share of the bettors'
+            // net (the commission: agent1 keeps 0%, so the root holds it all; ADR 48).
+            transfers: 4,
           });
           expect(await balanceOf(ctx(), demo1)).toEqual(start1);
           expect(await balanceOf(ctx(), demo3)).toEqual(start3);

@@ -7,10 +7,11 @@ import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { SettlementSummary } from '@exchange/contracts';
 import { paiseToRupees, postingsForRollback } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { betReversals, ledgerTransfers, markets, orders, runners, settlementResults } from '../../db/schema/index.ts';
+import { betReversals, ledgerTransfers, markets, orders, partnershipResults, runners, settlementResults } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { postTransfers, reserveMarketExposures } from '../money/index.ts';
 import { marketTitle } from '../market-names.ts';
+import { SHARE_KEY_PREFIXES } from '../partnership/index.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
 import { refuse } from './refusals.ts';
 import type { SettleContext } from './settlement.ts';
@@ -51,8 +52,7 @@ export async function rollbackInTx(
     .from(ledgerTransfers)
     .where(
       or(
-        like(ledgerTransfers.idempotencyKey, `settle:${prefix}%`),
-        like(ledgerTransfers.idempotencyKey, `commission:${prefix}%`),
+        ...['settle:', 'commission:', ...SHARE_KEY_PREFIXES].map((kind) => like(ledgerTransfers.idempotencyKey, `${kind}${prefix}%`)),
       ),
     )
     .orderBy(asc(ledgerTransfers.id));
@@ -76,6 +76,10 @@ export async function rollbackInTx(
     .update(settlementResults)
     .set({ rolledBackAt: ctx.at })
     .where(and(eq(settlementResults.marketId, marketId), eq(settlementResults.version, version)));
+  await tx
+    .update(partnershipResults)
+    .set({ rolledBackAt: ctx.at })
+    .where(and(eq(partnershipResults.source, 'MARKET'), eq(partnershipResults.sourceId, marketId), eq(partnershipResults.version, version)));
   await tx
     .update(orders)
     .set({ status: 'MATCHED', outcome: null, pnlPaise: null, settledAt: null })

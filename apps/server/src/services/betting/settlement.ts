@@ -7,13 +7,14 @@
  * readable remarks. Idempotency keys settle:{market}:{version}:{user}; a rollback
  * (result-rollback.ts) posts the exact reversal and the next declaration settles with version + 1.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, min, sql, sum } from 'drizzle-orm';
 import type { SettlementSummary } from '@exchange/contracts';
-import { paiseToRupees, postingsForSettlement, type Settlement, type TransferRequest } from '@exchange/engine';
+import { paiseToRupees, postingsForSettlement, type CommissionBase, type Settlement, type TransferRequest } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { markets, orders, runners, settlementResults } from '../../db/schema/index.ts';
 import { postTransfers, releaseMarketExposures, systemAccount } from '../money/index.ts';
 import { marketTitle } from '../market-names.ts';
+import { planShares, type SettledResult } from '../partnership/index.ts';
 import type { MarketState } from './market-state.ts';
 import { settlementOf } from './result-settlement.ts';
 
@@ -62,15 +63,26 @@ export async function declareResultInTx(
   const accountOf = new Map<number, number>();
   for (const u of settlement.users) accountOf.set(u.userId, await ctx.accountIdOf(u.userId));
   const title = await marketTitle(tx, marketId);
-  const transfers = postingsForSettlement(marketId, version, settlement, {
-    house: house.id,
-    clearing: clearing.id,
-    ofUser: (u) => accountOf.get(u)!,
-  }).map((t) => withRemark(t, title, settlement));
+  const shares = await planShares(
+    tx,
+    { source: 'MARKET', sourceId: marketId, version, keyStem: `${marketId}:${version}` },
+    await settledResults(tx, market, settlement),
+    async (u) => accountOf.get(u)!,
+    title,
+  );
+  const transfers = [
+    ...postingsForSettlement(marketId, version, settlement, {
+      house: house.id,
+      clearing: clearing.id,
+      ofUser: (u) => accountOf.get(u)!,
+    }).map((t) => withRemark(t, title, settlement)),
+    ...shares.transfers,
+  ];
 
   // Release the market's reservations, then post (accounts locked in id order first).
-  await releaseMarketExposures(tx, marketId, ctx.accountIdOf, [...accountOf.values(), house.id, clearing.id]);
+  await releaseMarketExposures(tx, marketId, ctx.accountIdOf, [...accountOf.values(), house.id, clearing.id, ...shares.accountIds]);
   const posted = await postTransfers(tx, transfers, ctx.at);
+  await shares.record(ctx.at);
 
   // Each bet's outcome (exchange bets settle per fill: summed per order).
   const byOrder = new Map<number, { pnl: number; won: boolean; lost: boolean }>();
@@ -146,6 +158,32 @@ export async function declareResultInTx(
     users_net: paiseToRupees(settlement.users.reduce((s, u) => s + u.netPnlPaise, 0)),
     commission: paiseToRupees(settlement.users.reduce((s, u) => s + u.commissionPaise, 0)),
   };
+}
+
+/**
+ * Each bettor's result as the levels above it share it (ADR 48): its P&L as posted, when it first
+ * bet on the market, and what its agent's commission is charged on (the net loss of a match-odds
+ * or bookmaker market, the matched stakes of a fancy market; nothing on other markets).
+ */
+async function settledResults(tx: DbOrTx, market: MarketState, settlement: Settlement): Promise<SettledResult[]> {
+  const rows = await tx
+    .select({ userId: orders.userId, firstBetAt: min(orders.placedAt), stakes: sum(orders.matchedPaise) })
+    .from(orders)
+    .where(eq(orders.marketId, market.id))
+    .groupBy(orders.userId);
+  const byUser = new Map(rows.map((r) => [r.userId, r]));
+  const { kind, marketType } = market.row;
+  return settlement.users.map((u) => {
+    const pnlPaise = u.netPnlPaise - u.commissionPaise;
+    const row = byUser.get(u.userId);
+    const commissionBase: CommissionBase =
+      kind === 'FANCY'
+        ? { kind: 'SESSION', stakesPaise: Number(row?.stakes ?? 0) }
+        : kind === 'BOOKMAKER' || marketType === 'MATCH_ODDS'
+          ? { kind: 'MATCH', netPnlPaise: pnlPaise }
+          : { kind: 'NONE' };
+    return { userId: u.userId, pnlPaise, firstBetAt: row?.firstBetAt ?? new Date(0), commissionBase };
+  });
 }
 
 function withRemark(t: TransferRequest, title: string, settlement: Settlement): TransferRequest {

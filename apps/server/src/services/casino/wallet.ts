@@ -11,7 +11,8 @@ import type {
 import { paiseToRupees, rupeesToPaise, type TransferRequest } from '@exchange/engine';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoTransactions, ledgerAccounts, users, type CasinoTransactionKind } from '../../db/schema/index.ts';
-import { availablePaise, systemAccount, transfer, type LedgerAccount } from '../money/index.ts';
+import { availablePaise, postTransfers, systemAccount, transfer, type LedgerAccount } from '../money/index.ts';
+import { planShares } from '../partnership/index.ts';
 import { CASINO_MAX_BET_PAISE, CASINO_MAX_ROUND_STAKE_PAISE } from './config.ts';
 import { checkLaunchToken, touchLaunchToken } from './launch.ts';
 
@@ -113,7 +114,19 @@ export class CasinoWallet {
         .update(casinoTransactions)
         .set({ betState: 'settled', returnedPaise: amountPaise, settledAt: now })
         .where(eq(casinoTransactions.id, debit.id));
-      return record({ status: 'OK', ledgerTransferId, balanceAfterPaise: availablePaise(account) + amountPaise });
+      // The bet's result shared by the levels above the player, and its casino commission (ADR 48).
+      const pnlPaise = amountPaise - debit.amountPaise;
+      const shares = await planShares(
+        tx,
+        { source: 'CASINO', sourceId: debit.id, version: 0, keyStem: `casino:${debit.id}` },
+        [{ userId, pnlPaise, firstBetAt: debit.createdAt, commissionBase: { kind: 'CASINO', netPnlPaise: pnlPaise } }],
+        async () => account.id,
+        `${gameName(body.gameCode, body.bet.gamename)} round ${body.roundId}`,
+      );
+      await postTransfers(tx, shares.transfers, now);
+      await shares.record(now);
+      const rebatePaise = shares.commissionOf.get(userId) ?? 0;
+      return record({ status: 'OK', ledgerTransferId, balanceAfterPaise: availablePaise(account) + amountPaise + rebatePaise });
     });
   }
 

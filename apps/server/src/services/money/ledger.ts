@@ -118,13 +118,21 @@ export async function worldAccount(db: DbOrTx): Promise<LedgerAccount> {
 
 /**
  * The house (commission, bookmaker and fancy counterparty), clearing (exchange settlement),
- * casino (casino wallet counterparty) or payout (withdrawals held until decided, ADR 33)
- * account, created on first use.
+ * casino (casino wallet counterparty), payout (withdrawals held until decided, ADR 33) or shares
+ * (the counterparty of the levels' P&L accounts, ADR 48) account, created on first use.
  */
-export async function systemAccount(db: DbOrTx, kind: 'house' | 'clearing' | 'casino' | 'payout'): Promise<LedgerAccount> {
+export async function systemAccount(db: DbOrTx, kind: 'house' | 'clearing' | 'casino' | 'payout' | 'shares'): Promise<LedgerAccount> {
   await db.insert(ledgerAccounts).values({ kind }).onConflictDoNothing();
   const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind));
   if (!account) throw new Error(`${kind} account missing`);
+  return account;
+}
+
+/** The P&L account of an agent or the root (ADR 48), created on first use: its share of its downline's results. */
+export async function pnlAccountOf(db: DbOrTx, userId: number): Promise<LedgerAccount> {
+  await db.insert(ledgerAccounts).values({ kind: 'pnl', pnlOfUserId: userId }).onConflictDoNothing();
+  const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.pnlOfUserId, userId));
+  if (!account) throw new Error(`P&L account of user ${userId} missing`);
   return account;
 }
 

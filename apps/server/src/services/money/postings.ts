@@ -10,7 +10,14 @@ import { assertValidTransfer, type TransferRequest } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
 
-/** Locks the accounts in id order (the fixed order every money path uses) and returns their balances. */
+/**
+ * Locks the accounts in the fixed order every money path uses, and returns their balances: the
+ * chips and system accounts in id order, then the partnership accounts (`shares`, the levels'
+ * `pnl`, ADR 48) in id order. Partnership accounts come last because a casino credit reaches
+ * them after its own user's account, which it locked first: taken in plain id order, a
+ * settlement holding a partnership account could wait for that user while the credit waits for
+ * the partnership account.
+ */
 export async function lockAccounts(
   tx: DbOrTx,
   accountIds: Iterable<number>,
@@ -18,12 +25,13 @@ export async function lockAccounts(
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
   const out = new Map<number, { balancePaise: number; exposurePaise: number }>();
   if (ids.length === 0) return out;
-  const { id, balancePaise, exposurePaise } = ledgerAccounts;
+  const { id, balancePaise, exposurePaise, kind } = ledgerAccounts;
+  // Rows are locked in the order the sort returns them.
   const rows = await tx
     .select({ id, balancePaise, exposurePaise })
     .from(ledgerAccounts)
     .where(inArray(id, ids))
-    .orderBy(asc(id))
+    .orderBy(sql`${kind} in ('shares', 'pnl')`, asc(id))
     .for('update');
   for (const r of rows) out.set(r.id, { balancePaise: r.balancePaise, exposurePaise: r.exposurePaise });
   return out;

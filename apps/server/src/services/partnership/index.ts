@@ -1,0 +1,22 @@
+/**
+ * The agents' business (ADR 48): partnership figures and their history, and the split of every
+ * settled result over the levels above its bettor.
+ */
+export {
+  bpToPercent,
+  percentToBp,
+  shareBookFor,
+  termsAt,
+  termsHistory,
+  termsView,
+  type ShareBook,
+  type Terms,
+  type TermsRow,
+} from './terms.ts';
+export {
+  planShares,
+  SHARE_KEY_PREFIXES,
+  type ResultKey,
+  type SettledResult,
+  type SharePlan,
+} from './shares.ts';
