@@ -9,7 +9,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { SPORT, type EndpointName, istDate } from '@exchange/contracts';
-import { activityLog, betReversals, ledgerTransfers, userNotices, users } from '../../db/schema/index.ts';
+import {
+  accountTerms,
+  activityLog,
+  betReversals,
+  ledgerAccounts,
+  ledgerTransfers,
+  partnershipResults,
+  userNotices,
+  users,
+} from '../../db/schema/index.ts';
 import {
   balanceOf,
   createMarket,
@@ -108,6 +117,36 @@ function suite(betPath: BetPathMode, onlyDebt: boolean) {
       const full = (name: string, fn: () => Promise<void>) => {
         if (!onlyDebt) it(name, fn);
       };
+      full('gives the levels above the bettor back their share of the win taken back, as its market split it (ADR 48)', async () => {
+        const pnlOf = async (userId: number) =>
+          (await ctx().db.select().from(ledgerAccounts).where(eq(ledgerAccounts.pnlOfUserId, userId)))[0]?.balancePaise ?? 0;
+        // agent1 keeps 80% of its bettors' results from now on; the root the other 20%.
+        await ctx().db.insert(accountTerms).values({ userId: idOf.agent1!, partnershipBp: 8_000, effectiveAt: ctx().now() });
+        const bettor = await newBettor('voidshare', 5_000);
+        const before = { agent: await pnlOf(idOf.agent1!), root: await pnlOf(idOf.admin!) };
+        const { betId, win } = await bookmakerWin(bettor, 1000);
+        expect(win).toBe(900);
+        // The bettor won 900: agent1 bears 720, the root 180.
+        expect({ agent: await pnlOf(idOf.agent1!), root: await pnlOf(idOf.admin!) }).toEqual({
+          agent: before.agent - 72_000,
+          root: before.root - 18_000,
+        });
+        await ok('operatorVoidBet', { bet_id: betId, reason: 'VPN' }, admin);
+        expect({ agent: await pnlOf(idOf.agent1!), root: await pnlOf(idOf.admin!) }).toEqual(before);
+        const rows = await ctx()
+          .db.select()
+          .from(partnershipResults)
+          .where(and(eq(partnershipResults.source, 'VOID'), eq(partnershipResults.sourceId, betId)));
+        expect(rows.map((r) => [r.levelUserId, r.shareBp, r.pnlSharePaise]).sort()).toEqual(
+          [
+            [idOf.admin, 2_000, 18_000],
+            [idOf.agent1, 8_000, 72_000],
+          ].sort(),
+        );
+        // From now on the root holds all of agent1's bettors' results again, as the other tests expect.
+        await ctx().db.insert(accountTerms).values({ userId: idOf.agent1!, partnershipBp: 0, effectiveAt: ctx().now() });
+      });
+
       full(
         'takes the win back once: balance, statement row, settled bets, P&L, one notice and one activity row',
         async () => {

@@ -5,19 +5,20 @@
  * bet_reversals row records it once per bet, the bettor gets a notice and an activity row, and
  * the operator's audit log a row (ADR 36).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, min, sql } from 'drizzle-orm';
 import type { VoidBetRequest, VoidedBet } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { betReversals, markets, matches, orders, races, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
 import { recordActivity, type RequestOrigin } from '../activity.ts';
 import { recordAudit, rupeesText } from '../audit/index.ts';
-import { accountOfUser, isUniqueViolation, takeBackVoidedWin } from '../money/index.ts';
+import { accountOfUser, isUniqueViolation, postTransfers, takeBackVoidedWin } from '../money/index.ts';
 import { addNotice } from '../notices.ts';
 import type { AuthUser } from '../sessions.ts';
 import { marketTitle } from '../market-names.ts';
+import { planShares } from '../partnership/index.ts';
 import { withBetMarket } from './bet-rows.ts';
 
 type VoidReason = VoidBetRequest['reason'];
@@ -110,6 +111,7 @@ export async function voidBet(
         at,
       );
       if (!created) throw alreadyVoided(betId);
+      await postVoidShares(tx, { betId, userId: bet.userId, marketId: placed.marketId, winPaise: win, remark }, at);
       await tx.insert(betReversals).values({
         orderId: betId,
         userId: bet.userId,
@@ -177,4 +179,31 @@ export async function voidBet(
     if (isUniqueViolation(error)) throw alreadyVoided(betId);
     throw error;
   }
+}
+
+/**
+ * The win taken back, shared by the levels above the bettor as its market's result was (ADR 48):
+ * the figures in force at the bettor's first bet on the market. The commission its agent paid on
+ * the market stands: it was paid on the market as settled, and a void is a penalty, not a result.
+ */
+async function postVoidShares(
+  tx: DbOrTx,
+  v: { betId: number; userId: number; marketId: number; winPaise: number; remark: string },
+  at: Date,
+): Promise<void> {
+  const [first] = await tx
+    .select({ at: min(orders.placedAt) })
+    .from(orders)
+    .where(and(eq(orders.marketId, v.marketId), eq(orders.userId, v.userId)));
+  const shares = await planShares(
+    tx,
+    { source: 'VOID', sourceId: v.betId, version: 0, keyStem: `void:${v.betId}` },
+    [{ userId: v.userId, pnlPaise: -v.winPaise, firstBetAt: first?.at ?? at, commissionBase: { kind: 'NONE' } }],
+    async () => {
+      throw new Error('A void pays no commission');
+    },
+    v.remark,
+  );
+  await postTransfers(tx, shares.transfers, at);
+  await shares.record(at);
 }
