@@ -111,7 +111,11 @@ export async function voidBet(
         at,
       );
       if (!created) throw alreadyVoided(betId);
-      await postVoidShares(tx, { betId, userId: bet.userId, marketId: placed.marketId, winPaise: win, remark }, at);
+      await postVoidShares(
+        tx,
+        { betId, userId: bet.userId, marketId: placed.marketId, winPaise: win, remark },
+        at,
+      );
       await tx.insert(betReversals).values({
         orderId: betId,
         userId: bet.userId,
@@ -198,7 +202,14 @@ async function postVoidShares(
   const shares = await planShares(
     tx,
     { source: 'VOID', sourceId: v.betId, version: 0, keyStem: `void:${v.betId}` },
-    [{ userId: v.userId, pnlPaise: -v.winPaise, firstBetAt: first?.at ?? at, commissionBase: { kind: 'NONE' } }],
+    [
+      {
+        userId: v.userId,
+        pnlPaise: -v.winPaise,
+        firstBetAt: first?.at ?? at,
+        commissionBase: { kind: 'NONE' },
+      },
+    ],
     async () => {
       throw new Error('A void pays no commission');
     },
