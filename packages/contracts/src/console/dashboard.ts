@@ -18,6 +18,11 @@ export const HousePnlRow = z.object({
   label: z.string(),
   kind: z.enum(['sport', 'casino']),
   house_pnl: Rupees,
+  /**
+   * The caller's own part of those results (ADR 48): its partnership share of each downline
+   * bettor's result, less its part of the commission paid to the bettor. For the root, its share.
+   */
+  own_pnl: Rupees,
 });
 export type HousePnlRow = z.infer<typeof HousePnlRow>;
 
@@ -27,6 +32,8 @@ export const HousePnl = z.object({
   to_date: Day,
   rows: z.array(HousePnlRow),
   total: Rupees,
+  /** The rows' `own_pnl` summed. */
+  own_total: Rupees,
 });
 export type HousePnl = z.infer<typeof HousePnl>;
 
@@ -90,10 +97,16 @@ export const BookRunner = z.object({
   status: z.string(),
   /** What the house wins (negative: loses) if this runner wins: minus the downline's combined position. */
   house_pnl: Rupees,
+  /**
+   * The caller's part of it (ADR 48): each bettor's position counted at the caller's share in
+   * that bettor's chain, at the figures in force at its first bet on the market, rounded per
+   * bettor as settlement splits it. Before commission.
+   */
+  own_pnl: Rupees,
 });
 
-/** Fancy: what the house wins or loses for run totals from `from_runs` up to the next row's. */
-export const BookFancyRow = z.object({ from_runs: z.number().int(), house_pnl: Rupees });
+/** Fancy: what the house (and the caller, its share) wins or loses for run totals from `from_runs` up to the next row's. */
+export const BookFancyRow = z.object({ from_runs: z.number().int(), house_pnl: Rupees, own_pnl: Rupees });
 
 export const MarketBook = ExposedMarket.extend({
   market_type: MarketType,

@@ -12,6 +12,7 @@ import { createMarket, createMatchOdds, expectInvariants, firstMatchOf } from '.
 import { useProviderStub, walletClient } from '../../test/casino-provider-stub.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { nextUtr } from '../../test/payments.ts';
+import { accountTerms } from '../../db/schema/index.ts';
 
 const SECRET = 'console-reads-secret';
 const PROVIDER_ID = 'console-reads';
@@ -55,6 +56,20 @@ describeEachDatabase(
     const declare = (marketId: number, body: Record<string, unknown>) => call('operatorDeclareResult', { market_id: marketId, ...body }, admin);
     const today = () => istDate(ctx().now());
     const pnlOf = (pnl: { rows: { key: string; house_pnl: number }[] }) => Object.fromEntries(pnl.rows.map((r) => [r.key, r.house_pnl]));
+    /** A casino session of the bettor's, its bets' debits and credits through the provider's wallet calls. */
+    const launch = async (who: Account) => {
+      await call('launchNewGame', { GameCode: 'imlive1001', type: '1' }, who.token);
+      return { token: provider.stub.launches.at(-1)!.token, userId: who.id, gameCode: 'imlive1001' };
+    };
+    const bets = (id: string, amount: number) => ({ betId: `bet-${id}`, option: 'playerA', optionName: 'Player A', odds: 1.98, stake: amount, gamename: 'TP T20' });
+    // One round per bet: a round settled for a player takes no more of its bets.
+    const roundOf = (id: string) => String(3600 + Number(id.slice(id.lastIndexOf('c') + 1)));
+    const debit = async (p: Awaited<ReturnType<typeof launch>>, id: string, amount: number) =>
+      expect(await wallet('debit', { ...p, roundId: roundOf(id), transactionId: id, amount, maxPayout: amount * 2, bet: bets(id, amount) })).toMatchObject({ status: 'OK' });
+    const settle = async (p: Awaited<ReturnType<typeof launch>>, id: string, debitId: string, stake: number, amount: number) => {
+      const result = { winner: 'Player A', outcome: amount > 0 ? 'won' : 'lost', payout: amount, cards: ['AS', 'KH', 'AD', 'KD', 'AC', 'KC'] };
+      expect(await wallet('credit', { ...p, roundId: roundOf(debitId), transactionId: id, amount, referenceTransactionId: debitId, bet: bets(debitId, stake), result })).toMatchObject({ status: 'OK' });
+    };
 
     beforeAll(async () => {
       await ctx().app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,7 +98,7 @@ describeEachDatabase(
       expect(data.downline).toEqual({ users: 3, agents: 1, balance: 4_000, exposure: 0, available: 4_000 });
       const monday = new Date(`${today()}T00:00:00Z`);
       monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
-      expect(data.today).toEqual({ from_date: today(), to_date: today(), rows: [{ key: 'casino', label: 'Casino', kind: 'casino', house_pnl: 0 }], total: 0 });
+      expect(data.today).toEqual({ from_date: today(), to_date: today(), rows: [{ key: 'casino', label: 'Casino', kind: 'casino', house_pnl: 0, own_pnl: 0 }], total: 0, own_total: 0 });
       expect(data.week).toMatchObject({ from_date: monday.toISOString().slice(0, 10), to_date: today(), total: 0 });
       expect(data.pending_payments).toEqual({ deposits: 0, deposit_amount: 0, withdrawals: 0, withdrawal_amount: 0 });
       expect(data.top_markets).toEqual([]);
@@ -110,19 +125,6 @@ describeEachDatabase(
       await declare(m3, { winner_ids: [1] });
 
       // Casino: dash1 loses 30; dash2 stakes 20 and gets 30 back; a rolled-back bet and an open one count nothing.
-      const launch = async (who: Account) => {
-        await call('launchNewGame', { GameCode: 'imlive1001', type: '1' }, who.token);
-        return { token: provider.stub.launches.at(-1)!.token, userId: who.id, gameCode: 'imlive1001' };
-      };
-      const bets = (id: string, amount: number) => ({ betId: `bet-${id}`, option: 'playerA', optionName: 'Player A', odds: 1.98, stake: amount, gamename: 'TP T20' });
-      // One round per bet: a round settled for a player takes no more of its bets.
-      const roundOf = (id: string) => String(3600 + Number(id.slice(id.lastIndexOf('c') + 1)));
-      const debit = async (p: Awaited<ReturnType<typeof launch>>, id: string, amount: number) =>
-        expect(await wallet('debit', { ...p, roundId: roundOf(id), transactionId: id, amount, maxPayout: amount * 2, bet: bets(id, amount) })).toMatchObject({ status: 'OK' });
-      const settle = async (p: Awaited<ReturnType<typeof launch>>, id: string, debitId: string, stake: number, amount: number) => {
-        const result = { winner: 'Player A', outcome: amount > 0 ? 'won' : 'lost', payout: amount, cards: ['AS', 'KH', 'AD', 'KD', 'AC', 'KC'] };
-        expect(await wallet('credit', { ...p, roundId: roundOf(debitId), transactionId: id, amount, referenceTransactionId: debitId, bet: bets(debitId, stake), result })).toMatchObject({ status: 'OK' });
-      };
       const k = ctx().kind;
       const p1 = await launch(tree.dash1);
       await debit(p1, `${k}-c1`, 30);
@@ -141,6 +143,9 @@ describeEachDatabase(
       expect(pnlOf(data.week)).toEqual(expected);
       expect(data.week.total).toBe(122);
       expect(data.today.rows.map((r: { kind: string }) => r.kind)).toEqual(['sport', 'sport', 'casino']);
+      // dashagent has no partnership figure: the root holds all of these results, dashagent none.
+      expect(data.today.rows.map((r: { own_pnl: number }) => r.own_pnl)).toEqual([0, 0, 0]);
+      expect(data.today.own_total).toBe(0);
       // The sub-agent sees its own part only.
       expect(pnlOf((await dashboard(tree.dashsub.token)).today)).toEqual({ [`sport:${SPORT.FOOTBALL}`]: -98, casino: 0 });
 
@@ -265,10 +270,11 @@ describeEachDatabase(
         await call('placeFancyBet', { fancy_id: fancy, is_back: 0, run: 55, rate: 100, stake: 100 }, tree.dash3.token);
         const mine = await book(tree.dashagent.token, fancy);
         expect({ fancy: mine.fancy, runners: mine.runners, exposure: mine.exposure, users: mine.users, kind: mine.kind }).toEqual({
+          // dashagent holds no partnership (no figures of its own): its own part is nothing.
           fancy: [
-            { from_runs: 0, house_pnl: 0 },
-            { from_runs: 50, house_pnl: -200 },
-            { from_runs: 55, house_pnl: 0 },
+            { from_runs: 0, house_pnl: 0, own_pnl: 0 },
+            { from_runs: 50, house_pnl: -200, own_pnl: 0 },
+            { from_runs: 55, house_pnl: 0, own_pnl: 0 },
           ],
           runners: [],
           exposure: 200,
@@ -276,8 +282,8 @@ describeEachDatabase(
           kind: 'FANCY',
         });
         expect((await book(tree.dashsub.token, fancy)).fancy).toEqual([
-          { from_runs: 0, house_pnl: -100 },
-          { from_runs: 55, house_pnl: 100 },
+          { from_runs: 0, house_pnl: -100, own_pnl: 0 },
+          { from_runs: 55, house_pnl: 100, own_pnl: 0 },
         ]);
       });
 
@@ -303,6 +309,135 @@ describeEachDatabase(
         expect(cricketBooks.map((b: { market_id: number }) => b.market_id)).not.toContain(m5);
         const both = await ctx().call('agentGetMarketBook', { market_id: m5, match_id: football }, tree.dashagent.token);
         expect(both.statusCode).toBe(400);
+      });
+    });
+
+    describe("each level's share (ADR 48): root -> shmaster (90) -> shagent (80) -> shbettor, and shmaster's own bettor shdirect", () => {
+      const shares: Record<'shmaster' | 'shagent' | 'shbettor' | 'shdirect', Account> = {} as never;
+      const ownOf = (pnl: { rows: { key: string; own_pnl: number }[] }) => Object.fromEntries(pnl.rows.map((r) => [r.key, r.own_pnl]));
+      const cricketKey = `sport:${SPORT.CRICKET}`;
+      /** A bookmaker market on the cricket match, Home backed at 47 and Away at 60. */
+      const bookmaker = async () => {
+        const marketId = await createMarket(ctx(), admin, { match_id: cricket, kind: 'BOOKMAKER', market_type: 'BOOKMAKER', name: 'Bookmaker', runners: [{ name: 'Home' }, { name: 'Away' }] });
+        await call(
+          'operatorSetBookmakerRates',
+          {
+            market_id: marketId,
+            rates: [
+              { selection_id: 1, back_rate: 47, lay_rate: 52 },
+              { selection_id: 2, back_rate: 60, lay_rate: 65 },
+            ],
+          },
+          admin,
+        );
+        return marketId;
+      };
+
+      beforeAll(async () => {
+        shares.shmaster = await account(admin, 'shmaster', 'agent', 20_000);
+        shares.shagent = await account(shares.shmaster.token, 'shagent', 'agent', 10_000);
+        shares.shbettor = await account(shares.shagent.token, 'shbettor', 'user', 5_000);
+        shares.shdirect = await account(shares.shmaster.token, 'shdirect', 'user', 5_000);
+        // The figures in force before any bet: the root gives shmaster 90, shmaster gives shagent 80.
+        const before = new Date(ctx().now().getTime() - 1_000);
+        await ctx().db.insert(accountTerms).values([
+          { userId: shares.shmaster.id, partnershipBp: 9_000, effectiveAt: before },
+          { userId: shares.shagent.id, partnershipBp: 8_000, effectiveAt: before },
+        ]);
+      });
+
+      it('counts on the dashboard each level its share of a settled loss of 1,000, less the commission it bears, by sport and casino', async () => {
+        const root = await dashboard(admin);
+        // shbettor backs Home for 1,000 on a bookmaker market and Away wins: it loses 1,000.
+        const lost = await bookmaker();
+        await bet(shares.shbettor.token, lost, 1, true, 47, 1_000);
+        await declare(lost, { winner_ids: [2] });
+        const own = async (token: string) => ownOf((await dashboard(token)).today);
+        expect(await own(shares.shagent.token)).toEqual({ [cricketKey]: 800, casino: 0 });
+        expect(await own(shares.shmaster.token)).toEqual({ [cricketKey]: 100, casino: 0 });
+        expect((await dashboard(admin)).today.own_total - root.today.own_total).toBeCloseTo(100, 2);
+        // The house figure stays the whole network's side, for every level.
+        for (const token of [shares.shagent.token, shares.shmaster.token]) expect(pnlOf((await dashboard(token)).today)).toEqual({ [cricketKey]: 1_000, casino: 0 });
+
+        // From now on shbettor is paid 2% match commission: another loss of 1,000 pays it 20, borne 16 / 2 / 2.
+        await ctx().db.insert(accountTerms).values({ userId: shares.shbettor.id, partnershipBp: null, matchCommissionBp: 200, effectiveAt: ctx().now() });
+        const again = await bookmaker();
+        await bet(shares.shbettor.token, again, 1, true, 47, 1_000);
+        await declare(again, { winner_ids: [2] });
+        // A rolled-back result counts once, as declared again.
+        await call('operatorRollbackResult', { market_id: again }, admin);
+        await declare(again, { winner_ids: [2] });
+        // A win of 900 taken back by a void: the levels bear their shares of the win, then get them back.
+        const won = await createMarket(ctx(), admin, { match_id: cricket, kind: 'BOOKMAKER', market_type: 'BOOKMAKER', name: 'Bookmaker', runners: [{ name: 'Home' }, { name: 'Away' }] });
+        await call('operatorSetBookmakerRates', { market_id: won, rates: [{ selection_id: 1, back_rate: 90, lay_rate: 95 }] }, admin);
+        const winning = await bet(shares.shbettor.token, won, 1, true, 90, 1_000);
+        await declare(won, { winner_ids: [1] });
+        expect((await own(shares.shagent.token))[cricketKey]).toBe(800 + 784 - 720);
+        await call('operatorVoidBet', { bet_id: winning.bet_id, reason: 'VPN' }, admin);
+        // Casino: shbettor loses 30 on a round.
+        const k = ctx().kind;
+        const session = await launch(shares.shbettor);
+        await debit(session, `${k}-c7`, 30);
+        await settle(session, `${k}-c7-credit`, `${k}-c7`, 30, 0);
+
+        const agent = await dashboard(shares.shagent.token);
+        expect(ownOf(agent.today)).toEqual({ [cricketKey]: 1_584, casino: 24 });
+        expect(agent.today.own_total).toBe(1_608);
+        expect(ownOf(agent.week)).toEqual(ownOf(agent.today));
+        const master = await dashboard(shares.shmaster.token);
+        expect(ownOf(master.today)).toEqual({ [cricketKey]: 198, casino: 3 });
+        expect(master.today.own_total).toBe(201);
+        // The house's side is before the agents' commission: 2,000 lost on cricket (the void took back the win), 30 on the casino.
+        expect(pnlOf(master.today)).toEqual({ [cricketKey]: 2_000, casino: 30 });
+        const after = await dashboard(admin);
+        expect(after.today.own_total - root.today.own_total).toBeCloseTo(201, 2);
+        expect(after.today.total - root.today.total).toBeCloseTo(2_030, 2);
+      });
+
+      it("books each runner of an open market at the caller's share of each bettor's position, rounded per bettor", async () => {
+        const open = await bookmaker();
+        // shbettor backs Home for 1,000.05 at 47 (wins 470.02, the half paisa down); shdirect backs Away for 500 at 60.
+        await bet(shares.shbettor.token, open, 1, true, 47, 1_000.05);
+        await bet(shares.shdirect.token, open, 2, true, 60, 500);
+        const runners = async (token: string) => (await book(token, open)).runners.map((r: { house_pnl: number; own_pnl: number }) => [r.house_pnl, r.own_pnl]);
+        // shagent: 80% of shbettor's (the root's and shmaster's 10% each rounded toward zero, the odd paisa its own).
+        expect(await runners(shares.shagent.token)).toEqual([
+          [-470.02, -376.02],
+          [1_000.05, 800.05],
+        ]);
+        // shmaster: 10% of shbettor's and 90% of shdirect's (Home: -47.00 + 450.00; Away: 100.00 - 270.00).
+        expect(await runners(shares.shmaster.token)).toEqual([
+          [29.98, 403],
+          [700.05, -170],
+        ]);
+        // The root: 10% of each (Home: -47.00 + 50.00; Away: 100.00 - 30.00).
+        expect(await runners(admin)).toEqual([
+          [29.98, 3],
+          [700.05, 70],
+        ]);
+      });
+
+      it("books each run total of a fancy market at the caller's share of each bettor's, where the house's figure nets to nothing", async () => {
+        const fancy = await createMarket(ctx(), admin, {
+          match_id: cricket,
+          kind: 'FANCY',
+          market_type: 'FANCY',
+          name: '15 Over Runs',
+          fancy: { no_line: 49, no_rate: 100, yes_line: 50, yes_rate: 100 },
+        });
+        // shbettor: YES 100 at 50; shdirect: NO 100 at 55.
+        await call('placeFancyBet', { fancy_id: fancy, is_back: 1, run: 50, rate: 100, stake: 100 }, shares.shbettor.token);
+        await call('operatorSetFancyLine', { market_id: fancy, no_line: 55, no_rate: 100, yes_line: 56, yes_rate: 100 }, admin);
+        await call('placeFancyBet', { fancy_id: fancy, is_back: 0, run: 55, rate: 100, stake: 100 }, shares.shdirect.token);
+        expect((await book(shares.shagent.token, fancy)).fancy).toEqual([
+          { from_runs: 0, house_pnl: 100, own_pnl: 80 },
+          { from_runs: 50, house_pnl: -100, own_pnl: -80 },
+        ]);
+        expect((await book(shares.shmaster.token, fancy)).fancy).toEqual([
+          { from_runs: 0, house_pnl: 0, own_pnl: -80 },
+          { from_runs: 50, house_pnl: -200, own_pnl: -100 },
+          { from_runs: 55, house_pnl: 0, own_pnl: 80 },
+        ]);
       });
     });
 

@@ -2,11 +2,12 @@
  * Market analysis, the "book" (ADR 36): per open market, what the house (the caller and its
  * upline) wins or loses on each outcome against the caller's downline. It is minus the
  * downline's position taken as one bettor's, computed from the markets in memory exactly as
- * getMatchDetail computes each bettor's own position; nobody else's bets enter it.
+ * getMatchDetail computes each bettor's own position; nobody else's bets enter it. Beside it, the
+ * caller's own part of each figure, by its partnership share in each bettor's chain (ADR 48).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MarketBook } from '@exchange/contracts';
-import { paiseToRupees } from '@exchange/engine';
+import { paiseToRupees, type FancyRange } from '@exchange/engine';
 import type { Db } from '../../db/client.ts';
 import { marketPositions, markets, matches, races, sports } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -15,6 +16,7 @@ import type { BettingService } from '../betting/index.ts';
 import { marketLabel } from '../market-names.ts';
 import { inDownlineOf } from '../downline.ts';
 import { houseOf } from './figures.ts';
+import { ownPartsOf } from './own-share.ts';
 
 export interface BookServices {
   db: Db;
@@ -42,33 +44,66 @@ export async function downlinePositions(db: Db, agentId: number, marketIds?: rea
   return out;
 }
 
+/** A position's P&L if the run total is `runs`, from its fancy book (ranges in run order, from 0). */
+function fancyPnlAt(ranges: readonly FancyRange[], runs: number): number {
+  let pnl = 0;
+  for (const range of ranges) if (range.fromRuns <= runs) pnl = range.pnlPaise;
+  return pnl;
+}
+
 /**
  * The book of each market in `usersByMarket` (markets with no users answer zeros), from the
- * markets in memory, largest exposure first.
+ * markets in memory, largest exposure first. The house's figures are the downline's combined
+ * position turned round; the caller's own are each bettor's turned round and split (own-share.ts).
  */
-export async function marketBooks(svc: BookServices, marketIds: readonly number[], usersByMarket: ReadonlyMap<number, readonly number[]>): Promise<MarketBook[]> {
+export async function marketBooks(
+  svc: BookServices,
+  callerId: number,
+  marketIds: readonly number[],
+  usersByMarket: ReadonlyMap<number, readonly number[]>,
+): Promise<MarketBook[]> {
   if (marketIds.length === 0) return [];
-  const heads = await svc.db
-    .select({
-      id: markets.id,
-      version: markets.version,
-      matchId: markets.matchId,
-      sportName: sports.name,
-      matchName: matches.matchName,
-      marketName: marketLabel,
-    })
-    .from(markets)
-    .innerJoin(matches, eq(matches.matchId, markets.matchId))
-    .innerJoin(sports, eq(sports.sportId, matches.sportId))
-    .leftJoin(races, eq(races.raceId, markets.raceId))
-    .where(inArray(markets.id, [...marketIds]));
+  const [heads, ownPart] = await Promise.all([
+    svc.db
+      .select({
+        id: markets.id,
+        version: markets.version,
+        matchId: markets.matchId,
+        sportName: sports.name,
+        matchName: matches.matchName,
+        marketName: marketLabel,
+      })
+      .from(markets)
+      .innerJoin(matches, eq(matches.matchId, markets.matchId))
+      .innerJoin(sports, eq(sports.sportId, matches.sportId))
+      .leftJoin(races, eq(races.raceId, markets.raceId))
+      .where(inArray(markets.id, [...marketIds])),
+    ownPartsOf(svc.db, callerId, usersByMarket),
+  ]);
   const states = await svc.betting.statesAtLeast(new Map(heads.map((h) => [h.id, h.version])));
   const books = heads.map((head): MarketBook => {
     const state = states.get(head.id)!;
-    const held = (usersByMarket.get(head.id) ?? []).flatMap((userId) => state.positions.get(userId) ?? []);
-    const downline = combinedPosition(held);
     const fancy = state.row.kind === 'FANCY';
-    const pnl = fancy ? new Map<number, number>() : positionPnl(state.activeSelectionIds(), downline);
+    const active = state.activeSelectionIds();
+    // Each bettor's own P&L per outcome, for the caller's part of it.
+    const bettors = (usersByMarket.get(head.id) ?? []).flatMap((userId) => {
+      const position = state.positions.get(userId);
+      if (!position) return [];
+      const part = ownPart(head.id, userId);
+      return [
+        {
+          position,
+          part,
+          runners: fancy ? undefined : positionPnl(active, position),
+          fancy: fancy ? positionFancyBook(position) : [],
+        },
+      ];
+    });
+    const downline = combinedPosition(bettors.map((b) => b.position));
+    const pnl = fancy ? new Map<number, number>() : positionPnl(active, downline);
+    /** The caller's part of the house's result on one outcome, from each bettor's P&L on it. */
+    const ownOf = (bettorPnl: (b: (typeof bettors)[number]) => number) =>
+      paiseToRupees(bettors.reduce((sum, b) => sum + b.part(houseOf(bettorPnl(b))), 0));
     return {
       market_id: head.id,
       match_id: head.matchId,
@@ -79,7 +114,7 @@ export async function marketBooks(svc: BookServices, marketIds: readonly number[
       market_type: state.row.marketType,
       status: state.row.status,
       exposure: paiseToRupees(downline.exposurePaise),
-      users: held.length,
+      users: bettors.length,
       runners: fancy
         ? []
         : state.runners.map((r) => ({
@@ -87,8 +122,14 @@ export async function marketBooks(svc: BookServices, marketIds: readonly number[
             name: r.name,
             status: r.status,
             house_pnl: paiseToRupees(houseOf(pnl.get(r.selectionId) ?? 0)),
+            own_pnl: ownOf((b) => b.runners?.get(r.selectionId) ?? 0),
           })),
-      fancy: positionFancyBook(downline).map((row) => ({ from_runs: row.fromRuns, house_pnl: paiseToRupees(houseOf(row.pnlPaise)) })),
+      // The combined book's run totals are every bettor's lines: each bettor's P&L is constant on each row.
+      fancy: positionFancyBook(downline).map((row) => ({
+        from_runs: row.fromRuns,
+        house_pnl: paiseToRupees(houseOf(row.pnlPaise)),
+        own_pnl: ownOf((b) => fancyPnlAt(b.fancy, row.fromRuns)),
+      })),
     };
   });
   return books.sort((a, b) => b.exposure - a.exposure || a.market_id - b.market_id);
@@ -107,7 +148,7 @@ export async function agentMarketBook(
 ): Promise<MarketBook[]> {
   if (asked.marketId === undefined && asked.matchId === undefined) {
     const usersByMarket = await downlinePositions(svc.db, agentId);
-    return marketBooks(svc, [...usersByMarket.keys()], usersByMarket);
+    return marketBooks(svc, agentId, [...usersByMarket.keys()], usersByMarket);
   }
   const ids = (
     await svc.db
@@ -116,7 +157,7 @@ export async function agentMarketBook(
       .where(asked.marketId !== undefined ? eq(markets.id, asked.marketId) : eq(markets.matchId, asked.matchId!))
   ).map((m) => m.id);
   if (asked.marketId !== undefined && ids.length === 0) throw notFound('Market not found');
-  return marketBooks(svc, ids, await downlinePositions(svc.db, agentId, ids));
+  return marketBooks(svc, agentId, ids, await downlinePositions(svc.db, agentId, ids));
 }
 
 /** Open markets with the downline's largest reserved exposure, largest first. */
@@ -132,5 +173,5 @@ export async function mostExposedMarkets(svc: BookServices, agentId: number, lim
     .orderBy(sql`${exposure} desc`, marketPositions.marketId)
     .limit(limit);
   const ids = top.map((t) => t.marketId);
-  return marketBooks(svc, ids, await downlinePositions(svc.db, agentId, ids));
+  return marketBooks(svc, agentId, ids, await downlinePositions(svc.db, agentId, ids));
 }

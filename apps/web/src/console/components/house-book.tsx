@@ -10,6 +10,7 @@ function RunnerBook({ book }: { book: MarketBook }) {
         <tr>
           <th>If this wins</th>
           <th className="num">House P&amp;L</th>
+          <th className="num">My share</th>
         </tr>
       </thead>
       <tbody>
@@ -27,6 +28,9 @@ function RunnerBook({ book }: { book: MarketBook }) {
             <td className="num">
               <SignedAmount value={r.house_pnl} />
             </td>
+            <td className="num">
+              <SignedAmount value={r.own_pnl} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -43,6 +47,7 @@ function FancyBook({ book }: { book: MarketBook }) {
         <tr>
           <th>Runs</th>
           <th className="num">House P&amp;L</th>
+          <th className="num">My share</th>
         </tr>
       </thead>
       <tbody>
@@ -51,6 +56,9 @@ function FancyBook({ book }: { book: MarketBook }) {
             <td className="num house-book__runs">{step.runs}</td>
             <td className="num">
               <SignedAmount value={step.house_pnl} />
+            </td>
+            <td className="num">
+              <SignedAmount value={step.own_pnl} />
             </td>
           </tr>
         ))}
@@ -61,8 +69,8 @@ function FancyBook({ book }: { book: MarketBook }) {
 
 /**
  * What the house wins or loses on each outcome of one market (agent/getMarketBook): per runner,
- * or a fancy line's run totals as a ladder. The market book screen and the trading desk's live
- * book both show it.
+ * or a fancy line's run totals as a ladder, with the caller's own share of it beside (ADR 48).
+ * The market book screen and the trading desk's live book both show it.
  */
 export function HouseBook({ book }: { book: MarketBook }) {
   return book.kind === 'FANCY' ? <FancyBook book={book} /> : <RunnerBook book={book} />;

@@ -17,7 +17,7 @@ import { BookPage } from './book-page';
  * The market book on the real server, as a sub-agent of its own whose one bettor backs a
  * bookmaker runner and takes YES on a fancy line (house-backed markets: no other test file's
  * prices move): the card shows what the house makes on each runner and each run total, with
- * the signs turned from the bettor's.
+ * the signs turned from the bettor's, and the sub-agent's own share beside it (ADR 48).
  */
 const STAKE = 1000;
 let bookmaker: { marketId: number; backed: number; other: number; rate: number };
@@ -73,12 +73,20 @@ describe('market book', () => {
     const card = await screen.findByTestId(`book-market-${bookmaker.marketId}`);
     expect(within(card).getByTestId(`book-exposure-${bookmaker.marketId}`).textContent).toBe('1000.00');
     const win = (STAKE * bookmaker.rate) / 100;
-    expect(cells(within(card).getByTestId(`book-runner-${bookmaker.marketId}-${bookmaker.backed}`))[1]).toBe(
+    // Beside the house's figure, my share: this sub-agent holds no partnership figure, so none of it.
+    expect(cells(within(card).getByTestId(`book-runner-${bookmaker.marketId}-${bookmaker.backed}`))).toEqual([
+      expect.any(String),
       `-${win.toFixed(2)}`,
-    );
-    expect(cells(within(card).getByTestId(`book-runner-${bookmaker.marketId}-${bookmaker.other}`))[1]).toBe(
-      '+1000.00',
-    );
+      '0.00',
+    ]);
+    expect(
+      cells(within(card).getByTestId(`book-runner-${bookmaker.marketId}-${bookmaker.other}`)).slice(1),
+    ).toEqual(['+1000.00', '0.00']);
+    expect(
+      within(card)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['If this wins', 'House P&L', 'My share']);
     // Only this downline's markets.
     expect(screen.getAllByTestId(/^book-market-/)).toHaveLength(2);
   });
@@ -89,8 +97,8 @@ describe('market book', () => {
     const rows = within(card).getAllByTestId(`book-fancy-${fancy.marketId}`).map(cells);
     // YES at the line: the house keeps the stake below it and pays the rate from it up.
     expect(rows).toEqual([
-      [`0 – ${fancy.line - 1}`, '+1000.00'],
-      [`${fancy.line} +`, `-${((STAKE * fancy.rate) / 100).toFixed(2)}`],
+      [`0 – ${fancy.line - 1}`, '+1000.00', '0.00'],
+      [`${fancy.line} +`, `-${((STAKE * fancy.rate) / 100).toFixed(2)}`, '0.00'],
     ]);
     expect(screen.getAllByTestId(/^book-market-/)).toHaveLength(1);
     expect(screen.getByTestId('book-show-all')).toBeTruthy();

@@ -60,7 +60,8 @@ export function BookPage() {
       </div>
       <p className="muted book-legend">
         What the house wins (<span className="profit">green</span>) or loses (
-        <span className="loss">red</span>) on each outcome, from the downline&apos;s bets.
+        <span className="loss">red</span>) on each outcome, from the downline&apos;s bets. My share: your
+        part of it, by your partnership in each bettor&apos;s line, before commission.
       </p>
       {books.isLoading && <Spinner label="Loading the books" />}
       {books.error && !books.data && (

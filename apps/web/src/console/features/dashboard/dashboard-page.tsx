@@ -147,8 +147,9 @@ export function DashboardPage() {
             </div>
           </div>
           <p className="muted dashboard-legend">
-            House P&amp;L: what the downline lost less what it won, after commission.{' '}
-            <span className="profit">Green</span>: the house won; <span className="loss">red</span>: it lost.
+            House P&amp;L: what the downline lost less what it won, after commission. My share: your part of
+            it by your partnership, less the commission you bear to your bettors.{' '}
+            <span className="profit">Green</span>: a win; <span className="loss">red</span>: a loss.
           </p>
           <div className="dashboard-charts">
             <PnlChart title="Today" pnl={data.today} testId="dashboard-pnl-today" />

@@ -7,10 +7,12 @@ const pct = (n: number) => `${n}%`;
 
 /**
  * The house's P&L of a period as horizontal bars, one per sport and one for the casino: green
- * when the house won, red when it lost, each with its figure; the period's total under them.
+ * when the house won, red when it lost, each with its figure, and the caller's own share of it
+ * at the row's end (ADR 48); the period's totals under them.
  */
 export function PnlChart({ title, pnl, testId }: { title: string; pnl: HousePnl; testId: string }) {
   const { zero, bars } = barLayout(pnl.rows.map((r) => ({ key: r.key, label: r.label, value: r.house_pnl })));
+  const ownOf = new Map(pnl.rows.map((r) => [r.key, r.own_pnl]));
   const days =
     pnl.from_date === pnl.to_date
       ? formatDay(pnl.from_date)
@@ -26,6 +28,11 @@ export function PnlChart({ title, pnl, testId }: { title: string; pnl: HousePnl;
         </p>
       ) : (
         <ul className="pnl-chart__rows">
+          <li className="pnl-chart__row pnl-chart__heads" aria-hidden="true">
+            <span className="pnl-chart__label" />
+            <span className="pnl-chart__heads-house">House P&amp;L</span>
+            <span className="pnl-chart__own">My share</span>
+          </li>
           {bars.map((bar) => (
             <li key={bar.key} className="pnl-chart__row" data-testid={`${testId}-${bar.key}`}>
               <span className="pnl-chart__label">{bar.label}</span>
@@ -52,12 +59,21 @@ export function PnlChart({ title, pnl, testId }: { title: string; pnl: HousePnl;
                   </span>
                 )}
               </span>
+              <span className="pnl-chart__own" data-testid={`${testId}-${bar.key}-own`}>
+                <span className="visually-hidden">My share </span>
+                <SignedAmount value={ownOf.get(bar.key) ?? 0} />
+              </span>
             </li>
           ))}
         </ul>
       )}
       <p className="pnl-chart__total">
-        Total <SignedAmount value={pnl.total} testId={`${testId}-total`} />
+        <span>
+          Total <SignedAmount value={pnl.total} testId={`${testId}-total`} />
+        </span>
+        <span>
+          My share <SignedAmount value={pnl.own_total} testId={`${testId}-own-total`} />
+        </span>
       </p>
     </section>
   );
