@@ -25,6 +25,7 @@ import mac88Routes from './routes/mac88/index.ts';
 import matchRoutes from './routes/match/index.ts';
 import consoleRoutes from './routes/console/index.ts';
 import operatorRoutes from './routes/operator/index.ts';
+import partnershipRoutes from './routes/partnership/index.ts';
 import reportRoutes from './routes/report/index.ts';
 import seriesRoutes from './routes/series/index.ts';
 import sportRoutes from './routes/sport/index.ts';
@@ -86,7 +87,7 @@ export interface AppOptions {
   leasesHeld?: () => string[];
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes, partnershipRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {

@@ -134,7 +134,9 @@ export const CollectionReport = z.object({
   /** Accounts the caller owes ("dena"), most first. */
   pay_to: z.array(CollectionRow),
   square: z.array(CollectionRow),
+  /** What the receive_from accounts owe the caller in all. */
   total_receive: Rupees,
+  /** What the caller owes the pay_to accounts in all, as a positive amount. */
   total_pay: Rupees,
 });
 
@@ -147,9 +149,9 @@ export const PartyWinLossRow = z.object({
   role: z.enum(['agent', 'user']),
   /** The P&L of the child's downline (or of the bettor itself), bettors' view. */
   downline_pnl: Rupees,
-  /** What the caller's share of it makes the caller (positive: the caller wins). */
+  /** The caller's share of the result less its part of the commission (positive: the caller wins). */
   own_share: Rupees,
-  /** What goes to the levels above the caller. */
+  /** The same for the levels above the caller together: what goes up. */
   upline_share: Rupees,
   /** Commission paid to the bettors. */
   commission: Rupees,
@@ -166,7 +168,7 @@ export const PlusMinusRow = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
   role: z.enum(['agent', 'user']),
-  /** Bettors' view: match (odds and bookmaker markets), session (fancy), commission, net. */
+  /** Bettors' view: match (odds and bookmaker markets), session (fancy), commission, net (the three summed). */
   match_pnl: Rupees,
   session_pnl: Rupees,
   commission: Rupees,

@@ -1,5 +1,5 @@
 /** How a market is named where it is listed and on the statement rows its money moves on. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { markets, matches, races, sports } from '../db/schema/index.ts';
 
@@ -8,13 +8,18 @@ export const marketLabel = sql<string>`case when ${races.name} is null then ${ma
 
 /** "Cricket / India v Australia / Match Odds": what statement rows of a market say. */
 export async function marketTitle(tx: DbOrTx, marketId: number): Promise<string> {
-  const [row] = await tx
-    .select({ sport: sports.name, match: matches.matchName, race: races.name, market: markets.name })
+  return (await marketTitles(tx, [marketId])).get(marketId) ?? `Market ${marketId}`;
+}
+
+/** The titles of many markets in one read (a report naming its rows), by market id. */
+export async function marketTitles(tx: DbOrTx, marketIds: readonly number[]): Promise<Map<number, string>> {
+  if (marketIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: markets.id, sport: sports.name, match: matches.matchName, race: races.name, market: markets.name })
     .from(markets)
     .innerJoin(matches, eq(matches.matchId, markets.matchId))
     .innerJoin(sports, eq(sports.sportId, matches.sportId))
     .leftJoin(races, eq(races.raceId, markets.raceId))
-    .where(eq(markets.id, marketId));
-  if (!row) return `Market ${marketId}`;
-  return [row.sport, row.match, row.race, row.market].filter(Boolean).join(' / ');
+    .where(inArray(markets.id, [...new Set(marketIds)]));
+  return new Map(rows.map((r) => [r.id, [r.sport, r.match, r.race, r.market].filter(Boolean).join(' / ')]));
 }

@@ -21,6 +21,7 @@ describeEachDatabase('agents and their downline', (ctx) => {
   let agent2: string;
   const ids: Record<string, number> = {};
   let marketId: number;
+  let cricketId: number;
 
   const call = (name: EndpointName, body: unknown, token: string) => ctx().call(name, body, token);
   const downline = async (token: string, body: Record<string, unknown> = {}) => {
@@ -47,6 +48,7 @@ describeEachDatabase('agents and their downline', (ctx) => {
     expect(changed.statusCode).toBe(200);
     agent2 = await ctx().login('agent2', 'Agent@5678');
     const cricket = await firstMatchOf(ctx().db, SPORT.CRICKET, false);
+    cricketId = cricket.matchId;
     marketId = await createMatchOdds(ctx(), admin, cricket.matchId);
   });
 
@@ -140,8 +142,25 @@ describeEachDatabase('agents and their downline', (ctx) => {
       agentGetUserProfitLoss: (id) => ({ user_id: id, from_date: '2020-01-01', to_date: day }),
       agentDecidePaymentRequest: () => ({ request_id: requestId, approve: true }),
       agentGetPaymentReceipt: () => ({ request_id: requestId }),
+      agentRecordSettlement: (id) => ({
+        user_id: id,
+        amount: 1,
+        direction: 'RECEIVED',
+        client_ref: `every-${id}`,
+      }),
+      agentGetSettlementLedger: (id) => ({ user_id: id }),
     };
-    const ownOnly: EndpointName[] = ['agentCreateUser', 'agentGetPaymentRequests', 'agentSetPaymentDetails', 'agentGetDashboard', 'agentGetMarketBook', 'agentGetSharedAccounts'];
+    const ownOnly: EndpointName[] = [
+      'agentCreateUser',
+      'agentGetPaymentRequests',
+      'agentSetPaymentDetails',
+      'agentGetDashboard',
+      'agentGetMarketBook',
+      'agentGetSharedAccounts',
+      'agentGetCollectionReport',
+      'agentGetPartyWinLoss',
+      'agentGetPlusMinusReport',
+    ];
     expect([...Object.keys(naming), ...ownOnly].sort()).toEqual([...AGENT_CALLS].sort());
     for (const [name, body] of Object.entries(naming) as [EndpointName, (id: number) => unknown][]) {
       for (const target of [ids.demo3!, ids.agent1!]) {
@@ -170,6 +189,17 @@ describeEachDatabase('agents and their downline', (ctx) => {
       const shared = (await call('agentGetSharedAccounts', { by }, agent2)).json.data;
       expect(shared.groups.flatMap((g: { users: { user_name: string }[] }) => g.users.map((u) => u.user_name))).toEqual([]);
     }
+    // The settlement reports list the caller's own direct accounts only.
+    const collection = (await call('agentGetCollectionReport', undefined, agent2)).json.data;
+    expect(
+      [...collection.receive_from, ...collection.pay_to, ...collection.square].map(
+        (r: { user_name: string }) => r.user_name,
+      ),
+    ).toEqual(['a2user']);
+    const party = await call('agentGetPartyWinLoss', { from_date: '2020-01-01', to_date: day }, agent2);
+    expect(party.json.data.rows).toEqual([]);
+    const plusMinus = await call('agentGetPlusMinusReport', { match_id: cricketId }, agent2);
+    expect(plusMinus.json.data.rows).toEqual([]);
     // And nothing of agent1's moved: the request is still pending, demo3 unlocked.
     const still = await call('agentGetPaymentRequests', { page: 1, limit: 100 }, agent1);
     expect(still.json.data.rows.find((r: { request_id: number }) => r.request_id === requestId).status).toBe('PENDING');

@@ -3,8 +3,9 @@
  * whose role is 'agent' and whose body names a user or a user's object answers a foreign one
  * exactly as it answers a missing one (an id: the same 404, status, code and message; a search:
  * the same empty page), while the same body with one of the caller's own users gets through. The
- * calls and their fields are read from the table, each field is filled by its name, and a field
- * the suite does not know fails it: a new agent call is checked without anyone listing it here.
+ * calls and their fields are read from the table, each field is filled by its name (or by a value
+ * of its own on one call), and a field the suite does not know fails it: a new agent call is
+ * checked without anyone listing it here.
  * Foreign twice over: a bettor under another agent, and a bettor of the agent above the caller.
  */
 import { eq } from 'drizzle-orm';
@@ -75,6 +76,21 @@ const PLAIN: Record<string, unknown> = {
   ifsc: undefined,
 };
 
+/**
+ * A plain field's value on one call where the value by its name does not fit the call
+ * (`call.field`): chips move 'deposit' or 'withdraw', cash settlements are 'RECEIVED' or 'PAID'.
+ */
+const PLAIN_ON: Record<string, unknown> = {
+  'agentRecordSettlement.direction': 'RECEIVED',
+};
+
+/** The plain value of a field on a call, if it has one: its own on that call, else by its name. */
+const plainOf = (name: EndpointName, field: string): { value: unknown } | undefined => {
+  const key = `${name}.${field}`;
+  if (key in PLAIN_ON) return { value: PLAIN_ON[key] };
+  return field in PLAIN ? { value: PLAIN[field] } : undefined;
+};
+
 /** Fields named like a reference that name nothing of a user's, per call, and why. */
 const NOT_A_REFERENCE: Record<string, string> = {
   'agentCreateUser.user_name':
@@ -87,6 +103,8 @@ const NOT_A_REFERENCE: Record<string, string> = {
   'agentSetPaymentDetails.account_name': "the caller's own account that its users pay to",
   'agentSetPaymentDetails.upi_id': "the caller's own UPI id that its users pay to",
   'agentSetPaymentDetails.bank_name': "the caller's own bank",
+  'agentGetPlusMinusReport.match_id':
+    "a match is no user's: its figures are the caller's downline's only (a missing match is 404 Match not found)",
 };
 
 type Schema = { safeParse(v: unknown): { success: boolean } };
@@ -104,7 +122,7 @@ function unknownField(name: EndpointName, field: string): string | null {
   if (field in REFERENCES || `${name}.${field}` in NOT_A_REFERENCE) return null;
   if (NAMED_LIKE_A_REFERENCE.test(field))
     return `${name}.${field} may name a user: add it to REFERENCES (and a foreign one to the worlds) or to NOT_A_REFERENCE with the reason`;
-  if (!(field in PLAIN))
+  if (!plainOf(name, field))
     return `${name}.${field} is unknown: add it to PLAIN with a value the contract takes, or to REFERENCES`;
   return null;
 }
@@ -118,10 +136,9 @@ function bodyOf(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [field, schema] of fieldsOf(name, endpoint)) {
-    const plain = PLAIN[field];
+    const plain = plainOf(name, field)?.value;
     if (field === reference) body[field] = value;
-    else if (field in PLAIN && plain !== undefined)
-      body[field] = typeof plain === 'function' ? (plain as () => unknown)() : plain;
+    else if (plain !== undefined) body[field] = typeof plain === 'function' ? (plain as () => unknown)() : plain;
     else if (!schema.safeParse(undefined).success)
       throw new Error(`${name}: ${field} is required and has no plain value beside ${reference}`);
   }
@@ -141,6 +158,9 @@ it('knows every body field of every agent call of the contracts table: a referen
   expect(unknown).toEqual([]);
   // A plain field is filled by its name on any call: none may be named like a reference.
   expect(Object.keys(PLAIN).filter((field) => NAMED_LIKE_A_REFERENCE.test(field))).toEqual([]);
+  expect(
+    Object.keys(PLAIN_ON).filter((key) => NAMED_LIKE_A_REFERENCE.test(key.slice(key.indexOf('.') + 1))),
+  ).toEqual([]);
   // No reference or exemption is left over from a call that is gone.
   const used = new Set(AGENT_CALLS.flatMap(([name, e]) => referencesOf(name, e)));
   expect(Object.keys(REFERENCES).filter((field) => !used.has(field))).toEqual([]);
@@ -148,6 +168,7 @@ it('knows every body field of every agent call of the contracts table: a referen
     AGENT_CALLS.flatMap(([name, e]) => fieldsOf(name, e).map(([field]) => `${name}.${field}`)),
   );
   expect(Object.keys(NOT_A_REFERENCE).filter((key) => !exemptions.has(key))).toEqual([]);
+  expect(Object.keys(PLAIN_ON).filter((key) => !exemptions.has(key))).toEqual([]);
 });
 
 describeEachDatabase('every agent call answers a foreign user as a missing one', (ctx) => {

@@ -20,3 +20,5 @@ export {
   type SettledResult,
   type SharePlan,
 } from './shares.ts';
+export { recordSettlement, settlementLedger } from './settlements.ts';
+export { collectionReport, partyWinLoss, plusMinusReport } from './reports.ts';
