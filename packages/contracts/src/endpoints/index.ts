@@ -10,6 +10,7 @@ import { casinoEndpoints } from './casino.ts';
 import { catalogEndpoints, cupEndpoints, racingEndpoints } from './catalog.ts';
 import { consoleSessionEndpoints } from './console.ts';
 import { operatorConsoleEndpoints, operatorMarketEndpoints, operatorVoidBetEndpoints } from './operator.ts';
+import { accountTermsEndpoints } from './partnership.ts';
 import { agentPaymentEndpoints, paymentEndpoints } from './payments.ts';
 import { profitLossEndpoints, statementEndpoints } from './reports.ts';
 import { profileEndpoints, securityAuthEndpoints } from './security.ts';
@@ -40,6 +41,7 @@ export const endpoints = {
   ...consoleSessionEndpoints,
   ...agentConsoleEndpoints,
   ...operatorConsoleEndpoints,
+  ...accountTermsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

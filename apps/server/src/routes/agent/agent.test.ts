@@ -140,6 +140,8 @@ describeEachDatabase('agents and their downline', (ctx) => {
       agentGetUserProfitLoss: (id) => ({ user_id: id, from_date: '2020-01-01', to_date: day }),
       agentDecidePaymentRequest: () => ({ request_id: requestId, approve: true }),
       agentGetPaymentReceipt: () => ({ request_id: requestId }),
+      agentSetAccountTerms: (id) => ({ user_id: id, match_commission: 1 }),
+      agentSetCreditReference: (id) => ({ user_id: id, credit_reference: 100 }),
     };
     const ownOnly: EndpointName[] = ['agentCreateUser', 'agentGetPaymentRequests', 'agentSetPaymentDetails', 'agentGetDashboard', 'agentGetMarketBook', 'agentGetSharedAccounts'];
     expect([...Object.keys(naming), ...ownOnly].sort()).toEqual([...AGENT_CALLS].sort());
