@@ -64,6 +64,9 @@ export const ErrorCode = z.enum([
   'CATALOG_CONFLICT',
   // Sign-up (ADR 41).
   'MOBILE_EXISTS',
+  // The agents' business (ADR 48): a child never holds more than its parent, nor less than its own agents.
+  'PARTNERSHIP_TOO_HIGH',
+  'PARTNERSHIP_BELOW_DOWNLINE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -72,6 +72,9 @@ export const ACTIVITY_KINDS = [
   'ACCOUNT_LOCKED',
   'ACCOUNT_UNLOCKED',
   'BET_VOIDED',
+  // Set by the account's agent (ADR 48).
+  'TERMS_CHANGED',
+  'CREDIT_REFERENCE_CHANGED',
 ] as const;
 export const ActivityKind = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKind>;

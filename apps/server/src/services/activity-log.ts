@@ -55,6 +55,10 @@ export function describeActivity(kind: ActivityKind, detail: string): string {
       return 'Account unlocked';
     case 'BET_VOIDED':
       return fact ? `Bet voided: ${fact}` : 'Bet voided';
+    case 'TERMS_CHANGED':
+      return fact ? `Partnership and commission set: ${fact}` : 'Partnership and commission set';
+    case 'CREDIT_REFERENCE_CHANGED':
+      return fact ? `Credit reference changed: ${fact}` : 'Credit reference changed';
   }
 }
 

@@ -7,14 +7,13 @@ import type { AgentCreateUserRequest, DownlineRow, GetDownlineRequest, TransferC
 import { paiseToRupees, rupeesToPaise } from '@exchange/engine';
 import { queryRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/time.ts';
 import type { CommitFeed } from './betting/index.ts';
 import { recordActivity, type RequestOrigin } from './activity.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
-import { downlineCte, downlineUser, inDownlineOf } from './downline.ts';
+import { directUser, downlineCte, downlineUser, inDownlineOf } from './downline.ts';
 import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
-import { termsAt, termsHistory, termsView } from './partnership/index.ts';
+import { refuseBettorPartnership, termsAt, termsHistory, termsView, writeNewAccountTerms } from './partnership/index.ts';
 import { hashPassword } from './passwords.ts';
 import { userProfile } from './profile.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
@@ -34,8 +33,14 @@ export interface AccountsChanged {
 }
 export type AccountEvents = CommitFeed<AccountsChanged>;
 
+/**
+ * Creates an account under the caller with its first figures (ADR 48), in one transaction: a
+ * partnership above the caller's own refuses the whole creation.
+ */
 export async function agentCreateUser(app: AgentServices, caller: AuthUser, body: AgentCreateUserRequest) {
+  refuseBettorPartnership(body.role, body);
   const passwordHash = await hashPassword(body.password);
+  const at = app.clock();
   const user = await createUser(
     app.db,
     {
@@ -49,7 +54,8 @@ export async function agentCreateUser(app: AgentServices, caller: AuthUser, body
       creditLimitPaise: body.credit_limit === undefined ? 0 : rupeesToPaise(body.credit_limit),
       mobile: body.mobile ?? null,
     },
-    app.clock(),
+    at,
+    (tx, created) => writeNewAccountTerms(tx, caller, { id: created.id, role: body.role }, body, app.clock),
   );
   return { user_id: user.id, user_name: user.userName, role: body.role, parent_id: caller.userId, is_change_password: '1' as const };
 }
@@ -145,10 +151,7 @@ const chipsAnswer = (t: LedgerTransfer, userId: number, direction: 'deposit' | '
 
 /** Chips between the caller and a direct user, exactly once per (caller, client_ref). */
 export async function agentTransferChips(app: AgentServices, caller: AuthUser, body: TransferChipsRequest) {
-  const user = await downlineUser(app.db, caller, body.user_id);
-  if (user.parentId !== caller.userId) {
-    throw new AppError(403, 'NOT_DIRECT_USER', 'Chips move only between an agent and its direct users');
-  }
+  const user = await directUser(app.db, caller, body.user_id, 'Chips move only between an agent and its direct users');
   const [agentAccount, userAccount] = await Promise.all([accountOfUser(app.db, caller.userId), accountOfUser(app.db, user.id)]);
   const { transfer } = await moveChips(
     app.db,

@@ -15,7 +15,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client.ts';
-import { notFound } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import type { AuthUser } from './sessions.ts';
 import { findUserById, type User } from './users.ts';
 
@@ -94,6 +94,17 @@ export async function downlineUser(db: DbOrTx, caller: AgentCaller, userId: numb
   if (!user) throw USER_NOT_FOUND();
   if (user.id === caller.userId ? allowSelf : await isInDownline(db, caller.userId, user.id)) return user;
   throw USER_NOT_FOUND();
+}
+
+/**
+ * The user, when it is a direct user of the caller: chips, the credit reference and the figures
+ * go down the tree one level at a time. A deeper one is 403 NOT_DIRECT_USER with `why`; one
+ * outside the downline, the same 404 as a missing id.
+ */
+export async function directUser(db: DbOrTx, caller: AgentCaller, userId: number, why: string): Promise<User> {
+  const user = await downlineUser(db, caller, userId);
+  if (user.parentId !== caller.userId) throw new AppError(403, 'NOT_DIRECT_USER', why);
+  return user;
 }
 
 // ---- payment requests -------------------------------------------------------------------------

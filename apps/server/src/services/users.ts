@@ -27,7 +27,7 @@ export interface NewUser {
   parentId: number | null;
   isChangePassword?: boolean;
   isSignupUser?: boolean;
-  /** Stored for the agent screens; nothing enforces it yet (ADR 32). */
+  /** The credit reference (ADR 48): the agent screens' figure; it moves no chips. */
   creditLimitPaise?: number;
   mobile?: string | null;
   dialCode?: string | null;
@@ -43,8 +43,17 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Creates the user and its ledger account together. A taken name (any case) is USER_EXISTS. */
-export async function createUser(db: DbOrTx, input: NewUser, at: Date): Promise<User> {
+/**
+ * Creates the user and its ledger account together, and whatever `alsoWrite` writes for it (an
+ * agent's account's figures) in the same transaction: a refusal there leaves no user behind. A
+ * taken name (any case) is USER_EXISTS.
+ */
+export async function createUser(
+  db: DbOrTx,
+  input: NewUser,
+  at: Date,
+  alsoWrite?: (tx: DbOrTx, user: User) => Promise<void>,
+): Promise<User> {
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -53,6 +62,7 @@ export async function createUser(db: DbOrTx, input: NewUser, at: Date): Promise<
         .returning();
       if (!user) throw new Error('User insert returned nothing');
       await openUserAccount(tx, user.id);
+      await alsoWrite?.(tx, user);
       return user;
     });
   } catch (error) {

@@ -10,7 +10,7 @@ import { casinoEndpoints } from './casino.ts';
 import { catalogEndpoints, cupEndpoints, racingEndpoints } from './catalog.ts';
 import { consoleSessionEndpoints } from './console.ts';
 import { operatorConsoleEndpoints, operatorMarketEndpoints, operatorVoidBetEndpoints } from './operator.ts';
-import { settlementEndpoints } from './partnership.ts';
+import { accountTermsEndpoints, settlementEndpoints } from './partnership.ts';
 import { agentPaymentEndpoints, paymentEndpoints } from './payments.ts';
 import { profitLossEndpoints, statementEndpoints } from './reports.ts';
 import { profileEndpoints, securityAuthEndpoints } from './security.ts';
@@ -42,6 +42,7 @@ export const endpoints = {
   ...agentConsoleEndpoints,
   ...operatorConsoleEndpoints,
   ...settlementEndpoints,
+  ...accountTermsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -149,6 +149,8 @@ describeEachDatabase('agents and their downline', (ctx) => {
         client_ref: `every-${id}`,
       }),
       agentGetSettlementLedger: (id) => ({ user_id: id }),
+      agentSetAccountTerms: (id) => ({ user_id: id, match_commission: 1 }),
+      agentSetCreditReference: (id) => ({ user_id: id, credit_reference: 100 }),
     };
     const ownOnly: EndpointName[] = [
       'agentCreateUser',

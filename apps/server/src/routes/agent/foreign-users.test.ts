@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { endpoints, type Endpoint, type EndpointName } from '@exchange/contracts';
-import { ledgerAccounts, paymentRequests, users } from '../../db/schema/index.ts';
+import { accountTerms, ledgerAccounts, paymentRequests, users } from '../../db/schema/index.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { depositMultipart, nextUtr, onlineBettor, PNG_1X1 } from '../../test/payments.ts';
 
@@ -68,9 +68,11 @@ const PLAIN: Record<string, unknown> = {
   credit_limit: undefined,
   online_payments: undefined,
   partnership: undefined,
-  match_commission: undefined,
+  // agent/setAccountTerms needs one figure to change; a bettor's commission is one any account takes.
+  match_commission: 1,
   session_commission: undefined,
   casino_commission: undefined,
+  credit_reference: 100,
   method: 'UPI',
   account_number: undefined,
   ifsc: undefined,
@@ -226,7 +228,10 @@ describeEachDatabase('every agent call answers a foreign user as a missing one',
     };
   };
 
-  /** What an agent call could change of a world's bettor: its password, locks, money and request. */
+  /**
+   * What an agent call could change of a world's bettor: its password, locks, credit reference,
+   * figures, money and request.
+   */
   const stateOf = async (w: World) => {
     const { db } = ctx();
     const [user] = await db
@@ -235,6 +240,7 @@ describeEachDatabase('every agent call answers a foreign user as a missing one',
         mustChange: users.isChangePassword,
         login: users.loginLocked,
         bet: users.betLocked,
+        credit: users.creditLimitPaise,
       })
       .from(users)
       .where(eq(users.id, w.bettor.id));
@@ -246,7 +252,8 @@ describeEachDatabase('every agent call answers a foreign user as a missing one',
       .select({ status: paymentRequests.status })
       .from(paymentRequests)
       .where(eq(paymentRequests.id, w.requestId));
-    return { user, account, request };
+    const terms = await db.select().from(accountTerms).where(eq(accountTerms.userId, w.bettor.id));
+    return { user, account, request, terms };
   };
 
   beforeAll(async () => {
@@ -304,7 +311,8 @@ describeEachDatabase('every agent call answers a foreign user as a missing one',
         }
       }
       expect(checked).toBeGreaterThan(0);
-      // Nothing of the foreign bettor moved: no lock, password, chips or decision got through.
+      // Nothing of the foreign bettor moved: no lock, password, credit reference, figures, chips
+      // or decision got through.
       expect(await stateOf(stranger)).toEqual(before);
     });
   }

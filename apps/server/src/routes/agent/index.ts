@@ -14,6 +14,7 @@ import { agentDashboard, agentMarketBook } from '../../services/console/index.ts
 import { sharedAccounts } from '../../services/signups/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import agentPaymentRoutes from './payments.ts';
+import agentTermsRoutes from './terms.ts';
 
 /** The agent area (ADR 32): agents and the root, on their downline only. */
 export default function agentRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
@@ -41,4 +42,5 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
     agentGetSharedAccounts: async ({ body, user }) => ({ data: await sharedAccounts(app.db, user.userId, body, app.clock()) }),
   });
   agentPaymentRoutes(app, registry);
+  agentTermsRoutes(app, registry);
 }

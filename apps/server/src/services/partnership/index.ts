@@ -1,7 +1,9 @@
 /**
- * The agents' business (ADR 48): partnership figures and their history, and the split of every
- * settled result over the levels above its bettor.
+ * The agents' business (ADR 48): partnership figures and their history, setting them and the
+ * credit reference, and the split of every settled result over the levels above its bettor.
  */
+export { refuseBettorPartnership, setAccountTerms, writeNewAccountTerms, type TermsFields } from './account-terms.ts';
+export { setCreditReference } from './credit-reference.ts';
 export {
   bpToPercent,
   percentToBp,
