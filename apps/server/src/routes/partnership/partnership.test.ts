@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, SPORT, istDate } from '@exchange/contracts';
-import { accountTerms, orders, partnershipResults, users } from '../../db/schema/index.ts';
+import { orders, partnershipResults, users } from '../../db/schema/index.ts';
 import { createMarket, expectInvariants, firstMatchOf } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { useProviderStub, walletClient } from '../../test/casino-provider-stub.ts';
@@ -43,10 +43,11 @@ describeEachDatabase(
       name: string,
       role: 'agent' | 'user',
       chips: number,
+      figures: { partnership?: number; session_commission?: number } = {},
     ): Promise<Account> => {
       const created = await ok(
         'agentCreateUser',
-        { user_name: name, password: 'First@1234', role },
+        { user_name: name, password: 'First@1234', role, ...figures },
         parent.token,
       );
       const first = await ctx().login(name, 'First@1234');
@@ -116,24 +117,15 @@ describeEachDatabase(
       await ctx().app.listen({ port: 0, host: '127.0.0.1' });
       const [root] = await ctx().db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
       admin = { id: root!.id, name: 'admin', token: await ctx().login('admin') };
-      master = await account(admin, 'pmaster', 'agent', 20_000);
-      agent = await account(master, 'pagent', 'agent', 10_000);
-      bettor = await account(agent, 'pbettor', 'user', 5_000);
+      master = await account(admin, 'pmaster', 'agent', 20_000, { partnership: 90 });
+      agent = await account(master, 'pagent', 'agent', 10_000, { partnership: 80 });
+      bettor = await account(agent, 'pbettor', 'user', 5_000, { session_commission: 1 });
       bettor2 = await account(agent, 'pbettor2', 'user', 0);
       const [agent1] = await ctx()
         .db.select({ id: users.id })
         .from(users)
         .where(eq(users.userName, 'agent1'));
       agent1Row = { user_id: agent1!.id, user_name: 'agent1', role: 'agent', owed_by_user: 0 };
-      // The figures as agent/createUser and agent/setAccountTerms store them, in force before any bet.
-      const effectiveAt = new Date(ctx().now().getTime() - 60_000);
-      await ctx()
-        .db.insert(accountTerms)
-        .values([
-          { userId: master.id, partnershipBp: 9000, effectiveAt, setBy: admin.id },
-          { userId: agent.id, partnershipBp: 8000, effectiveAt, setBy: master.id },
-          { userId: bettor.id, sessionCommissionBp: 100, effectiveAt, setBy: agent.id },
-        ]);
       cricket = await firstMatchOf(ctx().db, SPORT.CRICKET, false);
     });
 
