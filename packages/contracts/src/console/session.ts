@@ -1,6 +1,7 @@
 /** Signing in to the console: who may (an agent or the operator) and who is signed in. */
 import { z } from 'zod';
 import { Flag, Rupees } from '../common.ts';
+import { AccountTerms } from '../partnership.ts';
 import { LoginRequest } from '../user.ts';
 
 export const CONSOLE_ROLES = ['root', 'agent'] as const;
@@ -22,6 +23,12 @@ export const ConsoleUser = z.object({
   available: Rupees,
   is_change_password: Flag,
   security_auth_enabled: Flag,
+  /**
+   * The caller's own partnership and commission figures (ADR 48): the most it can give an agent
+   * it creates. Optional: until the server sends it, the console shows a new agent's figure alone
+   * and learns the bound from a refusal.
+   */
+  terms: AccountTerms.optional(),
 });
 export type ConsoleUser = z.infer<typeof ConsoleUser>;
 

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { DEFAULT_PAGE_SIZE, Pager, TableStateRow, TableTools } from '@/components';
 import { formatAmount } from '@/lib/format';
 import { downloadCsv, toCsv } from '../lib/csv';
+import { SignedAmount } from './signed-amount';
 
 export interface Column<T> {
   key: string;
@@ -15,6 +16,19 @@ export interface Column<T> {
   numeric?: boolean;
   /** Default true; actions columns set false (and are left out of the CSV). */
   sortable?: boolean;
+  /** How the column's figure shows in the totals row (default: the amount with two decimals). */
+  renderTotal?: (total: number) => ReactNode;
+  /** In the CSV only: the screen shows its value inside another column's cell (to fit a laptop's width). */
+  csvOnly?: boolean;
+}
+
+/**
+ * A report's totals (the call's own sums, over every row): the label in the first column, each
+ * figure under the column of its key. Shown under the rows; the CSV ends with it.
+ */
+export interface TotalsRow {
+  label: string;
+  values: Record<string, number>;
 }
 
 /** Server-side paging: the page shown, the total, and how to ask for another page or size. */
@@ -29,6 +43,12 @@ export interface Paging {
 /** A column of rupee amounts: sorted by the number, shown formatted. */
 export function amountColumn<T>(key: string, header: string, value: (row: T) => number): Column<T> {
   return { key, header, numeric: true, value, render: (r) => formatAmount(value(r)) };
+}
+
+/** A column of signed figures (a P&L, what is owed): green or red with its sign, in the totals row too. */
+export function signedColumn<T>(key: string, header: string, value: (row: T) => number): Column<T> {
+  const signed = (v: number) => <SignedAmount value={v} />;
+  return { key, header, numeric: true, value, render: (r) => signed(value(r)), renderTotal: signed };
 }
 
 /**
@@ -80,6 +100,7 @@ interface DataTableProps<T> {
    * sideways (for lists whose rows carry actions). A cell's render should be one element.
    */
   cardsOnPhone?: boolean;
+  totals?: TotalsRow;
 }
 
 type Sort = { key: string; dir: 1 | -1 } | null;
@@ -95,7 +116,7 @@ function compare(a: string | number | null, b: string | number | null): number {
  * The console's table: loading and empty states, sorting by a column's header (click again to
  * reverse), paging (the server's, or its own), and CSV export. Sorting orders the rows on screen.
  */
-export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowDetail, cardsOnPhone = false }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error = null, onRetry, empty, testId, paging, csvName, csvRows, tools, rowDetail, cardsOnPhone = false, totals }: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort>(null);
   const [ownPage, setOwnPage] = useState(1);
   const [ownLimit, setOwnLimit] = useState(20);
@@ -116,12 +137,15 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
     try {
       const all = csvRows ? await csvRows() : sorted;
       const cols = columns.filter((c) => c.sortable !== false);
-      downloadCsv(`${csvName}.csv`, toCsv(cols.map((c) => c.header), all.map((r) => cols.map((c) => c.value(r)))));
+      const lines = all.map((r) => cols.map((c) => c.value(r)));
+      if (totals) lines.push(cols.map((c, i) => (i === 0 ? totals.label : (totals.values[c.key] ?? null))));
+      downloadCsv(`${csvName}.csv`, toCsv(cols.map((c) => c.header), lines));
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'The export failed');
     }
   };
 
+  const shownColumns = columns.filter((c) => !c.csvOnly);
   const toggleSort = (key: string) =>
     setSort((s) => (s?.key !== key ? { key, dir: 1 } : s.dir === 1 ? { key, dir: -1 } : null));
 
@@ -147,7 +171,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
         <table className="table">
           <thead>
             <tr>
-              {columns.map((c) => {
+              {shownColumns.map((c) => {
                 const sortable = c.sortable !== false;
                 const dir = sort?.key === c.key ? sort.dir : 0;
                 return (
@@ -168,7 +192,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
           <tbody>
             {rows === undefined || error || rows.length === 0 ? (
               <TableStateRow
-                columns={columns.length}
+                columns={shownColumns.length}
                 loading={loading && rows === undefined}
                 loadingLabel="Loading…"
                 empty
@@ -182,7 +206,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
                 return (
                   <Fragment key={rowKey(row)}>
                     <tr data-testid={rowTestId?.(row)}>
-                      {columns.map((c) => (
+                      {shownColumns.map((c) => (
                         <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={c.header}>
                           {c.render ? c.render(row) : c.value(row)}
                         </td>
@@ -190,7 +214,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
                     </tr>
                     {detail != null && (
                       <tr className="data-table__detail">
-                        <td colSpan={columns.length}>{detail}</td>
+                        <td colSpan={shownColumns.length}>{detail}</td>
                       </tr>
                     )}
                   </Fragment>
@@ -198,6 +222,20 @@ export function DataTable<T>({ columns, rows, rowKey, rowTestId, loading, error 
               })
             )}
           </tbody>
+          {totals && rows !== undefined && rows.length > 0 && !error && (
+            <tfoot>
+              <tr className="data-table__totals" data-testid={`${testId}-totals`}>
+                {shownColumns.map((c, i) => {
+                  const total = totals.values[c.key];
+                  return (
+                    <td key={c.key} className={c.numeric ? 'num' : undefined} data-label={i === 0 ? undefined : c.header} data-testid={total === undefined ? undefined : `${testId}-total-${c.key}`}>
+                      {i === 0 ? totals.label : total === undefined ? null : c.renderTotal ? c.renderTotal(total) : formatAmount(total)}
+                    </td>
+                  );
+                })}
+              </tr>
+            </tfoot>
+          )}
         </table>
       </div>
       {total > limit && <Pager page={page} limit={limit} total={total} onPage={paging ? paging.onPage : setOwnPage} testId={`${testId}-pager`} />}

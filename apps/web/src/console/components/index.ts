@@ -1,4 +1,4 @@
-export { amountColumn, DataTable, useServerPaging, type Column, type Paging } from './data-table';
+export { amountColumn, DataTable, signedColumn, useServerPaging, type Column, type Paging } from './data-table';
 export { ConfirmDialog } from './confirm-dialog';
 export { FormDialog, FormField } from './form-dialog';
 export { HouseBook } from './house-book';

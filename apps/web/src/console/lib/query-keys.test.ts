@@ -17,6 +17,11 @@ const moneyKeys = [
   k.downline.user.activity(7, 'all', 1, 25),
   k.downline.marketBook(null),
   k.downline.matchBook(3),
+  k.downline.business.ledger(7),
+  k.downline.business.ledger(null),
+  k.downline.business.collection,
+  k.downline.business.partyWinLoss({ from_date: '2026-01-01' }),
+  k.downline.business.plusMinus(3),
 ];
 const operatorKeys = [
   k.operator.sports,
@@ -46,7 +51,7 @@ describe("the console's live nudges (ADR 36)", () => {
   });
 
   it("leave the caller's own account, the shared accounts and the operator's data alone", () => {
-    for (const key of [k.me, k.accounts.shared('address', 1, 25), ...operatorKeys])
+    for (const key of [k.me, k.accounts.shared('address', 1, 25), k.catalog.sports, k.catalog.matches(4, true), ...operatorKeys])
       for (const topic of ['downline', 'payment_requests'] as const) expect(refreshedBy(topic, key)).toBe(false);
   });
 });

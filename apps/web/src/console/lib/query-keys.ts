@@ -34,6 +34,22 @@ export const consoleKeys = {
     marketBook: (marketId: number | null) => ['console', 'downline', 'book', marketId ?? 'all'] as const,
     /** ...and the markets screen's, every market of one match. */
     matchBook: (matchId: number) => ['console', 'downline', 'book', 'match', matchId] as const,
+    /**
+     * The agents' business (ADR 48): what the caller and its accounts owe each other and make.
+     * Under 'downline': a settled market or a recorded settlement moves them.
+     */
+    business: {
+      /** agent/getSettlementLedger with a direct account ('upline': the caller's own with its parent). */
+      ledger: (userId: number | null) => ['console', 'downline', 'business', 'ledger', userId ?? 'upline'] as const,
+      collection: ['console', 'downline', 'business', 'collection'] as const,
+      partyWinLoss: <R extends object>(range: R) => ['console', 'downline', 'business', 'party', range] as const,
+      plusMinus: (matchId: number) => ['console', 'downline', 'business', 'plus-minus', matchId] as const,
+    },
+  },
+  /** The bettors' catalog as the console reads it (a report's match picker): sports and a sport's matches. */
+  catalog: {
+    sports: ['console', 'catalog', 'sports'] as const,
+    matches: (sportId: number, finished: boolean) => ['console', 'catalog', 'matches', sportId, finished] as const,
   },
   /** Under 'payments': the payment requests. */
   payments: {

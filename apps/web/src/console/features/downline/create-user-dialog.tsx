@@ -4,9 +4,13 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormDialog, FormField } from '@/console/components';
+import { useOwnAccount } from '@/console/lib/own-account';
+import { ApiError } from '@/lib/api';
 import { useCreateUser } from './api/create-user';
+import { ownPartnership, partnershipProblem, percentText } from './terms';
+import { CommissionFields, ShareSplit } from './terms-fields';
 
-/** The contract's fields as the form holds them (text), an empty mobile or credit limit left out. */
+/** The contract's fields as the form holds them (text), an empty mobile, credit reference or percentage left out. */
 const CreateUserForm = AgentCreateUserRequest.extend({
   mobile: z
     .string()
@@ -19,18 +23,27 @@ const CreateUserForm = AgentCreateUserRequest.extend({
     .transform((v) => (v === '' ? undefined : Number(v)))
     .pipe(z.number({ error: 'Credit limit must be a number' }).optional())
     .pipe(AgentCreateUserRequest.shape.credit_limit),
+  partnership: percentText('Partnership'),
+  match_commission: percentText('Match commission'),
+  session_commission: percentText('Session commission'),
+  casino_commission: percentText('Casino commission'),
 });
 type FormIn = z.input<typeof CreateUserForm>;
 
 /**
  * A new bettor or sub-agent under the caller (agent/createUser). Its first login must change the
- * password given here, so the agent passes it on once.
+ * password given here, so the agent passes it on once. A sub-agent gets its partnership (ADR 48),
+ * shown as the clones show it: Upline / Ours / Downline, at most the caller's own figure; any
+ * account gets its commission rates.
  */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const createUser = useCreateUser();
+  const own = ownPartnership(useOwnAccount());
   const {
     register,
     handleSubmit,
+    setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormIn, unknown, z.output<typeof CreateUserForm>>({
     resolver: zodResolver(CreateUserForm),
@@ -41,10 +54,23 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       mobile: '',
       credit_limit: '',
       online_payments: false,
+      partnership: '',
+      match_commission: '',
+      session_commission: '',
+      casino_commission: '',
     },
   });
+  const agent = watch('role') === 'agent';
+  const typed = CreateUserForm.shape.partnership.safeParse(watch('partnership'));
 
-  const submit = handleSubmit(async (body) => {
+  const submit = handleSubmit(async ({ partnership, ...fields }) => {
+    // A bettor takes its agent's shares: the field is for a sub-agent only.
+    const body = agent ? { ...fields, partnership } : fields;
+    const problem = agent ? partnershipProblem(partnership, own) : null;
+    if (problem) {
+      setError('partnership', { message: problem });
+      return;
+    }
     try {
       const made = await createUser.mutateAsync(body);
       toast.success(
@@ -52,7 +78,9 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       );
       onClose();
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'The user could not be created');
+      // A partnership refused (above the caller's own) says its bound under the field.
+      if (err instanceof ApiError && err.code?.startsWith('PARTNERSHIP_')) setError('partnership', { message: err.message });
+      else toast.error(err instanceof Error ? err.message : 'The user could not be created');
     }
   });
 
@@ -102,6 +130,20 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           Sub-agent
         </label>
       </fieldset>
+      {agent && (
+        <>
+          <FormField label="Partnership % (Downline)" {...error('partnership')}>
+            <input
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              {...register('partnership')}
+              data-testid="create-user-partnership"
+            />
+          </FormField>
+          <ShareSplit own={own} given={typed.success ? typed.data : Number.NaN} />
+        </>
+      )}
       <FormField label="Mobile (optional)" {...error('mobile')}>
         <input
           className="input"
@@ -111,7 +153,8 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           data-testid="create-user-mobile"
         />
       </FormField>
-      <FormField label="Credit limit (optional)" {...error('credit_limit')}>
+      <CommissionFields register={register} errors={errors} testIdPrefix="create-user" />
+      <FormField label="Credit reference (optional)" {...error('credit_limit')}>
         <input
           className="input"
           inputMode="decimal"

@@ -7,6 +7,7 @@ import {
   IstWhen,
   LockBadges,
   SearchBox,
+  signedColumn,
   useServerPaging,
   type Column,
 } from '@/console/components';
@@ -15,8 +16,12 @@ import { useConsoleUser } from '@/console/lib/session';
 import { formatAmount } from '@/lib/format';
 import { allDownlineRows, useDownline, type DownlineFilter } from './api/downline';
 import { CreateUserDialog } from './create-user-dialog';
+import { CreditReferenceDialog } from './credit-reference-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { SettlementDialog } from './settlement-dialog';
+import { SharesDialog } from './shares-dialog';
 import { StatusDialog } from './status-dialog';
+import { formatPercent } from './terms';
 import { downlinePath, parseTrail, type TrailStep } from './trail';
 import { TransferDialog } from './transfer-dialog';
 import './downline.css';
@@ -40,7 +45,18 @@ const downlineColumn: Column<DownlineRow> = {
     ),
 };
 
-type Action = { kind: 'deposit' | 'withdraw' | 'status' | 'password'; row: DownlineRow } | { kind: 'create' };
+/** An agent's partnership (ADR 48); a bettor takes its agent's shares. */
+const partnershipColumn: Column<DownlineRow> = {
+  key: 'partnership',
+  header: 'Partnership',
+  numeric: true,
+  value: (r) => r.terms.partnership,
+  render: (r) =>
+    r.terms.partnership === null ? <span className="muted">–</span> : formatPercent(r.terms.partnership),
+};
+
+type RowAction = 'deposit' | 'withdraw' | 'credit' | 'settlement' | 'shares' | 'status' | 'password';
+type Action = { kind: RowAction; row: DownlineRow } | { kind: 'create' };
 
 function Breadcrumbs({ trail }: { trail: TrailStep[] }) {
   return (
@@ -72,10 +88,12 @@ function Breadcrumbs({ trail }: { trail: TrailStep[] }) {
 
 /**
  * The downline: the direct users of the caller, or of an agent below it (`?at=`), with their
- * money, locks and last login; search, server paging and CSV. Chips move only to and from the
- * caller's direct users (ADR 32), so Deposit and Withdraw show on the top level only. The top
- * level's search looks at the direct users, or at every level below ("Every level"): the rows
- * then do not say whose users they are, so they offer no transfer (a deeper user's is refused).
+ * money (credit reference, balance, Client P/L, exposure, available), an agent's partnership, locks
+ * and last login; search, server paging and CSV. Chips, the credit reference, settlements and the
+ * shares go only between the caller and its direct users (ADR 32, 48), so their actions show on
+ * the top level only. The top level's search looks at the direct users, or at every level below
+ * ("Every level"): the rows then do not say whose users they are, so they offer none of them (a
+ * deeper user's is refused).
  */
 export function DownlinePage() {
   const [params] = useSearchParams();
@@ -103,8 +121,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
 
   const hasAgents = list.data?.rows.some((r) => r.role === 'agent') ?? false;
   const columns = useMemo((): Column<DownlineRow>[] => {
-    const open = (kind: 'deposit' | 'withdraw' | 'status' | 'password', row: DownlineRow) => () =>
-      setAction({ kind, row });
+    const open = (kind: RowAction, row: DownlineRow) => () => setAction({ kind, row });
     return [
       {
         key: 'user_name',
@@ -119,6 +136,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
             >
               {r.user_name}
             </Link>
+            <span className="muted downline-user__role">{r.role === 'agent' ? 'Agent' : 'User'}</span>
             {r.role === 'agent' && (
               <Link
                 to={downlinePath([...(wide ? [] : trail), { user_id: r.user_id, user_name: r.user_name }])}
@@ -132,12 +150,14 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
           </div>
         ),
       },
-      { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
+      // Shown under the name: the row must fit a laptop's width with its seven actions.
+      { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User'), csvOnly: true },
+      amountColumn('credit_reference', 'Credit reference', (r) => r.credit_reference),
       amountColumn('balance', 'Balance', (r) => r.balance),
+      signedColumn('client_pl', 'Client P/L (+ client won)', (r) => r.client_pl),
       amountColumn('exposure', 'Exposure', (r) => r.exposure),
       amountColumn('available', 'Available', (r) => r.available),
-      amountColumn('credit_limit', 'Credit limit', (r) => r.credit_limit),
-      ...(hasAgents ? [downlineColumn] : []),
+      ...(hasAgents ? [partnershipColumn, downlineColumn] : []),
       {
         key: 'locks',
         header: 'Status',
@@ -185,6 +205,36 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
                   data-testid={`downline-withdraw-${r.user_name}`}
                 >
                   W
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small btn--secondary"
+                  onClick={open('credit', r)}
+                  aria-label={`Credit reference of ${r.user_name}`}
+                  title="Credit reference"
+                  data-testid={`downline-credit-${r.user_name}`}
+                >
+                  Credit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small btn--secondary"
+                  onClick={open('settlement', r)}
+                  aria-label={`Settlement with ${r.user_name}`}
+                  title="Record cash received or paid"
+                  data-testid={`downline-settlement-${r.user_name}`}
+                >
+                  Settle
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small btn--secondary"
+                  onClick={open('shares', r)}
+                  aria-label={`Shares of ${r.user_name}`}
+                  title="Partnership and commission"
+                  data-testid={`downline-shares-${r.user_name}`}
+                >
+                  Shares
                 </button>
               </>
             )}
@@ -274,6 +324,9 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
       {(action?.kind === 'deposit' || action?.kind === 'withdraw') && (
         <TransferDialog user={action.row} direction={action.kind} onClose={close} />
       )}
+      {action?.kind === 'credit' && <CreditReferenceDialog user={action.row} onClose={close} />}
+      {action?.kind === 'settlement' && <SettlementDialog account={action.row} onClose={close} />}
+      {action?.kind === 'shares' && <SharesDialog user={action.row} onClose={close} />}
       {action?.kind === 'status' && <StatusDialog user={action.row} onClose={close} />}
       {action?.kind === 'password' && <ResetPasswordDialog user={action.row} onClose={close} />}
     </div>

@@ -1,2 +1,3 @@
 export { DownlinePage } from './downline-page';
+export { SettlementDialog, type SettlementAccount } from './settlement-dialog';
 export { UserPage } from './user-page';
