@@ -17,8 +17,6 @@ import { profileEndpoints, securityAuthEndpoints } from './security.ts';
 import { accountEndpoints, siteEndpoints } from './user.ts';
 
 export type { Endpoint } from './endpoint.ts';
-// The agents' business calls (ADR 48), for the web client until their routes join the table.
-export { accountTermsEndpoints, settlementEndpoints } from './partnership.ts';
 
 // The areas in the order their calls were added, not grouped: the routes, the OpenAPI document
 // and the fuzz run in the table's key order, and the split into files changes none of them.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchBusiness } from './business-call';
+import { fetchData } from '@/lib/api';
 import { consoleKeys } from './query-keys';
 
 /**
@@ -10,7 +10,7 @@ import { consoleKeys } from './query-keys';
 export function useSettlementLedger(userId: number | null, enabled = true) {
   return useQuery({
     queryKey: consoleKeys.downline.business.ledger(userId),
-    queryFn: () => fetchBusiness('agentGetSettlementLedger', userId === null ? {} : { user_id: userId }),
+    queryFn: () => fetchData('agentGetSettlementLedger', userId === null ? {} : { user_id: userId }),
     enabled,
   });
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { accountTermsEndpoints, endpoints, settlementEndpoints, type DownlineRow } from '@exchange/contracts';
+import { endpoints, type DownlineRow } from '@exchange/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
@@ -110,7 +110,7 @@ describe('the downline columns', () => {
 describe('credit reference', () => {
   it('confirms the old and the new with the P/L after, sends the figure and says what the server set', async () => {
     const fake = fakeCalls();
-    fake.answer(accountTermsEndpoints.agentSetCreditReference, (body) => ({
+    fake.answer(endpoints.agentSetCreditReference, (body) => ({
       user_id: body.user_id,
       credit_reference: body.credit_reference,
       balance: 7500,
@@ -139,13 +139,13 @@ describe('credit reference', () => {
       '-2500.00',
       '-4500.00',
     ]);
-    expect(fake.sent(accountTermsEndpoints.agentSetCreditReference)).toEqual([]);
+    expect(fake.sent(endpoints.agentSetCreditReference)).toEqual([]);
 
     fireEvent.click(screen.getByTestId('credit-reference-confirm-confirm'));
     expect(
       await screen.findByText(`${BETTOR.user_name}: credit reference 12000.00, Client P/L -4500.00`),
     ).toBeTruthy();
-    expect(fake.sent(accountTermsEndpoints.agentSetCreditReference)).toEqual([
+    expect(fake.sent(endpoints.agentSetCreditReference)).toEqual([
       { user_id: BETTOR.user_id, credit_reference: 12_000 },
     ]);
     await waitFor(() => expect(screen.queryByTestId('credit-reference-confirm')).toBeNull());
@@ -153,7 +153,7 @@ describe('credit reference', () => {
 
   it('shows the refusal and stays open for another try', async () => {
     const fake = fakeCalls();
-    fake.answer(accountTermsEndpoints.agentSetCreditReference, () =>
+    fake.answer(endpoints.agentSetCreditReference, () =>
       refusal(403, 'NOT_DIRECT_USER', 'The credit reference is set only for direct accounts'),
     );
     fireEvent.click(within(await openDownline(fake)).getByTestId(`downline-credit-${BETTOR.user_name}`));
@@ -190,8 +190,8 @@ describe('settlement', () => {
 
   it('confirms what is owed before and after the cash, then shows the server’s figure', async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetSettlementLedger, () => ledgerOf(2500));
-    fake.answer(settlementEndpoints.agentRecordSettlement, (body) => recorded(body, 0));
+    fake.answer(endpoints.agentGetSettlementLedger, () => ledgerOf(2500));
+    fake.answer(endpoints.agentRecordSettlement, (body) => recorded(body, 0));
     fireEvent.click(within(await openDownline(fake)).getByTestId(`downline-settlement-${BETTOR.user_name}`));
     await waitFor(() => expect(text('settlement-owed-now')).toBe('bizbettor owes you 2500.00'));
 
@@ -209,7 +209,7 @@ describe('settlement', () => {
     expect((await screen.findByTestId('settlement-done-owed')).textContent).toBe(
       'bizbettor and you are square',
     );
-    const [sent] = fake.sent(settlementEndpoints.agentRecordSettlement);
+    const [sent] = fake.sent(endpoints.agentRecordSettlement);
     expect(sent).toMatchObject({
       user_id: BETTOR.user_id,
       direction: 'RECEIVED',
@@ -225,8 +225,8 @@ describe('settlement', () => {
       refusal(503, 'UNAVAILABLE', 'down'),
       refusal(400, 'VALIDATION_ERROR', 'Amount is too large'),
     ];
-    fake.answer(settlementEndpoints.agentGetSettlementLedger, () => ledgerOf(-100));
-    fake.answer(settlementEndpoints.agentRecordSettlement, (body) => answers.shift() ?? recorded(body, 200));
+    fake.answer(endpoints.agentGetSettlementLedger, () => ledgerOf(-100));
+    fake.answer(endpoints.agentRecordSettlement, (body) => answers.shift() ?? recorded(body, 200));
     fireEvent.click(within(await openDownline(fake)).getByTestId(`downline-settlement-${BETTOR.user_name}`));
     await waitFor(() => expect(text('settlement-owed-now')).toBe('You owe bizbettor 100.00'));
     fireEvent.click(screen.getByTestId('settlement-paid'));
@@ -245,11 +245,11 @@ describe('settlement', () => {
     fireEvent.click(await screen.findByTestId('settlement-confirm'));
     expect((await screen.findByTestId('settlement-done-owed')).textContent).toBe('bizbettor owes you 200.00');
 
-    const refs = fake.sent(settlementEndpoints.agentRecordSettlement).map((b) => b.client_ref);
+    const refs = fake.sent(endpoints.agentRecordSettlement).map((b) => b.client_ref);
     expect(refs).toHaveLength(3);
     expect(refs[1]).toBe(refs[0]);
     expect(refs[2]).not.toBe(refs[1]);
-    expect(fake.sent(settlementEndpoints.agentRecordSettlement)[2]).toMatchObject({
+    expect(fake.sent(endpoints.agentRecordSettlement)[2]).toMatchObject({
       direction: 'PAID',
       amount: 300,
     });
@@ -259,7 +259,7 @@ describe('settlement', () => {
 describe('shares', () => {
   it('shows Upline / Ours / Downline, refuses more than the caller holds, and sends only what changed', async () => {
     const fake = fakeCalls();
-    fake.answer(accountTermsEndpoints.agentSetAccountTerms, (body) => ({
+    fake.answer(endpoints.agentSetAccountTerms, (body) => ({
       ...AGENT.terms,
       ...body,
       user_id: body.user_id,
@@ -288,14 +288,14 @@ describe('shares', () => {
     type('shares-session_commission', '1');
     fireEvent.click(screen.getByTestId('shares-dialog-submit'));
     await waitFor(() => expect(screen.queryByTestId('shares-dialog')).toBeNull());
-    expect(fake.sent(accountTermsEndpoints.agentSetAccountTerms)).toEqual([
+    expect(fake.sent(endpoints.agentSetAccountTerms)).toEqual([
       { user_id: AGENT.user_id, partnership: 85.5, match_commission: 2, session_commission: 1 },
     ]);
   });
 
   it('shows a partnership refused by the server under its field; a bettor has no partnership to give', async () => {
     const fake = fakeCalls();
-    fake.answer(accountTermsEndpoints.agentSetAccountTerms, () =>
+    fake.answer(endpoints.agentSetAccountTerms, () =>
       refusal(
         400,
         'PARTNERSHIP_BELOW_DOWNLINE',
@@ -323,7 +323,7 @@ describe('shares', () => {
     expect((await screen.findByTestId('shares-error')).textContent).toBe(
       'Change a partnership or a commission first',
     );
-    expect(fake.sent(accountTermsEndpoints.agentSetAccountTerms)).toHaveLength(1);
+    expect(fake.sent(endpoints.agentSetAccountTerms)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { settlementEndpoints } from '@exchange/contracts';
+import { endpoints } from '@exchange/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
@@ -32,7 +32,7 @@ const totalsOf = (testId: string) => screen.getByTestId(`${testId}-total-owed_by
 describe('collection report', () => {
   it('lists Receive from, Pay to and Square with each side’s total and the net', async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetCollectionReport, () => REPORT);
+    fake.answer(endpoints.agentGetCollectionReport, () => REPORT);
     const opened: string[] = [];
     renderInApp(
       <CollectionPage
@@ -72,7 +72,7 @@ describe('collection report', () => {
   it('says when nobody owes either way, and shows a refusal with Try again', async () => {
     const fake = fakeCalls();
     let refuse = true;
-    fake.answer(settlementEndpoints.agentGetCollectionReport, () =>
+    fake.answer(endpoints.agentGetCollectionReport, () =>
       refuse
         ? ((refuse = false), refusal(400, 'BAD_REQUEST', 'The report is not available'))
         : { receive_from: [], pay_to: [], square: [], total_receive: 0, total_pay: 0 },

@@ -2,14 +2,14 @@ import { paiseToRupees, roundToPaise } from '@exchange/engine';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, SignedAmount, signedColumn, type Column } from '@/console/components';
-import type { BusinessData } from '@/console/lib/business-call';
+import type { DataOf } from '@exchange/contracts';
 import { refusalText } from '@/console/lib/refusal';
 import { Spinner } from '@/components';
 import { useCollectionReport } from './api/collection-report';
 import type { Account, SettleSlot } from './settle-slot';
 import './partnership.css';
 
-type CollectionRow = BusinessData<'agentGetCollectionReport'>['receive_from'][number];
+type CollectionRow = DataOf<'agentGetCollectionReport'>['receive_from'][number];
 
 const ledgerPath = (r: Account) => `/ledger?user=${r.user_id}`;
 

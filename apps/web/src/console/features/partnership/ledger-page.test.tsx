@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { settlementEndpoints } from '@exchange/contracts';
+import { endpoints } from '@exchange/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
@@ -55,8 +55,8 @@ const MASTER_LEDGER = {
 describe('settlement ledger', () => {
   it("shows a direct account's ledger, newest first, with what it owes the caller", async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetCollectionReport, () => ACCOUNTS);
-    fake.answer(settlementEndpoints.agentGetSettlementLedger, (body) =>
+    fake.answer(endpoints.agentGetCollectionReport, () => ACCOUNTS);
+    fake.answer(endpoints.agentGetSettlementLedger, (body) =>
       body.user_id === 21
         ? MASTER_LEDGER
         : { ...MASTER_LEDGER, user_id: 22, user_name: 'punter9', rows: [], owed_by_user: 0 },
@@ -83,7 +83,7 @@ describe('settlement ledger', () => {
     );
     expect(rows[0]!.querySelector('[data-label="Amount (+ owes you more)"]')?.textContent).toBe('-300.00');
     expect(rows[0]!.querySelector('[data-label="Balance (+ owes you)"]')?.textContent).toBe('+1700.00');
-    expect(fake.sent(settlementEndpoints.agentGetSettlementLedger)).toEqual([{ user_id: 21 }]);
+    expect(fake.sent(endpoints.agentGetSettlementLedger)).toEqual([{ user_id: 21 }]);
 
     // The accounts to choose from: the caller's own ledger (agent1 has an upline) and its direct accounts.
     const choose = screen.getByTestId('ledger-account') as HTMLSelectElement;
@@ -100,8 +100,8 @@ describe('settlement ledger', () => {
 
   it("shows the caller's own ledger with its upline, its signs from the caller's side", async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetCollectionReport, () => ACCOUNTS);
-    fake.answer(settlementEndpoints.agentGetSettlementLedger, () => ({
+    fake.answer(endpoints.agentGetCollectionReport, () => ACCOUNTS);
+    fake.answer(endpoints.agentGetSettlementLedger, () => ({
       ...MASTER_LEDGER,
       parent_id: 1,
       parent_name: 'admin',
@@ -116,17 +116,15 @@ describe('settlement ledger', () => {
     );
     expect(headers).toContain('Amount (+ you owe more)');
     expect(headers).toContain('Balance (+ you owe)');
-    expect(fake.sent(settlementEndpoints.agentGetSettlementLedger)).toEqual([{}]);
+    expect(fake.sent(endpoints.agentGetSettlementLedger)).toEqual([{}]);
     // No account chosen: nothing to settle from here.
     expect(screen.queryByTestId('ledger-settle')).toBeNull();
   });
 
   it('shows a refusal', async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetCollectionReport, () => ACCOUNTS);
-    fake.answer(settlementEndpoints.agentGetSettlementLedger, () =>
-      refusal(404, 'NOT_FOUND', 'User not found'),
-    );
+    fake.answer(endpoints.agentGetCollectionReport, () => ACCOUNTS);
+    fake.answer(endpoints.agentGetSettlementLedger, () => refusal(404, 'NOT_FOUND', 'User not found'));
     renderInApp(<LedgerPage />, '/ledger?user=999');
     expect(await within(screen.getByTestId('ledger-table')).findByText('User not found')).toBeTruthy();
     expect(screen.queryByTestId('ledger-owed')).toBeNull();

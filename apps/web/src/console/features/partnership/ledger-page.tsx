@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { amountColumn, DataTable, signedColumn, type Column } from '@/console/components';
-import type { BusinessData } from '@/console/lib/business-call';
+import type { DataOf } from '@exchange/contracts';
 import { useOwnAccount } from '@/console/lib/own-account';
 import { owedInWords } from '@/console/lib/owed';
 import { useSettlementLedger } from '@/console/lib/settlement-ledger';
@@ -12,7 +12,7 @@ import './partnership.css';
 
 const KIND = { SHARE: 'Share', SETTLEMENT: 'Settlement' } as const;
 /** A ledger row with its place in the ledger (rows have no id of their own). */
-type Entry = BusinessData<'agentGetSettlementLedger'>['rows'][number] & { n: number };
+type Entry = DataOf<'agentGetSettlementLedger'>['rows'][number] & { n: number };
 
 /**
  * The ledger's columns. Every sign is said from one side: a direct account's ledger is the

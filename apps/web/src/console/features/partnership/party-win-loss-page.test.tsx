@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { settlementEndpoints } from '@exchange/contracts';
+import { endpoints } from '@exchange/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { istYmdDaysAgo } from '@/lib/format';
@@ -44,7 +44,7 @@ const TOTALS = { downline_pnl: -749.5, own_share: -125.45, upline_share: 74.95, 
 describe('party win/loss', () => {
   it('asks the days, shows each account and the totals with their signs, and exports them', async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetPartyWinLoss, (body) => ({
+    fake.answer(endpoints.agentGetPartyWinLoss, (body) => ({
       ...body,
       rows: ROWS,
       totals: TOTALS,
@@ -68,7 +68,7 @@ describe('party win/loss', () => {
       '+74.95',
       '3.00',
     ]);
-    expect(fake.sent(settlementEndpoints.agentGetPartyWinLoss)).toEqual([
+    expect(fake.sent(endpoints.agentGetPartyWinLoss)).toEqual([
       { from_date: istYmdDaysAgo(7), to_date: istYmdDaysAgo(0) },
     ]);
 
@@ -88,7 +88,7 @@ describe('party win/loss', () => {
     fireEvent.change(screen.getByTestId('party-to'), { target: { value: '15/11/2026' } });
     fireEvent.click(screen.getByTestId('party-submit'));
     await waitFor(() =>
-      expect(fake.sent(settlementEndpoints.agentGetPartyWinLoss).at(-1)).toEqual({
+      expect(fake.sent(endpoints.agentGetPartyWinLoss).at(-1)).toEqual({
         from_date: '2026-11-01',
         to_date: '2026-11-15',
       }),
@@ -97,7 +97,7 @@ describe('party win/loss', () => {
 
   it('says when nothing was settled, and shows a refusal', async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetPartyWinLoss, (body) =>
+    fake.answer(endpoints.agentGetPartyWinLoss, (body) =>
       body.from_date === istYmdDaysAgo(7)
         ? { ...body, rows: [], totals: { downline_pnl: 0, own_share: 0, upline_share: 0, commission: 0 } }
         : refusal(400, 'VALIDATION_ERROR', 'The period is too long'),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { amountColumn, DataTable, signedColumn, type Column } from '@/console/components';
-import type { BusinessData } from '@/console/lib/business-call';
+import type { DataOf } from '@exchange/contracts';
 import { DateRangeForm, type DayRange } from '@/components';
 import { istYmdDaysAgo } from '@/lib/format';
 import { usePartyWinLoss } from './api/party-win-loss';
@@ -10,7 +10,7 @@ import './partnership.css';
 /** The report opens on the last 7 days (IST), as the statements do. */
 const DEFAULT_DAYS = 7;
 
-type PartyWinLossRow = BusinessData<'agentGetPartyWinLoss'>['rows'][number];
+type PartyWinLossRow = DataOf<'agentGetPartyWinLoss'>['rows'][number];
 
 const COLUMNS: Column<PartyWinLossRow>[] = [
   accountColumn(),

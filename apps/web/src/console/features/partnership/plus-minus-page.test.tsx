@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { settlementEndpoints, SPORT } from '@exchange/contracts';
+import { endpoints, SPORT } from '@exchange/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
@@ -36,7 +36,7 @@ describe('plus-minus', () => {
   it('reports the match chosen from the catalog, with totals and CSV', async () => {
     const [first] = await fetchData('getMatches', { sport_id: SPORT.CRICKET, is_active: 1 });
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetPlusMinusReport, (body) => ({
+    fake.answer(endpoints.agentGetPlusMinusReport, (body) => ({
       match_id: body.match_id,
       match_name: first!.match_name,
       rows: [ROW],
@@ -63,7 +63,7 @@ describe('plus-minus', () => {
     expect(cell('Your share (+ you won)')).toBe('+1144.00');
     expect(cell('Upline share (+ upline won)')).toBe('+286.00');
     expect(screen.getByTestId('plus-minus-table-total-net').textContent).toBe('-1430.00');
-    expect(fake.sent(settlementEndpoints.agentGetPlusMinusReport)).toEqual([{ match_id: first!.match_id }]);
+    expect(fake.sent(endpoints.agentGetPlusMinusReport)).toEqual([{ match_id: first!.match_id }]);
 
     const csv = capturedCsv();
     fireEvent.click(screen.getByTestId('plus-minus-table-csv'));
@@ -85,9 +85,7 @@ describe('plus-minus', () => {
 
   it('shows a refusal', async () => {
     const fake = fakeCalls();
-    fake.answer(settlementEndpoints.agentGetPlusMinusReport, () =>
-      refusal(404, 'NOT_FOUND', 'Match not found'),
-    );
+    fake.answer(endpoints.agentGetPlusMinusReport, () => refusal(404, 'NOT_FOUND', 'Match not found'));
     renderInApp(<PlusMinusPage />, '/plus-minus?match=999999');
     expect(await screen.findByText('Match not found')).toBeTruthy();
   });

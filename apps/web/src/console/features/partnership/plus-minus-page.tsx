@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { amountColumn, DataTable, signedColumn, type Column } from '@/console/components';
-import type { BusinessData } from '@/console/lib/business-call';
+import type { DataOf } from '@exchange/contracts';
 import { formatIst } from '@/lib/format';
 import { useMatchChoices, useSports } from './api/match-choices';
 import { usePlusMinus } from './api/plus-minus';
 import { accountColumn, SIGNS_NOTE } from './report-columns';
 import './partnership.css';
 
-type PlusMinusRow = BusinessData<'agentGetPlusMinusReport'>['rows'][number];
+type PlusMinusRow = DataOf<'agentGetPlusMinusReport'>['rows'][number];
 
 const COLUMNS: Column<PlusMinusRow>[] = [
   accountColumn(),

@@ -1,4 +1,5 @@
-import { fetchBusiness, type BusinessBody } from '@/console/lib/business-call';
+import { fetchData } from '@/lib/api';
+import type { BodyOf } from '@exchange/contracts';
 import { useConsoleMutation } from '@/console/lib/mutation';
 import { refreshAfterChange } from './refresh-after-change';
 
@@ -9,7 +10,7 @@ import { refreshAfterChange } from './refresh-after-change';
  */
 export function useRecordSettlement() {
   return useConsoleMutation({
-    mutationFn: (body: BusinessBody<'agentRecordSettlement'>) => fetchBusiness('agentRecordSettlement', body),
+    mutationFn: (body: BodyOf<'agentRecordSettlement'>) => fetchData('agentRecordSettlement', body),
     onSuccess: () => void refreshAfterChange(),
   });
 }

@@ -1,12 +1,12 @@
+import { fetchData } from '@/lib/api';
 import { useQuery } from '@tanstack/react-query';
-import { fetchBusiness } from '@/console/lib/business-call';
 import { consoleKeys } from '@/console/lib/query-keys';
 
 /** agent/getPlusMinusReport: a match's plus-minus per direct account; not asked before a match is chosen. */
 export function usePlusMinus(matchId: number | null) {
   return useQuery({
     queryKey: consoleKeys.downline.business.plusMinus(matchId ?? 0),
-    queryFn: () => fetchBusiness('agentGetPlusMinusReport', { match_id: matchId! }),
+    queryFn: () => fetchData('agentGetPlusMinusReport', { match_id: matchId! }),
     enabled: matchId !== null,
   });
 }
