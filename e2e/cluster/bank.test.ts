@@ -54,9 +54,10 @@ describe('two server processes under the bank workload', () => {
   });
 
   // The checker itself can fail: a payment posted twice (balances kept consistent, as a bug would),
-  // an acknowledged bet that is not in the database, and an exposure no take-back explains
-  // (raised in SQL on a bettor no rollback touched, its market position with it) are all reported.
-  it('reports a doubled settlement payment, a lost acknowledged bet and an unexplained negative balance', async () => {
+  // an acknowledged bet that is not in the database, an exposure no take-back explains (raised in
+  // SQL on a bettor no rollback touched, its market position with it) and a level's share posted
+  // a paisa off its split (ADR 48) are all reported.
+  it('reports a doubled settlement payment, a lost acknowledged bet, an unexplained negative balance and a share off its split', async () => {
     expect(crashRun).toBeDefined();
     const db = new pg.Client({ connectionString: bank.cluster.databaseUrl });
     await db.connect();
@@ -87,6 +88,17 @@ describe('two server processes under the bank workload', () => {
          on conflict (market_id, user_id) do update set exposure_paise = market_positions.exposure_paise + excluded.exposure_paise`,
         [user!.user_id, [...crashRun!.log.markets.keys()][0], user!.raise],
       );
+      // A level's share of a standing result, a paisa more than its rows (balances kept in step).
+      await db.query(`
+        with share as (
+          update ledger_transfers set amount_paise = amount_paise + 1
+          where id = (select id from ledger_transfers where idempotency_key like 'share:%' and idempotency_key not in
+                      (select substr(idempotency_key, 10) from ledger_transfers where idempotency_key like 'rollback:share:%') order by id limit 1)
+          returning debit_account_id, credit_account_id
+        ), debited as (
+          update ledger_accounts a set balance_paise = balance_paise - 1 from share s where a.id = s.debit_account_id
+        )
+        update ledger_accounts a set balance_paise = balance_paise + 1 from share s where a.id = s.credit_account_id`);
     } finally {
       await db.end();
     }
@@ -96,7 +108,9 @@ describe('two server processes under the bank workload', () => {
     expect(failed).toContain('settlement postings match the settlement rows (no payment doubled or missing)');
     expect(failed).toContain('every acknowledged bet exists, once, as answered');
     expect(failed).toContain('an available balance is below zero only by what the operator took back (rollbacks, voids)');
+    expect(failed).toContain('the share and commission postings are the split rows (reversed exactly once when rolled back)');
+    expect(failed).toContain("the shares account holds the bettors' P&L standing; pnl and shares move no chips (they hold minus the commissions paid)");
     // Only those: the raised exposure is in the positions too, so no other check is tripped.
-    expect(failed).toHaveLength(3);
+    expect(failed).toHaveLength(5);
   });
 });

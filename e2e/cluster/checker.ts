@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { settleMarket, type MatchedFancyBet, type MatchedRunnerBet, type RunnerResult } from '@exchange/engine';
 import { callApi } from './client.ts';
+import { checkShares } from './shares-checker.ts';
 import { checkNegativeAvailable } from './take-backs.ts';
 import type { WorkloadLog } from './workload.ts';
 
@@ -69,6 +70,7 @@ export async function checkBank(databaseUrl: string, log: WorkloadLog, origins: 
     if (exposureOff.length > 0) checks.at(-1)!.detail += `; their positions: ${JSON.stringify(theirPositions)}`;
 
     checks.push(...(await checkSettlements(q, new Set(log.markets.keys()))));
+    checks.push(...(await checkShares(q)));
     checks.push(...(await checkAcknowledged(q, log)));
     checks.push(await checkApiBalances(q, log, origins));
   } finally {
@@ -189,7 +191,16 @@ async function checkAcknowledged(q: Query, log: WorkloadLog): Promise<Check[]> {
   const unknown = bets.filter((b) => b.outcome === 'unknown');
 
   const calls = [...log.casino.values()];
-  const rows = await q(`select transaction_id, kind, user_id, amount_paise, status, ledger_transfer_id from casino_transactions where transaction_id = any($1)`, [calls.map((c) => c.transactionId)]);
+  // A rollback moves the stake back only when its debit was taken: one that came before its
+  // debit (whose answer was lost: a marker that refuses it later) or after a refused one moves nothing.
+  const rows = await q(
+    `select c.transaction_id, c.kind, c.user_id, c.amount_paise, c.status, c.ledger_transfer_id,
+            c.kind = 'rollback' and (d.id is null or d.status <> 'OK') as moves_nothing
+     from casino_transactions c
+     left join casino_transactions d on d.provider_id = c.provider_id and d.transaction_id = c.reference_transaction_id and d.kind = 'debit'
+     where c.transaction_id = any($1)`,
+    [calls.map((c) => c.transactionId)],
+  );
   const byTx = new Map<string, Row[]>();
   for (const r of rows) byTx.set(String(r.transaction_id), [...(byTx.get(String(r.transaction_id)) ?? []), r]);
   const casinoMissing = calls
@@ -197,7 +208,7 @@ async function checkAcknowledged(q: Query, log: WorkloadLog): Promise<Check[]> {
     .filter((c) => {
       const found = byTx.get(c.transactionId) ?? [];
       const r = found[0];
-      return found.length !== 1 || r!.kind !== c.kind || n(r!.user_id) !== c.userId || n(r!.amount_paise) !== c.amountPaise || r!.status !== 'OK' || (c.amountPaise > 0 && r!.ledger_transfer_id === null);
+      return found.length !== 1 || r!.kind !== c.kind || n(r!.user_id) !== c.userId || n(r!.amount_paise) !== c.amountPaise || r!.status !== 'OK' || (c.amountPaise > 0 && r!.ledger_transfer_id === null && r!.moves_nothing !== true);
     });
   const casinoDoubled = [...byTx].filter(([, found]) => found.length > 1).map(([id]) => id);
   // A wallet call the platform refused moved no money.

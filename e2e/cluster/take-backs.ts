@@ -9,7 +9,8 @@ import type { WorkloadLog } from './workload.ts';
  * below zero, but only by what those take-backs removed. Every other call checks funds first.
  *
  * What a take-back removed from a user, per rolled-back settlement version of a market:
- *   the payout the rollback reversed (its postings out of the user, net of those into it)
+ *   the payout the rollback reversed (its postings out of the user, net of those into it; the
+ *   agent's commission paid with the settlement, ADR 48, is part of it)
  *   minus what the market gives the user since: the next settlement's postings into the user
  *   when it was declared again, or, while it is not, minus the exposure now reserved on it;
  * counted only when positive (a re-declaration that pays more pays a debt, it cannot fund a
@@ -54,8 +55,10 @@ async function takenBack(q: Query, userIds: number[]): Promise<Map<number, numbe
        on t.idempotency_key in (
             'settle:' || r.market_id || ':' || r.version || ':' || r.user_id,
             'commission:' || r.market_id || ':' || r.version || ':' || r.user_id,
+            'rebate:' || r.market_id || ':' || r.version || ':' || r.user_id,
             'rollback:settle:' || r.market_id || ':' || r.version || ':' || r.user_id,
-            'rollback:commission:' || r.market_id || ':' || r.version || ':' || r.user_id)
+            'rollback:commission:' || r.market_id || ':' || r.version || ':' || r.user_id,
+            'rollback:rebate:' || r.market_id || ':' || r.version || ':' || r.user_id)
       and (t.debit_account_id = a.id or t.credit_account_id = a.id)
      where r.user_id = any($1)
      group by r.market_id, r.version, r.user_id, r.rolled_back_at

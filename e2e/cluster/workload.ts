@@ -3,6 +3,7 @@ import { SPORT, type EndpointName } from '@exchange/contracts';
 import { seededRandom } from '@exchange/engine';
 import { DEMO_PASSWORD } from '../../apps/server/src/services/demo-accounts.ts';
 import type { ProviderStub } from '../../apps/server/src/test/casino-provider-stub.ts';
+import { changeFigures, makeAgentTree, setBettorRates } from './agents.ts';
 import { callApi, callWallet, type Outcome, type Provider } from './client.ts';
 
 /**
@@ -74,6 +75,10 @@ export interface WorkloadLog {
   /** Refusals by "kind: code" (a refusal is an answer: nothing happened). */
   refusals: Map<string, number>;
   bettors: { userId: number; userName: string; token: string }[];
+  /** The agents the bettors are under (agent1 and a random tree below it), with their partnership (bp) at the start. */
+  agents: { userId: number; userName: string; parentId: number | null; depth: number; partnershipBp: number }[];
+  /** The figures changed midway (ADR 48), as the operator changed them. */
+  figureChanges: string[];
   /** The seeded cricket match the operator's markets go on. */
   matchId?: number;
 }
@@ -129,7 +134,7 @@ interface Bettor {
 }
 
 export function newLog(): WorkloadLog {
-  return { tallies: new Map(), bets: new Map(), casino: new Map(), acks: [], calls: [], serverErrors: [], markets: new Map(), refusals: new Map(), bettors: [] };
+  return { tallies: new Map(), bets: new Map(), casino: new Map(), acks: [], calls: [], serverErrors: [], markets: new Map(), refusals: new Map(), bettors: [], agents: [], figureChanges: [] };
 }
 
 export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = newLog()): Promise<WorkloadLog> {
@@ -210,14 +215,20 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
     }
   };
 
-  // --- set-up: the operator, an agent and its bettors, each with a casino game launched ---
+  // --- set-up: the operator, agents with shares (agent1 and a tree below it) and their bettors
+  // with commission rates, each bettor with a casino game launched ---
   const admin = (await must('login', { user_name: 'admin', password: DEMO_PASSWORD })).usertoken as string;
-  const agent = (await must('login', { user_name: 'agent1', password: DEMO_PASSWORD })).usertoken as string;
+  const agent1 = (await must('login', { user_name: 'agent1', password: DEMO_PASSWORD })).usertoken as string;
   const matchId = await cricketMatch(options.databaseUrl);
   log.matchId = matchId;
   const count = options.bettors ?? 30;
+  const tree = await makeAgentTree({ databaseUrl: options.databaseUrl, run, bettors: count, chipsPerBettor: 5_000, agent1Token: agent1 }, rnd, must);
+  log.agents.push(
+    ...tree.agents.map((a) => ({ userId: a.userId, userName: a.userName, parentId: a.parent === -1 ? null : tree.agents[a.parent]!.userId, depth: a.depth, partnershipBp: a.partnershipBp })),
+  );
   const bettors: Bettor[] = await Promise.all(
     Array.from({ length: count }, async (_, i): Promise<Bettor> => {
+      const agent = tree.agents[tree.agentOf(i)]!.token;
       const userName = `b${run}${i}`.slice(0, 20);
       const created = await must('agentCreateUser', { user_name: userName, password: 'Bettor@1234', role: 'user' }, agent);
       const first = (await must('login', { user_name: userName, password: 'Bettor@1234' })).usertoken as string;
@@ -230,6 +241,7 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
       return { userId: created.user_id as number, userName, token, walletToken: launched.token, open: [], round: 0 };
     }),
   );
+  await setBettorRates(options.databaseUrl, bettors.map((b) => b.userId), rnd);
   log.bettors.push(...bettors.map(({ userId, userName, token }) => ({ userId, userName, token })));
   options.observer?.bettors?.(log.bettors);
 
@@ -370,7 +382,11 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
   };
 
   const midway = options.midway ? sleep(options.durationMs / 2).then(() => options.midway!(load)) : Promise.resolve();
-  await Promise.all([...bettors.map(bettorLoop), operatorLoop(), midway]);
+  // Figures changed while markets are open: those already bet on keep their split (ADR 48).
+  const figureChange = sleep(options.durationMs * 0.4).then(async () =>
+    log.figureChanges.push(await changeFigures(options.databaseUrl, tree, bettors.map((b) => b.userId), rnd).catch((err: Error) => `not changed (${err.message})`)),
+  );
+  await Promise.all([...bettors.map(bettorLoop), operatorLoop(), midway, figureChange]);
   return log;
 }
 

@@ -63,10 +63,16 @@ export async function declareResultInTx(
   const accountOf = new Map<number, number>();
   for (const u of settlement.users) accountOf.set(u.userId, await ctx.accountIdOf(u.userId));
   const title = await marketTitle(tx, marketId);
+
+  // Release the market's reservations with the chips and system accounts locked (id order).
+  await releaseMarketExposures(tx, marketId, ctx.accountIdOf, [...accountOf.values(), house.id, clearing.id]);
+  // Then the split over the levels (ADR 48): it may open a level's pnl account, which a casino
+  // credit opens too while it holds its player's chips account. Opened before these locks, a
+  // settlement waiting for that player would hold the account the credit waits for (a deadlock).
   const shares = await planShares(
     tx,
     { source: 'MARKET', sourceId: marketId, version, keyStem: `${marketId}:${version}` },
-    await settledResults(tx, market, settlement),
+    await settledResults(tx, market, settlement, isVoid),
     async (u) => accountOf.get(u)!,
     title,
   );
@@ -78,9 +84,6 @@ export async function declareResultInTx(
     }).map((t) => withRemark(t, title, settlement)),
     ...shares.transfers,
   ];
-
-  // Release the market's reservations, then post (accounts locked in id order first).
-  await releaseMarketExposures(tx, marketId, ctx.accountIdOf, [...accountOf.values(), house.id, clearing.id, ...shares.accountIds]);
   const posted = await postTransfers(tx, transfers, ctx.at);
   await shares.record(ctx.at);
 
@@ -163,9 +166,10 @@ export async function declareResultInTx(
 /**
  * Each bettor's result as the levels above it share it (ADR 48): its P&L as posted, when it first
  * bet on the market, and what its agent's commission is charged on (the net loss of a match-odds
- * or bookmaker market, the matched stakes of a fancy market; nothing on other markets).
+ * or bookmaker market, the matched stakes of a fancy market; nothing on other markets). A void
+ * market earns none: its stakes came back, nothing was won or lost on it.
  */
-async function settledResults(tx: DbOrTx, market: MarketState, settlement: Settlement): Promise<SettledResult[]> {
+async function settledResults(tx: DbOrTx, market: MarketState, settlement: Settlement, isVoid: boolean): Promise<SettledResult[]> {
   const rows = await tx
     .select({ userId: orders.userId, firstBetAt: min(orders.placedAt), stakes: sum(orders.matchedPaise) })
     .from(orders)
@@ -176,8 +180,9 @@ async function settledResults(tx: DbOrTx, market: MarketState, settlement: Settl
   return settlement.users.map((u) => {
     const pnlPaise = u.netPnlPaise - u.commissionPaise;
     const row = byUser.get(u.userId);
-    const commissionBase: CommissionBase =
-      kind === 'FANCY'
+    const commissionBase: CommissionBase = isVoid
+      ? { kind: 'NONE' }
+      : kind === 'FANCY'
         ? { kind: 'SESSION', stakesPaise: Number(row?.stakes ?? 0) }
         : kind === 'BOOKMAKER' || marketType === 'MATCH_ODDS'
           ? { kind: 'MATCH', netPnlPaise: pnlPaise }

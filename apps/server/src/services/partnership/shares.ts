@@ -40,7 +40,10 @@ export interface ResultKey {
 export interface SharePlan {
   /** The transfers, to post with the settlement's (rebates to bettors' user accounts included). */
   transfers: TransferRequest[];
-  /** Every ledger account the transfers touch, besides the bettors' own: to lock with the rest. */
+  /**
+   * Every ledger account the transfers touch besides the bettors' own (the shares account and the
+   * levels' pnl accounts): posting locks them, after the chips accounts (`lockAccounts`' order).
+   */
   accountIds: number[];
   /** Writes the rows of the split; call in the settlement's transaction. */
   record(at: Date): Promise<void>;
@@ -53,6 +56,8 @@ const REMARKS = { share: 'partnership share', commission: 'commission borne', re
 /**
  * Plans the split of these results: reads the tree and the figures once, splits each result, and
  * folds the levels' parts into one transfer each. `userAccountOf` gives a bettor's chips account.
+ * Call it once the transaction holds the chips and system accounts it posts to: it may open the
+ * levels' pnl accounts (see below), and posting locks them after those.
  */
 export async function planShares(
   db: DbOrTx,
@@ -80,10 +85,14 @@ export async function planShares(
       byLevel.set(level.userId, sum);
     }
   }
+  // Opening a level's pnl account waits for another transaction opening it: every path opens
+  // them after its chips accounts are locked and in one order (the shares account, then the
+  // levels by id), so two of them never wait for each other.
   const shares = await systemAccount(db, 'shares');
   const transfers: TransferRequest[] = [];
   const accountIds = [shares.id];
-  for (const [levelId, sum] of byLevel) {
+  for (const levelId of [...byLevel.keys()].sort((a, b) => a - b)) {
+    const sum = byLevel.get(levelId)!;
     const pnl = await pnlAccountOf(db, levelId);
     accountIds.push(pnl.id);
     if (sum.pnl !== 0)
