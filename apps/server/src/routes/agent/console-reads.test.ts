@@ -338,8 +338,9 @@ describeEachDatabase(
         shares.shagent = await account(shares.shmaster.token, 'shagent', 'agent', 10_000);
         shares.shbettor = await account(shares.shagent.token, 'shbettor', 'user', 5_000);
         shares.shdirect = await account(shares.shmaster.token, 'shdirect', 'user', 5_000);
-        // The figures in force before any bet: the root gives shmaster 90, shmaster gives shagent 80.
-        const before = new Date(ctx().now().getTime() - 1_000);
+        // The figures in force before any bet (after the accounts' own, written when they were
+        // created): the root gives shmaster 90, shmaster gives shagent 80.
+        const before = ctx().now();
         await ctx().db.insert(accountTerms).values([
           { userId: shares.shmaster.id, partnershipBp: 9_000, effectiveAt: before },
           { userId: shares.shagent.id, partnershipBp: 8_000, effectiveAt: before },

@@ -31,12 +31,13 @@ export async function setCreditReference(
   const creditPaise = rupeesToPaise(body.credit_reference);
   const at = app.clock();
   const balancePaise = await app.db.transaction(async (tx) => {
-    // The row lock orders concurrent changes, so the recorded "before" is the one replaced.
+    // The row lock orders concurrent changes, so the recorded "before" is the one replaced (NO KEY
+    // UPDATE: it must not conflict with the key-share lock of a user being created under it).
     const [before] = await tx
       .select({ creditPaise: users.creditLimitPaise })
       .from(users)
       .where(eq(users.id, account.id))
-      .for('update');
+      .for('no key update');
     await tx.update(users).set({ creditLimitPaise: creditPaise }).where(eq(users.id, account.id));
     const detail = `${rupeesText(paiseToRupees(before?.creditPaise ?? 0))} → ${rupeesText(body.credit_reference)}`;
     await recordActivity(
