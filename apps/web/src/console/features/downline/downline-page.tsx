@@ -220,7 +220,7 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
                   type="button"
                   className="btn btn--small btn--secondary"
                   onClick={open('settlement', r)}
-                  aria-label={`Settlement with ${r.user_name}`}
+                  aria-label={`Settle with ${r.user_name}`}
                   title="Record cash received or paid"
                   data-testid={`downline-settlement-${r.user_name}`}
                 >

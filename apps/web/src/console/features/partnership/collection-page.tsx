@@ -44,7 +44,7 @@ function columnsOf(onSettle: ((r: CollectionRow) => void) | null): Column<Collec
                 type="button"
                 className="btn btn--small btn--secondary"
                 onClick={() => onSettle(r)}
-                aria-label={`Settlement with ${r.user_name}`}
+                aria-label={`Settle with ${r.user_name}`}
                 data-testid={`collection-settle-${r.user_name}`}
               >
                 Settle
