@@ -5,11 +5,11 @@ import type { Viewport } from './browser.ts';
 /** Under this width the console's menu is a drawer the header's Menu button opens. */
 export const DRAWER_BELOW_PX = 900;
 
-/** Signs a demo agent or the operator in at /console/ and waits for the header to name it. */
-export async function consoleSignIn(page: Page, userName: string) {
+/** Signs an agent or the operator in at /console/ (a demo one by default) and waits for the header to name it. */
+export async function consoleSignIn(page: Page, userName: string, password = 'Demo@1234') {
   await page.goto('/console/');
   await page.getByTestId('console-user-name').fill(userName);
-  await page.getByTestId('console-password').fill('Demo@1234');
+  await page.getByTestId('console-password').fill(password);
   await page.getByTestId('console-login-submit').click();
   await expect
     .poll(() => page.getByTestId('console-who').textContent(), { timeout: 20_000, interval: 250 })

@@ -124,12 +124,15 @@ export const SettlementLedger = z.object({
 export const CollectionRow = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
-  role: z.enum(['agent', 'user']),
+  /** The caller's direct accounts are agents and bettors; its upline an agent or the root. */
+  role: z.enum(['root', 'agent', 'user']),
+  /** The caller's own parent: what the caller owes it shows as a negative figure. */
+  upline: z.boolean(),
   /** Positive: the account owes the caller; negative: the caller owes it. */
   owed_by_user: Rupees,
 });
 export const CollectionReport = z.object({
-  /** Accounts that owe the caller ("lena"), most first. */
+  /** Accounts that owe the caller ("lena"), most first; the caller's direct accounts and its upline. */
   receive_from: z.array(CollectionRow),
   /** Accounts the caller owes ("dena"), most first. */
   pay_to: z.array(CollectionRow),

@@ -21,8 +21,14 @@ export const BET_REASONS = ['BET_SETTLEMENT', 'COMMISSION', 'SETTLEMENT_ROLLBACK
 export const CASINO_REASONS = ['CASINO_DEBIT', 'CASINO_CREDIT', 'CASINO_ROLLBACK'] as const;
 /** Why money moved. */
 /** The agents' business (ADR 48): a level's share of its bettors' results, the commission paid to
- * a bettor, and a level's part of that commission. */
-export const PARTNERSHIP_REASONS = ['PARTNERSHIP_SHARE', 'AGENT_COMMISSION', 'COMMISSION_SHARE'] as const;
+ * a bettor (on a market; on a casino round, named so that the statement lists it as casino), and
+ * a level's part of that commission. */
+export const PARTNERSHIP_REASONS = [
+  'PARTNERSHIP_SHARE',
+  'AGENT_COMMISSION',
+  'CASINO_COMMISSION',
+  'COMMISSION_SHARE',
+] as const;
 export const TRANSFER_REASONS = [...CHIPS_REASONS, ...PAYMENT_REASONS, ...BET_REASONS, ...CASINO_REASONS, ...PARTNERSHIP_REASONS] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 

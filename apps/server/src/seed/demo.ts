@@ -4,7 +4,7 @@
  */
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { globalSettings, users } from '../db/schema/index.ts';
+import { accountTerms, globalSettings, users } from '../db/schema/index.ts';
 import { ensureCatalog, refreshFixtures } from '../feed/index.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
@@ -22,6 +22,8 @@ interface DemoUser {
   isSignupUser?: boolean;
   /** Chips given by the parent through the ledger. */
   chipsPaise: number;
+  /** An agent's partnership in basis points (ADR 48), in force from its creation; none: 0%. */
+  partnershipBp?: number;
   note: string;
 }
 export const DEMO_USERS: DemoUser[] = [
@@ -37,7 +39,9 @@ export const DEMO_USERS: DemoUser[] = [
     role: 'agent',
     parent: 'admin',
     chipsPaise: 500_000_000,
-    note: 'agent; parent of the demo bettors and of sign-ups',
+    // agent1 keeps 80% of its bettors' results and the operator 20%, as a real network runs.
+    partnershipBp: 8_000,
+    note: 'agent (80% partnership); parent of the demo bettors and of sign-ups',
   },
   {
     userName: 'demo1',
@@ -111,7 +115,7 @@ async function seedUsers(db: Db, now: Date): Promise<void> {
   const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
   for (const [i, u] of missing.entries()) {
     const parent = u.parent ? await findUserByName(db, u.parent) : undefined;
-    await createUser(
+    const created = await createUser(
       db,
       {
         userName: u.userName,
@@ -123,6 +127,13 @@ async function seedUsers(db: Db, now: Date): Promise<void> {
       },
       now,
     );
+    if (u.partnershipBp !== undefined)
+      await db.insert(accountTerms).values({
+        userId: created.id,
+        partnershipBp: u.partnershipBp,
+        effectiveAt: now,
+        setBy: parent?.id ?? null,
+      });
   }
   for (const u of DEMO_USERS) {
     const user = await findUserByName(db, u.userName);

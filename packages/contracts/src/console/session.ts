@@ -24,11 +24,10 @@ export const ConsoleUser = z.object({
   is_change_password: Flag,
   security_auth_enabled: Flag,
   /**
-   * The caller's own partnership and commission figures (ADR 48): the most it can give an agent
-   * it creates. Optional: until the server sends it, the console shows a new agent's figure alone
-   * and learns the bound from a refusal.
+   * The caller's own partnership and commission figures in force (ADR 48): its partnership is the
+   * most it can give an agent it creates (the root's is 100).
    */
-  terms: AccountTerms.optional(),
+  terms: AccountTerms,
 });
 export type ConsoleUser = z.infer<typeof ConsoleUser>;
 

@@ -54,6 +54,10 @@ describeEachDatabase('console sign-in', (ctx) => {
     }
     expect((await consoleLogin('admin')).json.data.parent_id).toBe(-1);
     expect((await consoleLogin('agent1')).json.data.parent_id).toBe(await userId('admin'));
+    // Each carries its own figures (ADR 48): the root holds all, the demo's agent1 its 80%.
+    const noCommission = { match_commission: 0, session_commission: 0, casino_commission: 0 };
+    expect((await consoleLogin('admin')).json.data.terms).toEqual({ partnership: 100, ...noCommission });
+    expect((await consoleLogin('agent1')).json.data.terms).toEqual({ partnership: 80, ...noCommission });
   });
 
   it('refuses a bettor with the right password and opens no session', async () => {

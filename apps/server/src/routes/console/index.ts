@@ -10,6 +10,6 @@ export default function consoleRoutes(app: FastifyInstance, registry: EndpointRe
       data: await consoleLogIn(app, { userName: body.user_name, password: body.password, otp: body.otp }, originOf(request)),
       message: 'Login successful',
     }),
-    consoleGetMe: async ({ user }) => ({ data: await consoleMe(app.db, user.userId) }),
+    consoleGetMe: async ({ user }) => ({ data: await consoleMe(app.db, user.userId, app.clock()) }),
   });
 }

@@ -108,6 +108,15 @@ describeEachDatabase(
       user_id: who.id,
       user_name: who.name,
       role: who === master || who === agent ? 'agent' : 'user',
+      upline: false,
+      owed_by_user: owed,
+    });
+    /** The caller's own parent in its collection report: negative, the caller owes it. */
+    const uplineRow = (who: Account, owed: number) => ({
+      user_id: who.id,
+      user_name: who.name,
+      role: who === admin ? 'root' : 'agent',
+      upline: true,
       owed_by_user: owed,
     });
     /** The root's other direct account, the seed's agent1: square throughout. */
@@ -125,7 +134,7 @@ describeEachDatabase(
         .db.select({ id: users.id })
         .from(users)
         .where(eq(users.userName, 'agent1'));
-      agent1Row = { user_id: agent1!.id, user_name: 'agent1', role: 'agent', owed_by_user: 0 };
+      agent1Row = { user_id: agent1!.id, user_name: 'agent1', role: 'agent', upline: false, owed_by_user: 0 };
       cricket = await firstMatchOf(ctx().db, SPORT.CRICKET, false);
     });
 
@@ -134,18 +143,19 @@ describeEachDatabase(
         const market = await bookmakerBet('BM win', 100);
         await declare(market, { winner_ids: [1] });
 
+        // Each agent's upline owes it its part: the master owes the agent 200, the root the master 100.
         expect(await collection(agent)).toEqual({
-          receive_from: [],
+          receive_from: [uplineRow(master, 200)],
           pay_to: [row(bettor, -1000)],
           square: [row(bettor2, 0)],
-          total_receive: 0,
+          total_receive: 200,
           total_pay: 1000,
         });
         expect(await collection(master)).toEqual({
-          receive_from: [],
+          receive_from: [uplineRow(admin, 100)],
           pay_to: [row(agent, -200)],
           square: [],
-          total_receive: 0,
+          total_receive: 100,
           total_pay: 200,
         });
         expect(await collection(admin)).toEqual({
@@ -206,8 +216,8 @@ describeEachDatabase(
         await ok('operatorRollbackResult', { market_id: market!.id });
 
         for (const [who, children] of [
-          [agent, [row(bettor, 0), row(bettor2, 0)]],
-          [master, [row(agent, 0)]],
+          [agent, [row(bettor, 0), row(bettor2, 0), uplineRow(master, 0)]],
+          [master, [row(agent, 0), uplineRow(admin, 0)]],
           [admin, [agent1Row, row(master, 0)]],
         ] as const) {
           expect(await collection(who)).toEqual({
@@ -243,14 +253,16 @@ describeEachDatabase(
 
         expect(await collection(agent)).toEqual({
           receive_from: [row(bettor, 1000)],
-          pay_to: [],
+          pay_to: [uplineRow(master, -200)],
           square: [row(bettor2, 0)],
           total_receive: 1000,
-          total_pay: 0,
+          total_pay: 200,
         });
         expect(await collection(master)).toMatchObject({
           receive_from: [row(agent, 200)],
+          pay_to: [uplineRow(admin, -100)],
           total_receive: 200,
+          total_pay: 100,
         });
         expect(await collection(admin)).toMatchObject({
           receive_from: [row(master, 100)],
@@ -364,12 +376,13 @@ describeEachDatabase(
         });
         expect(await chipsOf()).toBe(chipsBefore);
 
+        // Square with the agent; the master still owes the root its 100.
         expect(await collection(master)).toEqual({
           receive_from: [],
-          pay_to: [],
+          pay_to: [uplineRow(admin, -100)],
           square: [row(agent, 0)],
           total_receive: 0,
-          total_pay: 0,
+          total_pay: 100,
         });
         expect((await ledger(agent)).rows).toMatchObject([
           { kind: 'SHARE', amount: 200, balance: 200 },

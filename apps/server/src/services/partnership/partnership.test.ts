@@ -107,6 +107,21 @@ describeEachDatabase('the split of a result over the tree (ADR 48)', (ctx) => {
     return (await pnlOf(ctx().db, root)) - before;
   }
 
+  /** The commission paid to a bettor as its statement lists it, newest first: the amount and the type. */
+  async function rebatesOn(bettor: number) {
+    const statement = await accountStatement(ctx().db, {
+      accountId: (await accountOfUser(ctx().db, bettor)).id,
+      fromDay: '2020-01-01',
+      toDay: '2099-12-31',
+      type: 'all',
+      page: 1,
+      limit: 10,
+    });
+    return statement.rows
+      .filter((r) => r.remark.endsWith('— commission'))
+      .map((r) => ({ credit: r.credit, type: r.type }));
+  }
+
   /** The rows of a result as (level, depth, share, P&L share, commission share), bettor by bettor. */
   const rowsOf = async (source: 'MARKET' | 'CASINO', id: number, version?: number) =>
     (await splitRows(ctx().db, source, id, version)).map((r) => ({
@@ -205,19 +220,7 @@ describeEachDatabase('the split of a result over the tree (ADR 48)', (ctx) => {
 
     // The bettor lost 1,000 + 500 and was paid 20 + 50 back.
     expect((await accountOfUser(db, bettor)).balancePaise - chipsBefore).toBe(-150_000 + 7_000);
-    const statement = await accountStatement(db, {
-      accountId: (await accountOfUser(db, bettor)).id,
-      fromDay: '2020-01-01',
-      toDay: '2099-12-31',
-      type: 'all',
-      page: 1,
-      limit: 10,
-    });
-    expect(
-      statement.rows
-        .filter((r) => r.remark.endsWith('— commission'))
-        .map((r) => ({ credit: r.credit, type: r.type })),
-    ).toEqual([
+    expect(await rebatesOn(bettor)).toEqual([
       { credit: 50, type: 'sports' },
       { credit: 20, type: 'sports' },
     ]);
@@ -409,6 +412,8 @@ describeEachDatabase('the split of a result over the tree (ADR 48)', (ctx) => {
         expect(credit).toMatchObject({ status: 'OK', balance: 100_000 - 1_000 + 15 });
       });
       expect((await accountOfUser(db, bettor)).balancePaise).toBe(10_000_000 - 100_000 + 1_500);
+      // The bettor's statement lists the rebate with the casino's rows, not with sports.
+      expect(await rebatesOn(bettor)).toEqual([{ credit: 15, type: 'casino' }]);
       expect({ agent: await pnlOf(db, agent), master: await pnlOf(db, master), root: rootWon }).toEqual({
         agent: 80_000 - 1_200,
         master: 10_000 - 150,

@@ -27,26 +27,41 @@ import { bettorsOfChildren, depthOf, directAccountsOf, owedByChildren, type Dire
 
 type CollectionRow = DataOf<'agentGetCollectionReport'>['receive_from'][number];
 
-/** Each direct account with what it owes the caller: who pays ("lena"), whom the caller pays ("dena"), who is square. */
+/**
+ * Each direct account with what it owes the caller, and the caller's own upline with what the
+ * caller owes it (negative: the caller pays): who pays ("lena"), whom the caller pays ("dena"),
+ * who is square. The upline's row is what the upline's ledger with the caller says, from the
+ * caller's side.
+ */
 export async function collectionReport(
   db: DbOrTx,
   caller: AgentCaller,
 ): Promise<DataOf<'agentGetCollectionReport'>> {
   const children = await directAccountsOf(db, caller.userId);
+  const depth = await depthOf(db, caller.userId);
   const owed = await owedByChildren(
     db,
     caller.userId,
-    await depthOf(db, caller.userId),
+    depth,
     children.map((c) => c.id),
   );
-  const rows = children.map((c) => ({ child: c, owedPaise: owed.get(c.id) ?? 0 }));
-  const view = ({ child, owedPaise }: (typeof rows)[number]): CollectionRow => ({
-    user_id: child.id,
-    user_name: child.userName,
-    role: child.role,
+  const rows: { account: CollectionAccount; owedPaise: number }[] = children.map((c) => ({
+    account: { ...c, upline: false },
+    owedPaise: owed.get(c.id) ?? 0,
+  }));
+  const upline = await uplineOf(db, caller.userId);
+  if (upline) {
+    const owedUp = await owedByChildren(db, upline.id, depth - 1, [caller.userId]);
+    rows.push({ account: { ...upline, upline: true }, owedPaise: -(owedUp.get(caller.userId) ?? 0) });
+  }
+  const view = ({ account, owedPaise }: (typeof rows)[number]): CollectionRow => ({
+    user_id: account.id,
+    user_name: account.userName,
+    role: account.role,
+    upline: account.upline,
     owed_by_user: paiseToRupees(owedPaise),
   });
-  // Most first; the children come sorted by name, and the sort is stable.
+  // Most first; the children come sorted by name, the upline last, and the sort is stable.
   const receive = rows.filter((r) => r.owedPaise > 0).sort((a, b) => b.owedPaise - a.owedPaise);
   const pay = rows.filter((r) => r.owedPaise < 0).sort((a, b) => a.owedPaise - b.owedPaise);
   const sum = (list: typeof rows) => list.reduce((s, r) => s + r.owedPaise, 0);
@@ -57,6 +72,17 @@ export async function collectionReport(
     total_receive: paiseToRupees(sum(receive)),
     total_pay: paiseToRupees(-sum(pay)),
   };
+}
+
+type CollectionAccount = { id: number; userName: string; role: CollectionRow['role']; upline: boolean };
+
+/** The caller's parent, if it has one (the root has none). */
+async function uplineOf(db: DbOrTx, userId: number): Promise<Omit<CollectionAccount, 'upline'> | null> {
+  const [row] = await queryRows<{ id: number; user_name: string; role: 'root' | 'agent' }>(
+    db,
+    sql`select p.id, p.user_name, p.role from users u join users p on p.id = u.parent_id where u.id = ${userId}`,
+  );
+  return row ? { id: Number(row.id), userName: row.user_name, role: row.role } : null;
 }
 
 type ShareSums = {

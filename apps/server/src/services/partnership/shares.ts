@@ -123,7 +123,8 @@ export async function planShares(
       debitAccountId: shares.id,
       creditAccountId: await userAccountOf(result.userId),
       amountPaise: commission,
-      reason: 'AGENT_COMMISSION',
+      // A casino round's rebate is casino on the bettor's statement, a market's is sports.
+      reason: key.source === 'CASINO' ? 'CASINO_COMMISSION' : 'AGENT_COMMISSION',
       remark: remark('rebate'),
     });
   }

@@ -583,8 +583,8 @@ describeEachDatabase('the split over random trees (ADR 48)', (ctx) => {
         )) as [{ casino: string | number }];
         const [{ rebates }] = (await queryRows<{ rebates: string | number }>(
           db,
-          sql`select coalesce(sum(case when reason = 'AGENT_COMMISSION' then amount_paise else -amount_paise end), 0) as rebates
-              from ledger_transfers where reason = 'AGENT_COMMISSION' or idempotency_key like 'rollback:rebate:%'`,
+          sql`select coalesce(sum(case when reason in ('AGENT_COMMISSION', 'CASINO_COMMISSION') then amount_paise else -amount_paise end), 0) as rebates
+              from ledger_transfers where reason in ('AGENT_COMMISSION', 'CASINO_COMMISSION') or idempotency_key like 'rollback:rebate:%'`,
         )) as [{ rebates: string | number }];
         const { pnl, shares } = await partnershipBalances(db);
         const bettorsPnl = Number(marketPnl) + Number(casino);

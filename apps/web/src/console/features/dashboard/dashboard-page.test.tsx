@@ -11,7 +11,7 @@ import { DashboardPage } from './dashboard-page';
  * The dashboard on the real server, as the root: a bettor of agent1 loses 1,000 on a bookmaker
  * market of a match of the file's own, and each P&L chart shows, per sport and for the casino,
  * the house's figure and the caller's own share beside it (ADR 48), as the server answers them.
- * agent1 holds no partnership figure, so the root's share of that loss is all of it.
+ * agent1 keeps 80% (the demo's figure), so the root's share of that loss is 20% of it.
  */
 signedInOnTestServer('admin');
 const STAKE = 1000;
@@ -72,9 +72,9 @@ describe('dashboard', () => {
     };
     check(today, 'dashboard-pnl-today', served.today);
     check(screen.getByTestId('dashboard-pnl-week'), 'dashboard-pnl-week', served.week);
-    // The loss is in today's cricket row, all of it the root's share (agent1 keeps none of it).
+    // The loss is in today's cricket row, 20% of it the root's share (agent1 keeps 80%).
     const cricket = served.today.rows.find((r) => r.key === cricketKey)!;
-    expect(cricket.own_pnl - ownBefore).toBeCloseTo(STAKE, 2);
+    expect(cricket.own_pnl - ownBefore).toBeCloseTo(STAKE * 0.2, 2);
     expect(within(today).getByText('My share', { selector: '.pnl-chart__heads > *' })).toBeTruthy();
   });
 });

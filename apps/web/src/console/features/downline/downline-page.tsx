@@ -58,6 +58,55 @@ const partnershipColumn: Column<DownlineRow> = {
 type RowAction = 'deposit' | 'withdraw' | 'credit' | 'settlement' | 'shares' | 'status' | 'password';
 type Action = { kind: RowAction; row: DownlineRow } | { kind: 'create' };
 
+/**
+ * What passes only between the caller and a direct user (chips, credit reference, settlements,
+ * shares): short labels that fit the row, each named in full for a screen reader (the name holds
+ * the visible text, as axe asks).
+ */
+const TOP_LEVEL_ACTIONS: {
+  kind: RowAction;
+  text: string;
+  title: string;
+  className: string;
+  label: (userName: string) => string;
+}[] = [
+  {
+    kind: 'deposit',
+    text: 'D',
+    title: 'Deposit chips',
+    className: 'downline-actions__in',
+    label: (u) => `Deposit chips to ${u}`,
+  },
+  {
+    kind: 'withdraw',
+    text: 'W',
+    title: 'Withdraw chips',
+    className: 'downline-actions__out',
+    label: (u) => `Withdraw chips from ${u}`,
+  },
+  {
+    kind: 'credit',
+    text: 'Credit',
+    title: 'Credit reference',
+    className: 'btn--secondary',
+    label: (u) => `Credit reference of ${u}`,
+  },
+  {
+    kind: 'settlement',
+    text: 'Settle',
+    title: 'Record cash received or paid',
+    className: 'btn--secondary',
+    label: (u) => `Settle with ${u}`,
+  },
+  {
+    kind: 'shares',
+    text: 'Shares',
+    title: 'Partnership and commission',
+    className: 'btn--secondary',
+    label: (u) => `Shares of ${u}`,
+  },
+];
+
 function Breadcrumbs({ trail }: { trail: TrailStep[] }) {
   return (
     <nav aria-label="Downline levels" className="downline-crumbs" data-testid="downline-crumbs">
@@ -184,60 +233,20 @@ function DownlineLevel({ trail, parentId }: { trail: TrailStep[]; parentId: numb
         value: () => null,
         render: (r) => (
           <div className="downline-actions">
-            {top && !wide && (
-              <>
+            {top && !wide &&
+              TOP_LEVEL_ACTIONS.map((a) => (
                 <button
+                  key={a.kind}
                   type="button"
-                  className="btn btn--small downline-actions__in"
-                  onClick={open('deposit', r)}
-                  aria-label={`Deposit chips to ${r.user_name}`}
-                  title="Deposit chips"
-                  data-testid={`downline-deposit-${r.user_name}`}
+                  className={`btn btn--small ${a.className}`}
+                  onClick={open(a.kind, r)}
+                  aria-label={a.label(r.user_name)}
+                  title={a.title}
+                  data-testid={`downline-${a.kind}-${r.user_name}`}
                 >
-                  D
+                  {a.text}
                 </button>
-                <button
-                  type="button"
-                  className="btn btn--small downline-actions__out"
-                  onClick={open('withdraw', r)}
-                  aria-label={`Withdraw chips from ${r.user_name}`}
-                  title="Withdraw chips"
-                  data-testid={`downline-withdraw-${r.user_name}`}
-                >
-                  W
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--small btn--secondary"
-                  onClick={open('credit', r)}
-                  aria-label={`Credit reference of ${r.user_name}`}
-                  title="Credit reference"
-                  data-testid={`downline-credit-${r.user_name}`}
-                >
-                  Credit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--small btn--secondary"
-                  onClick={open('settlement', r)}
-                  aria-label={`Settle with ${r.user_name}`}
-                  title="Record cash received or paid"
-                  data-testid={`downline-settlement-${r.user_name}`}
-                >
-                  Settle
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--small btn--secondary"
-                  onClick={open('shares', r)}
-                  aria-label={`Shares of ${r.user_name}`}
-                  title="Partnership and commission"
-                  data-testid={`downline-shares-${r.user_name}`}
-                >
-                  Shares
-                </button>
-              </>
-            )}
+              ))}
             <button
               type="button"
               className="btn btn--small btn--secondary"

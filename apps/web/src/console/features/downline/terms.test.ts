@@ -18,10 +18,11 @@ describe('an agent’s partnership as Upline / Ours / Downline (ADR 48)', () => 
     expect(partnershipProblem(undefined, 90)).toBeNull();
   });
 
-  it('takes the caller’s figure from console/getMe, the root’s 100 without it', () => {
-    expect(ownPartnership({ role: 'agent', terms: { partnership: 85 } })).toBe(85);
-    expect(ownPartnership({ role: 'agent' })).toBeNull();
-    expect(ownPartnership({ role: 'root' })).toBe(100);
+  it('takes the caller’s figure from console/getMe, unknown until it is loaded', () => {
+    expect(ownPartnership({ terms: { partnership: 85 } })).toBe(85);
+    expect(ownPartnership({ terms: { partnership: 100 } })).toBe(100);
+    expect(ownPartnership({})).toBeNull();
+    expect(ownPartnership(undefined)).toBeNull();
     expect(ownPartnership(null)).toBeNull();
     expect(formatPercent(12.5)).toBe('12.5%');
   });

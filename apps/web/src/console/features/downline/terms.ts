@@ -40,11 +40,9 @@ export function partnershipProblem(given: number | undefined, own: number | null
 export const formatPercent = (percent: number) => `${bp(percent) / 100}%`;
 
 /**
- * The caller's own partnership: console/getMe's when it carries it; the root holds 100 (ADR 48);
- * null: unknown (the console then shows what is given alone).
+ * The caller's own partnership as console/getMe gives it (the root's 100); null until it is loaded
+ * (a login stored by an older console carries no figures: getMe's answer brings them).
  */
-export function ownPartnership(
-  own: { role: string; terms?: { partnership: number | null } } | null,
-): number | null {
-  return own?.terms?.partnership ?? (own?.role === 'root' ? 100 : null);
+export function ownPartnership(own: { terms?: { partnership: number | null } } | null | undefined): number | null {
+  return own?.terms?.partnership ?? null;
 }

@@ -8,9 +8,10 @@ import { fakeCalls, refusal } from '@/test/fake-calls';
 import { CollectionPage } from './collection-page';
 
 /**
- * The collection report as agent1, answered by a fake (its route is being built): who owes the
- * caller, whom it owes, who is square, each side's total and the net; each account opens its
- * ledger; Settle opens the settlement dialog the routes pass in.
+ * The collection report as agent1, answered by a fake: who owes the caller, whom it owes (its
+ * upline among them), who is square, each side's total and the net; each account opens its
+ * ledger (the upline the caller's own); Settle opens the settlement dialog the routes pass in, for
+ * a direct account only.
  */
 signedInOnTestServer('agent1');
 beforeAll(() => setWindowWidth(1280));
@@ -18,13 +19,16 @@ beforeEach(() => queryClient.clear());
 
 const REPORT = {
   receive_from: [
-    { user_id: 11, user_name: 'master1', role: 'agent' as const, owed_by_user: 1900 },
-    { user_id: 12, user_name: 'punter1', role: 'user' as const, owed_by_user: 100.5 },
+    { user_id: 11, user_name: 'master1', role: 'agent' as const, upline: false, owed_by_user: 1900 },
+    { user_id: 12, user_name: 'punter1', role: 'user' as const, upline: false, owed_by_user: 100.5 },
   ],
-  pay_to: [{ user_id: 13, user_name: 'punter2', role: 'user' as const, owed_by_user: -750.25 }],
-  square: [{ user_id: 14, user_name: 'punter3', role: 'user' as const, owed_by_user: 0 }],
+  pay_to: [
+    { user_id: 13, user_name: 'punter2', role: 'user' as const, upline: false, owed_by_user: -750.25 },
+    { user_id: 1, user_name: 'admin', role: 'root' as const, upline: true, owed_by_user: -249.75 },
+  ],
+  square: [{ user_id: 14, user_name: 'punter3', role: 'user' as const, upline: false, owed_by_user: 0 }],
   total_receive: 2000.5,
-  total_pay: 750.25,
+  total_pay: 1000,
 };
 
 const totalsOf = (testId: string) => screen.getByTestId(`${testId}-total-owed_by_user`).textContent;
@@ -51,11 +55,16 @@ describe('collection report', () => {
     expect(within(screen.getByTestId('collection-pay-row-punter2')).getByText('-750.25').className).toContain(
       'loss',
     );
+    const upline = screen.getByTestId('collection-pay-row-admin');
+    expect(within(upline).getByText('-249.75')).toBeTruthy();
+    expect(within(upline).getByText('Upline')).toBeTruthy();
+    expect(within(upline).getByTestId('collection-ledger-admin').getAttribute('href')).toBe('/ledger');
+    expect(within(upline).queryByRole('button', { name: /Settle/ })).toBeNull();
     expect(totalsOf('collection-receive')).toBe('+2000.50');
-    expect(totalsOf('collection-pay')).toBe('-750.25');
+    expect(totalsOf('collection-pay')).toBe('-1000.00');
     expect(screen.getByTestId('collection-receive-totals').textContent).toContain('Total (2)');
     expect(screen.getByTestId('collection-net').textContent).toBe(
-      'Net: +1250.25 (you receive more than you pay)',
+      'Net: +1000.50 (you receive more than you pay)',
     );
     expect(within(screen.getByTestId('collection-square')).getByText('punter3').getAttribute('href')).toBe(
       '/ledger?user=14',

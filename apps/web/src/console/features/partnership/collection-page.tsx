@@ -11,9 +11,15 @@ import './partnership.css';
 
 type CollectionRow = DataOf<'agentGetCollectionReport'>['receive_from'][number];
 
-const ledgerPath = (r: Account) => `/ledger?user=${r.user_id}`;
+/** A direct account's ledger with the caller; the upline's is the caller's own ledger. */
+const ledgerPath = (r: Account & { upline: boolean }) => (r.upline ? '/ledger' : `/ledger?user=${r.user_id}`);
 
-/** Account (a link to its ledger), role, what is owed and, with the slot, a Settle button. */
+const roleOf = (r: CollectionRow) => (r.upline ? 'Upline' : r.role === 'agent' ? 'Agent' : 'User');
+
+/**
+ * Account (a link to its ledger), role, what is owed and, with the slot, a Settle button: cash
+ * with a direct account is recorded here, cash with the upline by the upline.
+ */
 function columnsOf(onSettle: ((r: CollectionRow) => void) | null): Column<CollectionRow>[] {
   return [
     {
@@ -30,7 +36,7 @@ function columnsOf(onSettle: ((r: CollectionRow) => void) | null): Column<Collec
         </Link>
       ),
     },
-    { key: 'role', header: 'Role', value: (r) => (r.role === 'agent' ? 'Agent' : 'User') },
+    { key: 'role', header: 'Role', value: roleOf },
     signedColumn('owed_by_user', 'Owed (+ owes you)', (r) => r.owed_by_user),
     ...(onSettle
       ? [
@@ -39,17 +45,20 @@ function columnsOf(onSettle: ((r: CollectionRow) => void) | null): Column<Collec
             header: 'Settle',
             sortable: false,
             value: () => null,
-            render: (r: CollectionRow) => (
-              <button
-                type="button"
-                className="btn btn--small btn--secondary"
-                onClick={() => onSettle(r)}
-                aria-label={`Settle with ${r.user_name}`}
-                data-testid={`collection-settle-${r.user_name}`}
-              >
-                Settle
-              </button>
-            ),
+            render: (r: CollectionRow) =>
+              r.upline ? (
+                <span className="muted">–</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn--small btn--secondary"
+                  onClick={() => onSettle(r)}
+                  aria-label={`Settle with ${r.user_name}`}
+                  data-testid={`collection-settle-${r.user_name}`}
+                >
+                  Settle
+                </button>
+              ),
           },
         ]
       : []),
@@ -57,9 +66,9 @@ function columnsOf(onSettle: ((r: CollectionRow) => void) | null): Column<Collec
 }
 
 /**
- * The collection report (agent/getCollectionReport): the direct accounts that owe the caller
- * ("Receive from", lena), those it owes ("Pay to", dena) and the square ones, each side with its
- * total. Every figure is the account's debt to the caller: positive, it owes you; negative, you
+ * The collection report (agent/getCollectionReport): the direct accounts and the upline that owe
+ * the caller ("Receive from", lena), those it owes ("Pay to", dena) and the square ones, each side
+ * with its total. Every figure is the account's debt to the caller: positive, it owes you; negative, you
  * owe it. An account opens its ledger; Settle records the cash when it comes.
  */
 export function CollectionPage({ settle }: { settle?: SettleSlot }) {

@@ -17,9 +17,13 @@ beforeAll(() => setWindowWidth(1280));
 beforeEach(() => queryClient.clear());
 
 const ACCOUNTS = {
-  receive_from: [{ user_id: 21, user_name: 'master1', role: 'agent' as const, owed_by_user: 1700 }],
+  receive_from: [{ user_id: 21, user_name: 'master1', role: 'agent' as const, upline: false, owed_by_user: 1700 }],
   pay_to: [],
-  square: [{ user_id: 22, user_name: 'punter9', role: 'user' as const, owed_by_user: 0 }],
+  // agent1's upline is square with it: its ledger is "My upline", not one of the accounts.
+  square: [
+    { user_id: 22, user_name: 'punter9', role: 'user' as const, upline: false, owed_by_user: 0 },
+    { user_id: 1, user_name: 'admin', role: 'root' as const, upline: true, owed_by_user: 0 },
+  ],
   total_receive: 1700,
   total_pay: 0,
 };

@@ -57,7 +57,8 @@ export function LedgerPage({ settle }: { settle?: SettleSlot }) {
 
   const choices = useMemo(() => {
     const r = accounts.data;
-    return r ? byName([...r.receive_from, ...r.pay_to, ...r.square]) : [];
+    // The upline's ledger is the caller's own ("My upline").
+    return r ? byName([...r.receive_from, ...r.pay_to, ...r.square].filter((a) => !a.upline)) : [];
   }, [accounts.data]);
   const columns = useMemo(() => columnsOf(own), [own]);
   const rows = useMemo(() => data?.rows.map((r, n): Entry => ({ ...r, n })).reverse(), [data]);
