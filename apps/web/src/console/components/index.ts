@@ -1,5 +1,6 @@
 export { amountColumn, DataTable, signedColumn, useServerPaging, type Column, type Paging } from './data-table';
 export { ConfirmDialog } from './confirm-dialog';
+export { DecimalInput } from './decimal-input';
 export { FormDialog, FormField } from './form-dialog';
 export { HouseBook } from './house-book';
 export { MarketStatusTag, marketKindLabel } from './market-status';
@@ -10,3 +11,4 @@ export { IstWhen } from './ist-when';
 export { SearchBox } from './search-box';
 export { LockBadges } from './lock-badges';
 export { ToolSelect } from './tool-select';
+export { SportSelect } from './sport-select';

@@ -1,7 +1,7 @@
 import { RACING_SPORT_IDS, type OperatorMatch, type OperatorMatchesRequest } from '@exchange/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, Switch, useServerPaging, type Column } from '@/console/components';
+import { DataTable, SportSelect, Switch, useServerPaging, type Column } from '@/console/components';
 import type { MatchLinkState } from '@/console/lib/operator-match';
 import { useDebounced } from '@/hooks/use-debounced';
 import { formatIst } from '@/lib/format';
@@ -164,22 +164,13 @@ export function MatchesPanel({
             data-testid="matches-search"
           />
         </label>
-        <label className="field field--inline">
-          <span className="field__label">Sport</span>
-          <select
-            className="input"
-            value={filters.sportId ?? ''}
-            onChange={(e) => to({ sportId: e.target.value ? Number(e.target.value) : null, seriesId: null })}
-            data-testid="matches-sport"
-          >
-            <option value="">All</option>
-            {sports.data?.map((s) => (
-              <option key={s.sport_id} value={s.sport_id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SportSelect
+          sports={sports.data}
+          value={filters.sportId}
+          onChange={(sportId) => to({ sportId, seriesId: null })}
+          allLabel="All"
+          testId="matches-sport"
+        />
         <label className="field field--inline">
           <span className="field__label">Series</span>
           <select

@@ -3,12 +3,12 @@ import { AgentCreateUserRequest } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormDialog, FormField } from '@/console/components';
+import { DecimalInput, FormDialog, FormField } from '@/console/components';
 import { useOwnAccount } from '@/console/lib/own-account';
 import { ApiError } from '@/lib/api';
 import { useCreateUser } from './api/create-user';
 import { ownPartnership, partnershipProblem, percentText } from './terms';
-import { CommissionFields, ShareSplit } from './terms-fields';
+import { CommissionFields, PartnershipField } from './terms-fields';
 
 /** The contract's fields as the form holds them (text), an empty mobile, credit reference or percentage left out. */
 const CreateUserForm = AgentCreateUserRequest.extend({
@@ -39,13 +39,7 @@ type FormIn = z.input<typeof CreateUserForm>;
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const createUser = useCreateUser();
   const own = ownPartnership(useOwnAccount());
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, z.output<typeof CreateUserForm>>({
+  const form = useForm<FormIn, unknown, z.output<typeof CreateUserForm>>({
     resolver: zodResolver(CreateUserForm),
     defaultValues: {
       user_name: '',
@@ -60,8 +54,14 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       casino_commission: '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const agent = watch('role') === 'agent';
-  const typed = CreateUserForm.shape.partnership.safeParse(watch('partnership'));
 
   const submit = handleSubmit(async ({ partnership, ...fields }) => {
     // A bettor takes its agent's shares: the field is for a sub-agent only.
@@ -130,20 +130,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
           Sub-agent
         </label>
       </fieldset>
-      {agent && (
-        <>
-          <FormField label="Partnership % (Downline)" {...error('partnership')}>
-            <input
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              {...register('partnership')}
-              data-testid="create-user-partnership"
-            />
-          </FormField>
-          <ShareSplit own={own} given={typed.success ? typed.data : Number.NaN} />
-        </>
-      )}
+      {agent && <PartnershipField form={form} own={own} testIdPrefix="create-user" />}
       <FormField label="Mobile (optional)" {...error('mobile')}>
         <input
           className="input"
@@ -155,13 +142,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       </FormField>
       <CommissionFields register={register} errors={errors} testIdPrefix="create-user" />
       <FormField label="Credit reference (optional)" {...error('credit_limit')}>
-        <input
-          className="input"
-          inputMode="decimal"
-          autoComplete="off"
-          {...register('credit_limit')}
-          data-testid="create-user-credit-limit"
-        />
+        <DecimalInput {...register('credit_limit')} data-testid="create-user-credit-limit" />
       </FormField>
       <label className="console-form__check">
         <input type="checkbox" {...register('online_payments')} data-testid="create-user-online-payments" />{' '}

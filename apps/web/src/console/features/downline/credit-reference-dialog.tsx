@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { ConfirmDialog, FormDialog, FormField, SignedAmount } from '@/console/components';
+import { ConfirmDialog, DecimalInput, FormDialog, FormField, SignedAmount } from '@/console/components';
 import { refusalText } from '@/console/lib/refusal';
 import { formatAmount } from '@/lib/format';
 import { useSetCreditReference } from './api/set-credit-reference';
@@ -114,13 +114,7 @@ export function CreditReferenceDialog({ user, onClose }: { user: DownlineRow; on
         error={errors.credit_reference?.message}
         errorTestId="credit-reference-error"
       >
-        <input
-          className="input"
-          inputMode="decimal"
-          autoComplete="off"
-          {...register('credit_reference')}
-          data-testid="credit-reference-amount"
-        />
+        <DecimalInput {...register('credit_reference')} data-testid="credit-reference-amount" />
       </FormField>
     </FormDialog>
   );

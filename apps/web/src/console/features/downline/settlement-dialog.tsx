@@ -5,25 +5,19 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormDialog, FormField } from '@/console/components';
 import { owedInWords } from '@/console/lib/owed';
 import { refusalText } from '@/console/lib/refusal';
 import { useSettlementLedger } from '@/console/lib/settlement-ledger';
-import { Modal } from '@/components';
 import { ApiError } from '@/lib/api';
 import { newClientRef } from '@/lib/client-ref';
 import { formatAmount } from '@/lib/format';
 import { useRecordSettlement } from './api/record-settlement';
+import { amountText } from './cash-form';
+import { AmountRemarkFields, FormStep, StepDialog } from './cash-steps';
 
 const SettlementForm = z.object({
   direction: RecordSettlementRequest.shape.direction,
-  amount: z
-    .string()
-    .trim()
-    .min(1, 'Enter the amount')
-    .transform(Number)
-    .pipe(z.number({ error: 'Amount must be a number' }))
-    .pipe(RecordSettlementRequest.shape.amount),
+  amount: amountText(RecordSettlementRequest.shape.amount),
   remark: RecordSettlementRequest.shape.remark,
 });
 type FormIn = z.input<typeof SettlementForm>;
@@ -45,8 +39,6 @@ export interface SettlementAccount {
  */
 export const owedAfter = (owed: number, { direction, amount }: Pick<FormOut, 'direction' | 'amount'>) =>
   paiseToRupees(roundToPaise(owed) + (direction === 'PAID' ? 1 : -1) * roundToPaise(amount));
-
-const focusOnMount = (el: HTMLButtonElement | null) => el?.focus();
 
 /**
  * Record cash taken from or paid to a direct account outside the site (agent/recordSettlement):
@@ -96,23 +88,7 @@ export function SettlementDialog({ account, onClose }: { account: SettlementAcco
   if (step.kind === 'done') {
     const { answer } = step;
     return (
-      <Modal
-        title={title}
-        onClose={onClose}
-        size="sm"
-        testId="settlement-dialog"
-        footer={
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={onClose}
-            ref={focusOnMount}
-            data-testid="settlement-close"
-          >
-            Close
-          </button>
-        }
-      >
+      <StepDialog title={title} testIdPrefix="settlement" onClose={onClose}>
         <div role="status" data-testid="settlement-done">
           <p>
             {answer.repeated ? 'Already recorded' : 'Recorded'}:{' '}
@@ -123,7 +99,7 @@ export function SettlementDialog({ account, onClose }: { account: SettlementAcco
             <strong>{owedInWords(answer.owed_by_user, name, 'you')}</strong>
           </p>
         </div>
-      </Modal>
+      </StepDialog>
     );
   }
 
@@ -131,34 +107,16 @@ export function SettlementDialog({ account, onClose }: { account: SettlementAcco
     const { values } = step;
     const verb = values.direction === 'RECEIVED' ? `Received from ${name}` : `Paid to ${name}`;
     return (
-      <Modal
+      <StepDialog
         title={title}
-        onClose={busy ? () => undefined : onClose}
-        size="sm"
-        testId="settlement-dialog"
-        footer={
-          <>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setStep({ kind: 'form' })}
-              disabled={busy}
-              data-testid="settlement-back"
-            >
-              Back
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => void send(values)}
-              disabled={busy}
-              ref={focusOnMount}
-              data-testid="settlement-confirm"
-            >
-              {busy ? 'Working…' : `Record ${formatAmount(values.amount)}`}
-            </button>
-          </>
-        }
+        testIdPrefix="settlement"
+        onClose={onClose}
+        confirm={{
+          label: `Record ${formatAmount(values.amount)}`,
+          busy,
+          onBack: () => setStep({ kind: 'form' }),
+          onConfirm: () => void send(values),
+        }}
       >
         <div data-testid="settlement-preview">
           <p>
@@ -178,21 +136,16 @@ export function SettlementDialog({ account, onClose }: { account: SettlementAcco
           )}
           {values.remark && <p className="muted">Remark: {values.remark}</p>}
         </div>
-      </Modal>
+      </StepDialog>
     );
   }
 
   return (
-    <FormDialog
+    <FormStep
       title={title}
+      testIdPrefix="settlement"
       onClose={onClose}
-      size="sm"
-      testId="settlement-dialog"
       onSubmit={handleSubmit((values) => setStep({ kind: 'confirm', values }))}
-      submitLabel="Continue"
-      busy={false}
-      submitTestId="settlement-continue"
-      formTestId="settlement-form"
     >
       <p className="muted console-hint" data-testid="settlement-owed-now">
         {owedNow !== undefined
@@ -212,25 +165,7 @@ export function SettlementDialog({ account, onClose }: { account: SettlementAcco
           {name}
         </label>
       </fieldset>
-      <FormField label="Amount" error={errors.amount?.message} errorTestId="settlement-amount-error">
-        <input
-          className="input"
-          inputMode="decimal"
-          autoComplete="off"
-          {...register('amount')}
-          aria-invalid={Boolean(errors.amount)}
-          data-testid="settlement-amount"
-        />
-      </FormField>
-      <FormField label="Remark (optional)" error={errors.remark?.message}>
-        <input
-          className="input"
-          autoComplete="off"
-          maxLength={200}
-          {...register('remark')}
-          data-testid="settlement-remark"
-        />
-      </FormField>
-    </FormDialog>
+      <AmountRemarkFields register={register} errors={errors} testIdPrefix="settlement" />
+    </FormStep>
   );
 }

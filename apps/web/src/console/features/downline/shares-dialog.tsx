@@ -3,13 +3,13 @@ import type { AccountTerms, DownlineRow } from '@exchange/contracts';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormDialog, FormField } from '@/console/components';
+import { FormDialog } from '@/console/components';
 import { useOwnAccount } from '@/console/lib/own-account';
 import { ApiError } from '@/lib/api';
 import { formatIst } from '@/lib/format';
 import { useSetAccountTerms } from './api/set-account-terms';
 import { ownPartnership, partnershipProblem, percentText } from './terms';
-import { CommissionFields, ShareSplit } from './terms-fields';
+import { CommissionFields, PartnershipField } from './terms-fields';
 
 const TermsForm = z.object({
   partnership: percentText('Partnership'),
@@ -43,13 +43,7 @@ export function SharesDialog({ user, onClose }: { user: DownlineRow; onClose: ()
   const own = ownPartnership(useOwnAccount());
   const setAccountTerms = useSetAccountTerms();
   const agent = user.role === 'agent';
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, FormOut>({
+  const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(TermsForm),
     defaultValues: {
       partnership: text(user.terms.partnership),
@@ -58,7 +52,12 @@ export function SharesDialog({ user, onClose }: { user: DownlineRow; onClose: ()
       casino_commission: text(user.terms.casino_commission),
     },
   });
-  const typed = TermsForm.shape.partnership.safeParse(watch('partnership'));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const submit = handleSubmit(async (values) => {
     const changes = changedTerms(user.terms, agent ? values : { ...values, partnership: undefined });
@@ -97,24 +96,7 @@ export function SharesDialog({ user, onClose }: { user: DownlineRow; onClose: ()
       <p className="muted console-hint">
         From now on: markets first bet on after the change. What is already bet keeps its split.
       </p>
-      {agent && (
-        <>
-          <FormField
-            label="Partnership % (Downline)"
-            error={errors.partnership?.message}
-            errorTestId="shares-partnership-error"
-          >
-            <input
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              {...register('partnership')}
-              data-testid="shares-partnership"
-            />
-          </FormField>
-          <ShareSplit own={own} given={typed.success ? typed.data : Number.NaN} />
-        </>
-      )}
+      {agent && <PartnershipField form={form} own={own} testIdPrefix="shares" />}
       <CommissionFields register={register} errors={errors} testIdPrefix="shares" />
       {errors.root?.message && (
         <p className="field__error" role="alert" data-testid="shares-error">

@@ -1,13 +1,13 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField } from '@/console/components';
-import { COMMISSIONS, formatPercent, shareSplit, type CommissionName } from './terms';
+import { DecimalInput, FormField } from '@/console/components';
+import { COMMISSIONS, formatPercent, percentText, shareSplit, type CommissionName } from './terms';
 
 /**
  * An agent's partnership as the clones show it: Upline / Ours / Downline, from the caller's own
  * figure and the one typed (empty: 0). Without the caller's figure only the Downline is known, and
  * the server's refusal tells the bound.
  */
-export function ShareSplit({ own, given }: { own: number | null; given: number | undefined }) {
+function ShareSplit({ own, given }: { own: number | null; given: number | undefined }) {
   const downline = given ?? 0;
   const valid = Number.isFinite(downline);
   if (own === null)
@@ -33,6 +33,44 @@ export function ShareSplit({ own, given }: { own: number | null; given: number |
   );
 }
 
+/** The partnership field's rule, as the create and shares forms hold it. */
+const PARTNERSHIP_TEXT = percentText('Partnership');
+
+/** What the partnership field needs of its form: a field named partnership, typed as text. */
+interface PartnershipForm {
+  register: (name: 'partnership') => UseFormRegisterReturn;
+  watch: (name: 'partnership') => string | undefined;
+  formState: { errors: { partnership?: { message?: string } } };
+}
+
+/**
+ * A sub-agent's partnership (ADR 48): the Downline figure as typed and, under it, the split it
+ * makes with the caller's own figure, following what is typed.
+ */
+export function PartnershipField({
+  form,
+  own,
+  testIdPrefix,
+}: {
+  form: PartnershipForm;
+  own: number | null;
+  testIdPrefix: string;
+}) {
+  const given = PARTNERSHIP_TEXT.safeParse(form.watch('partnership'));
+  return (
+    <>
+      <FormField
+        label="Partnership % (Downline)"
+        error={form.formState.errors.partnership?.message}
+        errorTestId={`${testIdPrefix}-partnership-error`}
+      >
+        <DecimalInput {...form.register('partnership')} data-testid={`${testIdPrefix}-partnership`} />
+      </FormField>
+      <ShareSplit own={own} given={given.success ? given.data : Number.NaN} />
+    </>
+  );
+}
+
 /** The three commission rates of an account (the bettor's rebate, ADR 48), in a row where there is room. */
 export function CommissionFields({
   register,
@@ -55,13 +93,7 @@ export function CommissionFields({
             error={errors[c.name]?.message}
             errorTestId={`${testIdPrefix}-${c.name}-error`}
           >
-            <input
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              {...register(c.name)}
-              data-testid={`${testIdPrefix}-${c.name}`}
-            />
+            <DecimalInput {...register(c.name)} data-testid={`${testIdPrefix}-${c.name}`} />
           </FormField>
         ))}
       </div>

@@ -4,35 +4,22 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormDialog, FormField } from '@/console/components';
 import { useOwnAccount } from '@/console/lib/own-account';
-import { Modal } from '@/components';
 import { ApiError } from '@/lib/api';
 import { newClientRef } from '@/lib/client-ref';
 import { formatAmount } from '@/lib/format';
 import { useTransferChips } from './api/transfer-chips';
+import { amountText } from './cash-form';
+import { AmountRemarkFields, FormStep, StepDialog } from './cash-steps';
 import { transferPreview, type TransferDirection } from './transfer';
 
 /** The form's fields: the amount as typed, checked by the contract's own rule once a number. */
 const TransferForm = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, 'Enter the amount')
-    .transform(Number)
-    .pipe(z.number({ error: 'Amount must be a number' }))
-    .pipe(TransferChipsRequest.shape.amount),
+  amount: amountText(TransferChipsRequest.shape.amount),
   remark: TransferChipsRequest.shape.remark,
 });
 type FormIn = z.input<typeof TransferForm>;
 type FormOut = z.output<typeof TransferForm>;
-
-/**
- * Each step's main button takes the focus when it appears (the one before it is gone), so Enter
- * goes on from the amount to the confirmation to Close without the mouse. A module function: the
- * ref is called once per button, not on every render.
- */
-const focusOnMount = (el: HTMLButtonElement | null) => el?.focus();
 
 type Done = { user_balance: number; agent_balance: number; amount: number };
 type Step = { kind: 'form' } | { kind: 'confirm'; values: FormOut } | { kind: 'done'; answer: Done };
@@ -146,23 +133,7 @@ export function TransferDialog({
   const title = `${words.title} ${user.user_name}`;
   if (step.kind === 'done') {
     return (
-      <Modal
-        title={title}
-        onClose={onClose}
-        size="sm"
-        testId="transfer-dialog"
-        footer={
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={onClose}
-            ref={focusOnMount}
-            data-testid="transfer-close"
-          >
-            Close
-          </button>
-        }
-      >
+      <StepDialog title={title} testIdPrefix="transfer" onClose={onClose}>
         <div data-testid="transfer-done" role="status">
           <p>
             {words.done} <strong>{formatAmount(step.answer.amount)}</strong>.
@@ -174,41 +145,23 @@ export function TransferDialog({
             <dd data-testid="transfer-done-agent-balance">{formatAmount(step.answer.agent_balance)}</dd>
           </dl>
         </div>
-      </Modal>
+      </StepDialog>
     );
   }
 
   if (step.kind === 'confirm') {
     const preview = previewOf(step.values.amount);
     return (
-      <Modal
+      <StepDialog
         title={title}
-        onClose={busy ? () => undefined : onClose}
-        size="sm"
-        testId="transfer-dialog"
-        footer={
-          <>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setStep({ kind: 'form' })}
-              disabled={busy}
-              data-testid="transfer-back"
-            >
-              Back
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => void send(step.values)}
-              disabled={busy}
-              ref={focusOnMount}
-              data-testid="transfer-confirm"
-            >
-              {busy ? 'Working…' : `${words.verb} ${formatAmount(step.values.amount)}`}
-            </button>
-          </>
-        }
+        testIdPrefix="transfer"
+        onClose={onClose}
+        confirm={{
+          label: `${words.verb} ${formatAmount(step.values.amount)}`,
+          busy,
+          onBack: () => setStep({ kind: 'form' }),
+          onConfirm: () => void send(step.values),
+        }}
       >
         <div data-testid="transfer-preview">
           <p>
@@ -224,22 +177,17 @@ export function TransferDialog({
           />
           {step.values.remark && <p className="muted">Remark: {step.values.remark}</p>}
         </div>
-      </Modal>
+      </StepDialog>
     );
   }
 
   return (
-    <FormDialog
+    <FormStep
       title={title}
+      testIdPrefix="transfer"
       onClose={onClose}
-      size="sm"
-      testId="transfer-dialog"
       onSubmit={toConfirm}
-      submitLabel="Continue"
-      busy={false}
-      submitTestId="transfer-continue"
       formClassName="transfer-form"
-      formTestId="transfer-form"
     >
       <dl className="transfer-now">
         <dt>{user.user_name} available</dt>
@@ -247,25 +195,7 @@ export function TransferDialog({
         <dt>Your available</dt>
         <dd data-testid="transfer-own-available">{own ? formatAmount(own.available) : '…'}</dd>
       </dl>
-      <FormField label="Amount" error={errors.amount?.message} errorTestId="transfer-amount-error">
-        <input
-          className="input"
-          inputMode="decimal"
-          autoComplete="off"
-          {...register('amount')}
-          aria-invalid={Boolean(errors.amount)}
-          data-testid="transfer-amount"
-        />
-      </FormField>
-      <FormField label="Remark (optional)" error={errors.remark?.message}>
-        <input
-          className="input"
-          autoComplete="off"
-          maxLength={200}
-          {...register('remark')}
-          data-testid="transfer-remark"
-        />
-      </FormField>
-    </FormDialog>
+      <AmountRemarkFields register={register} errors={errors} testIdPrefix="transfer" />
+    </FormStep>
   );
 }

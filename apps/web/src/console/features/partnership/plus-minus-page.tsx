@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { amountColumn, DataTable, signedColumn, type Column } from '@/console/components';
+import { amountColumn, DataTable, signedColumn, SportSelect, type Column } from '@/console/components';
 import type { DataOf } from '@exchange/contracts';
 import { formatIst } from '@/lib/format';
 import { useMatchChoices, useSports } from './api/match-choices';
@@ -46,21 +46,12 @@ function MatchPicker({
     });
   return (
     <div className="filters" data-testid="plus-minus-picker">
-      <label className="field field--inline">
-        <span className="field__label">Sport</span>
-        <select
-          className="input"
-          value={sportId ?? ''}
-          onChange={(e) => choose(Number(e.target.value), finished)}
-          data-testid="plus-minus-sport"
-        >
-          {sports.data?.map((s) => (
-            <option key={s.sport_id} value={s.sport_id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SportSelect
+        sports={sports.data}
+        value={sportId}
+        onChange={(sport) => choose(sport, finished)}
+        testId="plus-minus-sport"
+      />
       <label className="field field--inline">
         <span className="field__label">Matches</span>
         <select
