@@ -383,14 +383,14 @@ describe('create user: partnership and commission', () => {
     ]);
   });
 
-  it('without the caller’s own figure shows the Downline alone and the server’s bound; a bettor sends no partnership', async () => {
+  it('refuses more than the caller’s own figure before sending, shows the server’s bound; a bettor sends no partnership', async () => {
     const fake = fakeCalls();
-    let refuse = true;
     fake.answer(endpoints.agentCreateUser, (body) =>
-      refuse
-        ? ((refuse = false), refusal(400, 'PARTNERSHIP_TOO_HIGH', 'Partnership must be at most 90, your own'))
+      body.role === 'agent'
+        ? refusal(400, 'PARTNERSHIP_TOO_HIGH', 'Partnership can be at most 60%: you cannot give more than you hold')
         : created(body),
     );
+    // agent1's own 80% (the demo's figure), as the server's console/getMe gives it.
     await openDownline(fake);
     fireEvent.click(screen.getByTestId('downline-create'));
     await screen.findByTestId('create-user-dialog');
@@ -398,11 +398,22 @@ describe('create user: partnership and commission', () => {
     type('create-user-password', 'Start@1234');
     fireEvent.click(screen.getByTestId('create-user-role-agent'));
     type('create-user-partnership', '95');
-    expect(text('share-downline')).toBe('95%');
-    expect(screen.queryByTestId('share-ours')).toBeNull();
+    // More than agent1 holds: its part would be negative, and the form says why without asking the server.
+    await waitFor(() => expect(text('share-upline')).toBe('20%'));
+    expect([text('share-ours'), text('share-downline')]).toEqual(['-15%', '95%']);
     fireEvent.click(screen.getByTestId('create-user-submit'));
     expect((await screen.findByTestId('create-user-partnership-error')).textContent).toBe(
-      'Partnership must be at most 90, your own',
+      'Partnership must be at most 80%, your own',
+    );
+    expect(fake.sent(endpoints.agentCreateUser)).toEqual([]);
+    // Within it, the server's own bound (a change since the form opened) shows under the field.
+    type('create-user-partnership', '70');
+    expect([text('share-ours'), text('share-downline')]).toEqual(['10%', '70%']);
+    fireEvent.click(screen.getByTestId('create-user-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('create-user-partnership-error').textContent).toBe(
+        'Partnership can be at most 60%: you cannot give more than you hold',
+      ),
     );
 
     // As a bettor the partnership typed is not sent: a bettor takes its agent's shares.
