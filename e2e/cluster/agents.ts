@@ -1,13 +1,12 @@
-import pg from 'pg';
 import type { EndpointName } from '@exchange/contracts';
 
 /**
  * The bank workload's agents (ADR 48): under the seed's agent1, a random tree of agents up to 4
  * levels below the root, each keeping a random partnership (at most its parent's), and bettors
- * under any of them with random commission rates. The agents are made over the API as a parent
- * makes them (its chips passed down for its bettors); their figures are written as
- * `account_terms` rows in SQL, in force from before the first bet, as the agent calls that set
- * them would leave them. Midway the operator changes one agent's figure and one bettor's rates:
+ * under any of them with random commission rates. All of it through the agents' own calls, as a
+ * network is run: the operator sets agent1's figure (agent/setAccountTerms), each agent creates
+ * its agents with their partnership and its bettors with their rates (agent/createUser), passing
+ * its chips down. Midway one agent's parent changes its figure and one bettor's agent its rates:
  * the checker holds that each result is split by the figures of the bettor's first bet on it.
  */
 
@@ -34,21 +33,20 @@ const PASSWORD = 'Agent@5678';
 
 /** The tree, made: `bettors` is how many bettors will go under it, each given `chipsPerBettor` rupees by its agent. */
 export async function makeAgentTree(
-  options: { databaseUrl: string; run: string; bettors: number; chipsPerBettor: number; agent1Token: string },
+  options: { run: string; bettors: number; chipsPerBettor: number; adminToken: string; agent1Token: string },
   rnd: () => number,
   must: Must,
 ): Promise<AgentTree> {
   const pick = (n: number) => Math.floor(rnd() * n);
-  const agent1 = await withDatabase(
-    options.databaseUrl,
-    async (db) =>
-      (await db.query<{ id: number }>(`select id from users where user_name = 'agent1'`)).rows[0]!.id,
-  );
-  // agent1 keeps 70 to 100% (what an earlier run on this database gave it, if one did: its
-  // agents are still below it); 3 to 5 agents below it, each under an agent with room (depth < 4).
-  const earlier = await withDatabase(options.databaseUrl, (db) => figureOf(db, agent1));
+  const agent1 = (await must('consoleGetMe', undefined, options.agent1Token)).user_id as number;
+  // agent1 keeps 70 to 100%, and no less than the agents an earlier run on this database made
+  // below it (the server refuses less); 3 to 5 agents below it, each under an agent with room
+  // (depth < 4).
+  const floor = await largestChildFigure(must, options.agent1Token, agent1);
+  const agent1Bp = Math.max(floor, FULL - pick(3_001));
+  await must('agentSetAccountTerms', { user_id: agent1, partnership: agent1Bp / 100 }, options.adminToken);
   const plan: { parent: number; depth: number; partnershipBp: number }[] = [
-    { parent: -1, depth: 1, partnershipBp: earlier ?? FULL - pick(3_001) },
+    { parent: -1, depth: 1, partnershipBp: agent1Bp },
   ];
   for (let i = 0, extra = 3 + pick(3); i < extra; i++) {
     const room = plan.flatMap((a, j) => (a.depth < 4 ? [j] : []));
@@ -72,16 +70,17 @@ export async function makeAgentTree(
       token: options.agent1Token,
       parent: -1,
       depth: 1,
-      partnershipBp: plan[0]!.partnershipBp,
+      partnershipBp: agent1Bp,
     },
   ];
   for (const [i, a] of plan.entries()) {
     if (i === 0) continue;
     const parent = agents[a.parent]!;
     const userName = `a${options.run}${i}`.slice(0, 20);
+    // Its figure in force from its creation, before any bet of the run.
     const created = await must(
       'agentCreateUser',
-      { user_name: userName, password: 'Agent@1234', role: 'agent' },
+      { user_name: userName, password: 'Agent@1234', role: 'agent', partnership: a.partnershipBp / 100 },
       parent.token,
     );
     const first = (await must('login', { user_name: userName, password: 'Agent@1234' })).usertoken as string;
@@ -111,86 +110,50 @@ export async function makeAgentTree(
       partnershipBp: a.partnershipBp,
     });
   }
-  // In force from now, before any bet of the run: a figure is never written for the past (the
-  // results already split by the figures then would no longer match the history).
-  await withDatabase(options.databaseUrl, async (db) => {
-    for (const a of agents)
-      if (a.userId !== agent1 || earlier === undefined)
-        await db.query(
-          `insert into account_terms (user_id, partnership_bp, effective_at) values ($1, $2, now())`,
-          [a.userId, a.partnershipBp],
-        );
-  });
   return { agents, agentOf: (bettor) => bettorAgent[bettor]! };
 }
 
-/** A bettor's commission rates (bp), in force from now: before its first bet. */
-export async function setBettorRates(
-  databaseUrl: string,
-  userIds: readonly number[],
-  rnd: () => number,
-): Promise<void> {
-  await withDatabase(databaseUrl, async (db) => {
-    for (const userId of userIds) await db.query(insertRates, [userId, ...randomRates(rnd)]);
-  });
-}
-
 /**
- * Midway: one agent's figure changes (within what its parent holds and its children keep) and
- * one bettor's rates, from now on. Markets already bet on keep their split.
+ * Midway: one agent's figure changes (within what its parent holds and its children keep), set by
+ * its parent (the operator for agent1), and one bettor's rates, set by its agent; from now on.
+ * Markets already bet on keep their split.
  */
 export async function changeFigures(
-  databaseUrl: string,
   tree: AgentTree,
-  bettorIds: readonly number[],
+  bettors: readonly { userId: number; agent: number }[],
+  adminToken: string,
   rnd: () => number,
+  must: Must,
 ): Promise<string> {
-  const i = Math.floor(rnd() * tree.agents.length);
-  const agent = tree.agents[i]!;
+  const agent = tree.agents[Math.floor(rnd() * tree.agents.length)]!;
+  const parentToken = agent.parent === -1 ? adminToken : tree.agents[agent.parent]!.token;
   const hi = agent.parent === -1 ? FULL : tree.agents[agent.parent]!.partnershipBp;
   const before = agent.partnershipBp;
-  const bettor = bettorIds[Math.floor(rnd() * bettorIds.length)]!;
-  await withDatabase(databaseUrl, async (db) => {
-    // Its children's figures, an earlier run's agents included.
-    const children = await db.query<{ id: number }>(
-      `select id from users where parent_id = $1 and role = 'agent'`,
-      [agent.userId],
-    );
-    let lo = 0;
-    for (const c of children.rows) lo = Math.max(lo, (await figureOf(db, c.id)) ?? 0);
-    agent.partnershipBp = lo + Math.floor((hi - lo) * rnd());
-    await db.query(
-      `insert into account_terms (user_id, partnership_bp, effective_at) values ($1, $2, now())`,
-      [agent.userId, agent.partnershipBp],
-    );
-    await db.query(insertRates, [bettor, ...randomRates(rnd)]);
-  });
-  return `${agent.userName} ${before / 100}% -> ${agent.partnershipBp / 100}%, user ${bettor}'s rates`;
+  // Its children's figures, an earlier run's agents included.
+  const lo = await largestChildFigure(must, agent.token, agent.userId);
+  const next = lo + Math.floor((hi - lo) * rnd());
+  await must('agentSetAccountTerms', { user_id: agent.userId, partnership: next / 100 }, parentToken);
+  agent.partnershipBp = next;
+  const bettor = bettors[Math.floor(rnd() * bettors.length)]!;
+  await must('agentSetAccountTerms', { user_id: bettor.userId, ...randomRates(rnd) }, tree.agents[bettor.agent]!.token);
+  return `${agent.userName} ${before / 100}% -> ${next / 100}%, user ${bettor.userId}'s rates`;
 }
 
-const insertRates = `insert into account_terms (user_id, match_commission_bp, session_commission_bp, casino_commission_bp, effective_at) values ($1, $2, $3, $4, now())`;
-
-/** An agent's partnership in force now, if it has one. */
-async function figureOf(db: pg.Client, userId: number): Promise<number | undefined> {
-  const { rows } = await db.query<{ bp: number | null }>(
-    `select partnership_bp as bp from account_terms where user_id = $1 and effective_at <= now() order by effective_at desc, id desc limit 1`,
-    [userId],
-  );
-  return rows[0] ? (rows[0].bp ?? 0) : undefined;
-}
-
-/** Match, session and casino rates (bp): none a quarter of the time each. */
-function randomRates(rnd: () => number): [number, number, number] {
-  const rate = (max: number) => (rnd() < 0.25 ? 0 : 1 + Math.floor(rnd() * max));
-  return [rate(300), rate(200), rate(300)];
-}
-
-async function withDatabase<T>(databaseUrl: string, body: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    return await body(db);
-  } finally {
-    await db.end();
+/** The largest partnership (bp) of the agents directly under `userId`, as its downline shows them (every page); 0 without any. */
+async function largestChildFigure(must: Must, token: string, userId: number): Promise<number> {
+  let largest = 0;
+  for (let page = 1; ; page++) {
+    const { rows } = (await must('agentGetDownline', { parent_id: userId, page, limit: 100 }, token)) as {
+      rows: { role: string; terms: { partnership: number | null } }[];
+    };
+    for (const r of rows)
+      if (r.role === 'agent') largest = Math.max(largest, Math.round((r.terms.partnership ?? 0) * 100));
+    if (rows.length < 100) return largest;
   }
+}
+
+/** A bettor's match, session and casino commission (percent, as agent/createUser takes them): none a quarter of the time each. */
+export function randomRates(rnd: () => number) {
+  const rate = (maxBp: number) => (rnd() < 0.25 ? 0 : 1 + Math.floor(rnd() * maxBp)) / 100;
+  return { match_commission: rate(300), session_commission: rate(200), casino_commission: rate(300) };
 }

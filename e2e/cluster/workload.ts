@@ -3,7 +3,7 @@ import { SPORT, type EndpointName } from '@exchange/contracts';
 import { seededRandom } from '@exchange/engine';
 import { DEMO_PASSWORD } from '../../apps/server/src/services/demo-accounts.ts';
 import type { ProviderStub } from '../../apps/server/src/test/casino-provider-stub.ts';
-import { changeFigures, makeAgentTree, setBettorRates } from './agents.ts';
+import { changeFigures, makeAgentTree, randomRates } from './agents.ts';
 import { callApi, callWallet, type Outcome, type Provider } from './client.ts';
 
 /**
@@ -222,15 +222,18 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
   const matchId = await cricketMatch(options.databaseUrl);
   log.matchId = matchId;
   const count = options.bettors ?? 30;
-  const tree = await makeAgentTree({ databaseUrl: options.databaseUrl, run, bettors: count, chipsPerBettor: 5_000, agent1Token: agent1 }, rnd, must);
+  const tree = await makeAgentTree({ run, bettors: count, chipsPerBettor: 5_000, adminToken: admin, agent1Token: agent1 }, rnd, must);
   log.agents.push(
     ...tree.agents.map((a) => ({ userId: a.userId, userName: a.userName, parentId: a.parent === -1 ? null : tree.agents[a.parent]!.userId, depth: a.depth, partnershipBp: a.partnershipBp })),
   );
+  // Drawn in order before the bettors are made at once, so the seed decides them.
+  const rates = Array.from({ length: count }, () => randomRates(rnd));
   const bettors: Bettor[] = await Promise.all(
     Array.from({ length: count }, async (_, i): Promise<Bettor> => {
       const agent = tree.agents[tree.agentOf(i)]!.token;
       const userName = `b${run}${i}`.slice(0, 20);
-      const created = await must('agentCreateUser', { user_name: userName, password: 'Bettor@1234', role: 'user' }, agent);
+      // Its commission rates in force from its creation, before its first bet.
+      const created = await must('agentCreateUser', { user_name: userName, password: 'Bettor@1234', role: 'user', ...rates[i] }, agent);
       const first = (await must('login', { user_name: userName, password: 'Bettor@1234' })).usertoken as string;
       await must('changePassword', { master_password: 'Bettor@1234', new_password: PASSWORD, confirm_password: PASSWORD }, first);
       await must('agentTransferChips', { user_id: created.user_id, amount: 5_000, direction: 'deposit', client_ref: `fund-${userName}` }, agent);
@@ -241,7 +244,6 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
       return { userId: created.user_id as number, userName, token, walletToken: launched.token, open: [], round: 0 };
     }),
   );
-  await setBettorRates(options.databaseUrl, bettors.map((b) => b.userId), rnd);
   log.bettors.push(...bettors.map(({ userId, userName, token }) => ({ userId, userName, token })));
   options.observer?.bettors?.(log.bettors);
 
@@ -384,7 +386,7 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
   const midway = options.midway ? sleep(options.durationMs / 2).then(() => options.midway!(load)) : Promise.resolve();
   // Figures changed while markets are open: those already bet on keep their split (ADR 48).
   const figureChange = sleep(options.durationMs * 0.4).then(async () =>
-    log.figureChanges.push(await changeFigures(options.databaseUrl, tree, bettors.map((b) => b.userId), rnd).catch((err: Error) => `not changed (${err.message})`)),
+    log.figureChanges.push(await changeFigures(tree, bettors.map((b, i) => ({ userId: b.userId, agent: tree.agentOf(i) })), admin, rnd, must).catch((err: Error) => `not changed (${err.message})`)),
   );
   await Promise.all([...bettors.map(bettorLoop), operatorLoop(), midway, figureChange]);
   return log;

@@ -191,13 +191,16 @@ describeEachDatabase('agents and their downline', (ctx) => {
       const shared = (await call('agentGetSharedAccounts', { by }, agent2)).json.data;
       expect(shared.groups.flatMap((g: { users: { user_name: string }[] }) => g.users.map((u) => u.user_name))).toEqual([]);
     }
-    // The settlement reports list the caller's own direct accounts only.
+    // The settlement reports list the caller's own direct accounts and its upline only.
     const collection = (await call('agentGetCollectionReport', undefined, agent2)).json.data;
     expect(
       [...collection.receive_from, ...collection.pay_to, ...collection.square].map(
-        (r: { user_name: string }) => r.user_name,
+        (r: { user_name: string; upline: boolean }) => [r.user_name, r.upline],
       ),
-    ).toEqual(['a2user']);
+    ).toEqual([
+      ['a2user', false],
+      ['admin', true],
+    ]);
     const party = await call('agentGetPartyWinLoss', { from_date: '2020-01-01', to_date: day }, agent2);
     expect(party.json.data.rows).toEqual([]);
     const plusMinus = await call('agentGetPlusMinusReport', { match_id: cricketId }, agent2);

@@ -104,8 +104,8 @@ describeEachDatabase('partnership and commission figures', (ctx) => {
     });
     // The root reads them at any depth, as its downline search does.
     expect(await termsOf('admin', 'sub60')).toMatchObject({ partnership: 60 });
-    // An agent created before any figure was given holds 0 (the demo's agent1).
-    expect(await termsOf('admin', 'agent1')).toMatchObject({ partnership: 0 });
+    // The demo's agent1 keeps the 80% the seed gives it.
+    expect(await termsOf('admin', 'agent1')).toMatchObject({ partnership: 80 });
   });
 
   it("refuses a partnership above the caller's own, naming the most it may give, and creates nothing", async () => {
@@ -116,13 +116,13 @@ describeEachDatabase('partnership and commission figures', (ctx) => {
       code: 'PARTNERSHIP_TOO_HIGH',
       message: 'Partnership can be at most 90%: you cannot give more than you hold',
     });
-    // agent1 holds 0 (no figure given): it can give none.
+    // agent1 holds the demo's 80: not a hundredth more.
     expect(
-      await refusal('agentCreateUser', createBody('agent1sub', 'agent', { partnership: 0.01 }), agent1),
+      await refusal('agentCreateUser', createBody('agent1sub', 'agent', { partnership: 80.01 }), agent1),
     ).toMatchObject({
       status: 400,
       code: 'PARTNERSHIP_TOO_HIGH',
-      message: 'Partnership can be at most 0%: you cannot give more than you hold',
+      message: 'Partnership can be at most 80%: you cannot give more than you hold',
     });
     // Nothing was left half-made: the names are free, and no login exists.
     expect(await rowOf('admin', 'agent95')).toBeUndefined();

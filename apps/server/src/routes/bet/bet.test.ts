@@ -790,9 +790,9 @@ function suite(betPath: BetPathMode) {
             settlement_version: 1,
             result: 'ROLLED_BACK',
             users: 2,
-            // Both bettors' results, the house's commission and the root's share of the bettors'
-            // net (the commission: agent1 keeps 0%, so the root holds it all; ADR 48).
-            transfers: 4,
+            // Both bettors' results, the house's commission and the root's and agent1's shares
+            // of the bettors' net (the house's commission; agent1 keeps 80%, ADR 48).
+            transfers: 5,
           });
           expect(await balanceOf(ctx(), demo1)).toEqual(start1);
           expect(await balanceOf(ctx(), demo3)).toEqual(start3);
