@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { consoleSignIn, DRAWER_BELOW_PX, expectNoSidewaysScroll, openScreen } from './support/console.ts';
+import { axeViolations } from './support/axe.ts';
 import { saveShot } from './support/shots.ts';
 import { browserSuite, upcomingCricket } from './support/suite.ts';
 
@@ -15,7 +16,8 @@ import { browserSuite, upcomingCricket } from './support/suite.ts';
  * split 10 / 10 / 80: the agent makes 1,200 - 56 = 1,144, the master and the root 150 - 7 = 143
  * each. Every figure on the downline, the credit reference dialog, party win/loss, plus-minus,
  * the ledgers and the collection reports is checked against these, and the master's settlement
- * of 286 with the agent squares them.
+ * of 286 with the agent squares them. Each screen and dialog is checked with axe (WCAG A/AA) as it
+ * shows these figures, and kept as a screenshot when E2E_SHOTS names a folder.
  */
 const suite = browserSuite({ FEED_SIMULATOR: '0' });
 const FIRST_PASSWORD = 'First@1234';
@@ -28,6 +30,13 @@ const NET = -(LOSS.match + LOSS.session) + COMMISSION; // -1,430
 const SHARE = { agent: 1_144, master: 143, root: 143 };
 
 let admin: string;
+/** What axe found on the screens looked at in this test. */
+let found: string[] = [];
+/** A screen as it is now: its screenshot (E2E_SHOTS) and axe's findings. */
+async function look(page: Page, vp: Viewport, name: string) {
+  await saveShot(page, vp, name);
+  found.push(...(await axeViolations(page, `${vp.width} ${name}`)));
+}
 beforeAll(async () => {
   admin = await suite.tokenOf('admin');
 });
@@ -96,7 +105,7 @@ async function createInConsole(
     expect(await textOf(page, 'share-downline')).toBe(expectedSplit.downline);
   }
   if (vp.width < DRAWER_BELOW_PX) await expectNoSidewaysScroll(page, vp);
-  await saveShot(page, vp, `create-${account.role}-${account.name}`);
+  await look(page, vp, `create-${account.name}`);
   await page.getByTestId('create-user-submit').click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByTestId(`downline-row-${account.name}`).waitFor();
@@ -119,6 +128,7 @@ describe.each(VIEWPORTS)('the agents’ business at $width px', (vp: Viewport) =
     'a master and an agent share a bettor’s loss 10 / 10 / 80 with its commission, and square up in cash',
     { timeout: 300_000 },
     async () => {
+      found = [];
       let matchId = 0;
       // The root gives the master 90%: the form shows what the root keeps.
       const root = await consoleAs(vp, 'admin');
@@ -174,7 +184,7 @@ describe.each(VIEWPORTS)('the agents’ business at $width px', (vp: Viewport) =
           Available: money(balance),
         });
         if (phone) await expectNoSidewaysScroll(page, vp);
-        await saveShot(page, vp, 'agent-downline');
+        await look(page, vp, 'agent-downline');
         // Raising the reference by 2,000 lowers the P/L by 2,000; the balance does not move.
         await setCreditReference(page, vp, names.bettor, 12_000, { balance, plBefore: NET, plAfter: NET - 2_000 });
         await eventually(async () => (await cellsOf(bettorRow))['Client P/L (+ client won)']).toBe(signed(NET - 2_000));
@@ -189,7 +199,7 @@ describe.each(VIEWPORTS)('the agents’ business at $width px', (vp: Viewport) =
           'Commission (paid to bettors)': money(COMMISSION),
         });
         if (phone) await expectNoSidewaysScroll(page, vp);
-        await saveShot(page, vp, 'agent-party-win-loss');
+        await look(page, vp, 'agent-party-win-loss');
 
         // Plus-minus of the match: match and session apart.
         await openScreen(page, vp, 'plus-minus');
@@ -203,20 +213,20 @@ describe.each(VIEWPORTS)('the agents’ business at $width px', (vp: Viewport) =
           'Upline share (+ upline won)': signed(SHARE.master + SHARE.root),
         });
         if (phone) await expectNoSidewaysScroll(page, vp);
-        await saveShot(page, vp, 'agent-plus-minus');
+        await look(page, vp, 'agent-plus-minus');
 
         // Collection: the bettor owes the agent its whole loss; the agent's own ledger owes the master 286.
         await openScreen(page, vp, 'collection');
         expect(
           (await cellsOf(page.getByTestId(`collection-receive-row-${names.bettor}`)))['Owed (+ owes you)'],
         ).toBe(signed(-NET));
-        await saveShot(page, vp, 'agent-collection');
+        await look(page, vp, 'agent-collection');
         await openScreen(page, vp, 'ledger');
         await eventually(() => textOf(page, 'ledger-owed')).toBe(
           `You owe ${names.master} ${money(SHARE.master + SHARE.root)}`,
         );
         if (phone) await expectNoSidewaysScroll(page, vp);
-        await saveShot(page, vp, 'agent-ledger-upline');
+        await look(page, vp, 'agent-ledger-upline');
       } finally {
         await agent.context.close();
       }
@@ -232,7 +242,7 @@ describe.each(VIEWPORTS)('the agents’ business at $width px', (vp: Viewport) =
           'Your share (+ you won)': signed(SHARE.master),
           'Upline share (+ upline won)': signed(SHARE.root),
         });
-        await saveShot(mp, vp, 'master-plus-minus');
+        await look(mp, vp, 'master-plus-minus');
 
         await openScreen(mp, vp, 'collection');
         const owed = SHARE.master + SHARE.root;
@@ -249,20 +259,26 @@ describe.each(VIEWPORTS)('the agents’ business at $width px', (vp: Viewport) =
         expect(await textOf(mp, 'settlement-owed-before')).toBe(`${names.agent} owes you ${money(owed)}`);
         expect(await textOf(mp, 'settlement-owed-after')).toBe(`${names.agent} and you are square`);
         if (phone) await expectNoSidewaysScroll(mp, vp);
-        await saveShot(mp, vp, 'master-settlement-confirm');
+        await look(mp, vp, 'master-settlement-confirm');
         await mp.getByTestId('settlement-confirm').click();
         expect(await textOf(mp, 'settlement-done-owed')).toBe(`${names.agent} and you are square`);
         await mp.getByTestId('settlement-close').click();
         await eventually(() => mp.getByTestId('collection-square').textContent()).toContain(names.agent);
-        await saveShot(mp, vp, 'master-collection');
+        // What is left is the master's own debt to the root, in its upline's row and in the net.
+        expect(
+          (await cellsOf(mp.getByTestId('collection-pay-row-admin')))['Owed (+ owes you)'],
+        ).toBe(signed(-SHARE.root));
+        expect(await textOf(mp, 'collection-net')).toBe(`Net: ${signed(-SHARE.root)} (you pay more than you receive)`);
+        await look(mp, vp, 'master-collection');
 
         // The master's own ledger: it owes the root its 143.
         await openScreen(mp, vp, 'ledger');
         await eventually(() => textOf(mp, 'ledger-owed')).toBe(`You owe admin ${money(SHARE.root)}`);
-        await saveShot(mp, vp, 'master-ledger-upline');
+        await look(mp, vp, 'master-ledger-upline');
       } finally {
         await masterAgain.context.close();
       }
+      expect(found).toEqual([]);
     },
   );
 });
@@ -286,7 +302,7 @@ async function setCreditReference(
   expect(await textOf(page, 'credit-reference-pl-before')).toBe(signed(expected.plBefore));
   expect(await textOf(page, 'credit-reference-pl-after')).toBe(signed(expected.plAfter));
   if (vp.width < DRAWER_BELOW_PX) await expectNoSidewaysScroll(page, vp);
-  await saveShot(page, vp, `credit-reference-${figure}`);
+  await look(page, vp, `credit-reference-${figure}`);
   await page.getByTestId('credit-reference-confirm-confirm').click();
   await page.getByTestId('credit-reference-confirm').waitFor({ state: 'detached' });
 }
