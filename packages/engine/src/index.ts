@@ -7,6 +7,7 @@ export * from './order-book.fast.ts';
 export * from './order-hash.ts';
 export * from './exchange-market.ts';
 export * from './pnl.ts';
+export * from './cash-out.ts';
 export * from './limits.ts';
 export * from './affordability.ts';
 export * from './racing.ts';

@@ -93,12 +93,20 @@ function exactRunnerOutcomes(
   return { win, lose };
 }
 
-/** P&L in paise if each runner wins, from the matched bets (unmatched ones are ignored): the market's "book" view. */
-export function runnerPnl(runners: readonly SelectionId[], bets: readonly RunnerBet[]): Map<SelectionId, Paise> {
+/** P&L if each runner wins, exact (hundredths of a paisa), from the matched bets: runnerPnl unrounded. */
+export function exactRunnerPnl(
+  runners: readonly SelectionId[],
+  bets: readonly RunnerBet[],
+): Map<SelectionId, bigint> {
   const { win, lose } = exactRunnerOutcomes(runners, bets, false);
   let allLose = 0n;
   for (const l of lose.values()) allLose += l;
-  return new Map([...win].map(([id, w]) => [id, floorToPaise(allLose + w - lose.get(id)!)]));
+  return new Map([...win].map(([id, w]) => [id, allLose + w - lose.get(id)!]));
+}
+
+/** P&L in paise if each runner wins, from the matched bets (unmatched ones are ignored): the market's "book" view. */
+export function runnerPnl(runners: readonly SelectionId[], bets: readonly RunnerBet[]): Map<SelectionId, Paise> {
+  return new Map([...exactRunnerPnl(runners, bets)].map(([id, pnl]) => [id, floorToPaise(pnl)]));
 }
 
 /**
