@@ -46,8 +46,13 @@ export function amountColumn<T>(key: string, header: string, value: (row: T) => 
 }
 
 /** A column of signed figures (a P&L, what is owed): green or red with its sign, in the totals row too. */
-export function signedColumn<T>(key: string, header: string, value: (row: T) => number): Column<T> {
-  const signed = (v: number) => <SignedAmount value={v} />;
+export function signedColumn<T>(
+  key: string,
+  header: string,
+  value: (row: T) => number,
+  { positiveIsLoss = false }: { positiveIsLoss?: boolean } = {},
+): Column<T> {
+  const signed = (v: number) => <SignedAmount value={v} positiveIsLoss={positiveIsLoss} />;
   return { key, header, numeric: true, value, render: (r) => signed(value(r)), renderTotal: signed };
 }
 

@@ -87,6 +87,8 @@ describe('settlement ledger', () => {
     );
     expect(rows[0]!.querySelector('[data-label="Amount (+ owes you more)"]')?.textContent).toBe('-300.00');
     expect(rows[0]!.querySelector('[data-label="Balance (+ owes you)"]')?.textContent).toBe('+1700.00');
+    // What an account owes the caller is good news: green.
+    expect(rows[0]!.querySelector('[data-label="Balance (+ owes you)"] span')?.className).toContain('profit');
     expect(fake.sent(endpoints.agentGetSettlementLedger)).toEqual([{ user_id: 21 }]);
 
     // The accounts to choose from: the caller's own ledger (agent1 has an upline) and its direct accounts.
@@ -120,6 +122,10 @@ describe('settlement ledger', () => {
     );
     expect(headers).toContain('Amount (+ you owe more)');
     expect(headers).toContain('Balance (+ you owe)');
+    // On its own ledger a plus is what the caller owes: red; the newest balance, +1700.00, is such a debt.
+    const newest = within(screen.getByTestId('ledger-table')).getAllByRole('row')[1]!;
+    const balance = newest.querySelector('[data-label="Balance (+ you owe)"] span');
+    expect([balance?.textContent, balance?.className]).toEqual(['+1700.00', 'num loss']);
     expect(fake.sent(endpoints.agentGetSettlementLedger)).toEqual([{}]);
     // No account chosen: nothing to settle from here.
     expect(screen.queryByTestId('ledger-settle')).toBeNull();

@@ -32,8 +32,9 @@ function columnsOf(own: boolean): Column<Entry>[] {
     { key: 'description', header: 'Market or remark', value: (r) => r.description },
     signedColumn('downline_pnl', 'Downline P/L (+ bettors won)', (r) => r.downline_pnl),
     amountColumn('commission', 'Commission', (r) => r.commission),
-    signedColumn('amount', `Amount (+ ${owes} more)`, (r) => r.amount),
-    signedColumn('balance', `Balance (+ ${owes})`, (r) => r.balance),
+    // On the caller's own ledger a plus is what it owes: red, as a debt reads.
+    signedColumn('amount', `Amount (+ ${owes} more)`, (r) => r.amount, { positiveIsLoss: own }),
+    signedColumn('balance', `Balance (+ ${owes})`, (r) => r.balance, { positiveIsLoss: own }),
   ];
 }
 
