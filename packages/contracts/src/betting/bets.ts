@@ -94,6 +94,25 @@ export const CancelledBet = z.object({
 });
 export type CancelledBet = z.infer<typeof CancelledBet>;
 
+/** bet/cancelAllBets: every unmatched rest of the caller's in one market, or in every market without one. */
+export const CancelAllBetsRequest = z.object({ market_id: IdLike.optional() });
+export const CancelledBets = z.object({
+  /** Each bet whose rest was cancelled, oldest first: what was cancelled and what stays matched. */
+  bets: z.array(
+    z.object({
+      bet_id: z.number().int(),
+      market_id: z.number().int(),
+      cancelled_stake: Rupees,
+      matched_stake: Rupees,
+    }),
+  ),
+  /** The stakes cancelled in all. */
+  cancelled_stake: Rupees,
+  /** The caller's balance after (its exposure released). */
+  balance: Balance,
+});
+export type CancelledBets = z.infer<typeof CancelledBets>;
+
 export const CurrentBetsRequest = z.object({
   bet_type: z.enum(['matched', 'unmatched', 'all']).default('all'),
   sport_id: IdLike.optional(),

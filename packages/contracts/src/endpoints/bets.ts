@@ -1,8 +1,10 @@
 /** The bettor's bets: placing, cancelling, listing them, and the exposure they hold. */
 import { z } from 'zod';
 import {
+  CancelAllBetsRequest,
   CancelBetRequest,
   CancelledBet,
+  CancelledBets,
   CurrentBet,
   CurrentBetsRequest,
   PlacedBet,
@@ -50,6 +52,14 @@ export const betEndpoints = {
     summary: "Cancel the unmatched rest of one of the caller's exchange bets; its reserved liability is released",
     body: CancelBetRequest,
     data: CancelledBet,
+  }),
+  cancelAllBets: def({
+    method: 'POST',
+    path: 'bet/cancelAllBets',
+    auth: 'user',
+    summary: "Cancel the unmatched rest of every exchange bet of the caller's, in one market or (no market_id) everywhere; their reserved liability is released",
+    body: CancelAllBetsRequest,
+    data: CancelledBets,
   }),
   getCurrentBets: def({
     method: 'POST',

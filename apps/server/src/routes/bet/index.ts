@@ -26,6 +26,10 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
       data: await app.betting.cancelBet(user.userId, body.bet_id),
       message: 'Bet cancelled',
     }),
+    cancelAllBets: async ({ body, user }) => {
+      const data = await app.betting.cancelAllBets(user.userId, body.market_id);
+      return { data, message: data.bets.length === 0 ? 'No unmatched bets to cancel' : 'Bets cancelled' };
+    },
     getCurrentBets: async ({ body, user }) => ({ data: await userCurrentBets(app.db, user.userId, body) }),
     getSettledBets: async ({ body, user }) => ({ data: await settledBets(app.db, user.userId, body.match_id) }),
     getExposureDetail: async ({ user }) => ({ data: { data: await exposureDetail(app.db, user.userId) } }),

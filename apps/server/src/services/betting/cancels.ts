@@ -1,11 +1,12 @@
 /**
- * Cancelling the unmatched rest of a bettor's exchange bet (the market maker's re-quotes cancel
- * theirs with the new quotes, in quotes.ts).
+ * Cancelling the unmatched rest of a bettor's exchange bet, or of all of them (the market maker's
+ * re-quotes cancel theirs with the new quotes, in quotes.ts).
  */
-import { eq } from 'drizzle-orm';
-import type { CancelledBet } from '@exchange/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Balance, CancelledBet, CancelledBets } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import { orders } from '../../db/schema/index.ts';
+import { accountOfUser, balanceView } from '../money/index.ts';
 import { remainingOf } from './market-state.ts';
 import { cancelOrders, inMarketTx, type MarketTxContext } from './market-tx.ts';
 import { refuse } from './refusals.ts';
@@ -40,5 +41,55 @@ export class BetCancels {
       });
       return result;
     });
+  }
+
+  /**
+   * Cancels the unmatched rest of every exchange bet of the user's in `marketId`, or in every
+   * market where it has one. Each market in its own transaction, in its own lane, as a single
+   * cancel is: a market's cancels never wait on another's, and one that fails (closed meanwhile)
+   * leaves the others done. Markets are taken in id order, their bets oldest first.
+   */
+  async cancelAllBets(userId: number, marketId?: number): Promise<CancelledBets> {
+    const open = await this.ctx.db
+      .selectDistinct({ marketId: orders.marketId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, 'OPEN'),
+          marketId === undefined ? undefined : eq(orders.marketId, marketId),
+        ),
+      )
+      .orderBy(asc(orders.marketId));
+    const bets: CancelledBets['bets'] = [];
+    let cancelledPaise = 0;
+    let balance: Balance | undefined;
+    for (const { marketId: id } of open) {
+      await this.ctx.serial(id, () =>
+        inMarketTx(this.ctx, id, async (tx, market) => {
+          const mine = [...market.openOrders.values()]
+            .filter((o) => o.userId === userId && remainingOf(o) > 0)
+            .sort((a, b) => a.id - b.id);
+          if (mine.length === 0) return;
+          const rests = mine.map((o) => remainingOf(o));
+          const after = await cancelOrders(this.ctx, tx, market, mine);
+          balance = after.balance.get(userId);
+          for (const [i, o] of mine.entries()) {
+            cancelledPaise += rests[i]!;
+            bets.push({
+              bet_id: o.id,
+              market_id: id,
+              cancelled_stake: paiseToRupees(rests[i]!),
+              matched_stake: paiseToRupees(o.matchedPaise),
+            });
+          }
+        }),
+      );
+    }
+    return {
+      bets,
+      cancelled_stake: paiseToRupees(cancelledPaise),
+      balance: balance ?? balanceView(await accountOfUser(this.ctx.db, userId)),
+    };
   }
 }

@@ -24,6 +24,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import type {
   CancelledBet,
+  CancelledBets,
   MarketStatus,
   PlacedBet,
   SettlementPreview,
@@ -224,6 +225,11 @@ export class BettingService {
   /** Cancels the unmatched rest of one of the user's exchange bets and releases its exposure. */
   cancelBet(userId: number, betId: number): Promise<CancelledBet> {
     return this.cancels.cancelBet(userId, betId);
+  }
+
+  /** Cancels the unmatched rest of every exchange bet of the user's, in one market or everywhere. */
+  cancelAllBets(userId: number, marketId?: number): Promise<CancelledBets> {
+    return this.cancels.cancelAllBets(userId, marketId);
   }
 
 
