@@ -25,3 +25,26 @@ export function useCancelBet() {
     },
   });
 }
+
+/**
+ * bet/cancelAllBets: cancels the unmatched rests of the caller's bets in these markets (one call
+ * each, in turn), or everywhere without them; answers how many bets were cancelled. The balance
+ * follows the last answer.
+ */
+export function useCancelAllBets() {
+  return useMutation({
+    mutationFn: async (marketIds?: readonly number[]) => {
+      let cancelled = 0;
+      for (const marketId of marketIds ?? [undefined]) {
+        const answer = await fetchData('cancelAllBets', marketId === undefined ? {} : { market_id: marketId });
+        setBalance(answer.balance);
+        cancelled += answer.bets.length;
+      }
+      return cancelled;
+    },
+    onSettled: () => {
+      refreshAfterBet();
+      void refreshBalance();
+    },
+  });
+}

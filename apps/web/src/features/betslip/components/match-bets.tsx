@@ -1,7 +1,7 @@
 import type { CurrentBet, SettledBet } from '@exchange/contracts';
 import { toast } from 'sonner';
 import { Spinner } from '@/components';
-import { useCancelBet } from '@/lib/bet-changes';
+import { useCancelAllBets, useCancelBet } from '@/lib/bet-changes';
 import { betOutcomeLabel, betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
 import { formatAmount, formatRupees } from '@/lib/format';
 import { useMatchBets, useSettledBets } from '../api/current-bets';
@@ -55,6 +55,28 @@ function CancelButton({ betId }: { betId: number }) {
   );
 }
 
+/** Cancels every unmatched rest the bettor has in this match's markets. */
+function CancelAllButton({ bets }: { bets: CurrentBet[] }) {
+  const cancelAll = useCancelAllBets();
+  const marketIds = [...new Set(bets.map((b) => b.market_id))];
+  return (
+    <button
+      type="button"
+      className="btn btn--small my-bets__cancel-all"
+      disabled={cancelAll.isPending}
+      onClick={() =>
+        cancelAll.mutate(marketIds, {
+          onSuccess: (n) => toast.success(n === 1 ? '1 bet cancelled' : `${n} bets cancelled`),
+          onError: (err) => toast.error(err.message),
+        })
+      }
+      data-testid="cancel-all-bets"
+    >
+      Cancel all
+    </button>
+  );
+}
+
 function BetRows({ bets, section }: { bets: CurrentBet[]; section: Section }) {
   const unmatched = section === 'unmatched';
   const settled = section === 'settled';
@@ -68,7 +90,14 @@ function BetRows({ bets, section }: { bets: CurrentBet[]; section: Section }) {
             Avg
           </th>
           <th className="num">Stake</th>
-          {unmatched && <th aria-label="Cancel" />}
+          {unmatched &&
+            (bets.length > 1 ? (
+              <th>
+                <CancelAllButton bets={bets} />
+              </th>
+            ) : (
+              <th aria-label="Cancel" />
+            ))}
           {settled && <th className="num">P&amp;L</th>}
         </tr>
       </thead>
