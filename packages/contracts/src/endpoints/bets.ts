@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CancelBetRequest,
   CancelledBet,
+  CashOutQuote,
+  CashOutRequest,
   CurrentBet,
   CurrentBetsRequest,
   PlacedBet,
@@ -66,5 +68,13 @@ export const betEndpoints = {
     summary: "The caller's settled bets on one match, with each bet's result (won, lost, void) and P&L, newest first",
     body: SettledBetsRequest,
     data: z.array(SettledBet),
+  }),
+  getCashOut: def({
+    method: 'POST',
+    path: 'bet/getCashOut',
+    auth: 'user',
+    summary: "The caller's cash-out quote on a runner market now: the hedge bets, each runner's P&L after them and the value (read only)",
+    body: CashOutRequest,
+    data: CashOutQuote,
   }),
 } as const;
