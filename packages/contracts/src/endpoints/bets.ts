@@ -5,6 +5,8 @@ import {
   CancelBetRequest,
   CancelledBet,
   CancelledBets,
+  CashOutQuote,
+  CashOutRequest,
   CurrentBet,
   CurrentBetsRequest,
   PlacedBet,
@@ -76,5 +78,13 @@ export const betEndpoints = {
     summary: "The caller's settled bets on one match, with each bet's result (won, lost, void) and P&L, newest first",
     body: SettledBetsRequest,
     data: z.array(SettledBet),
+  }),
+  getCashOut: def({
+    method: 'POST',
+    path: 'bet/getCashOut',
+    auth: 'user',
+    summary: "The caller's cash-out quote on a runner market now: the hedge bets, each runner's P&L after them and the value (read only)",
+    body: CashOutRequest,
+    data: CashOutQuote,
   }),
 } as const;

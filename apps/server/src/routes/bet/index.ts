@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../services/sessions.ts';
-import { exposureDetail, settledBets, userCurrentBets } from '../../services/betting/index.ts';
+import { cashOutQuote, exposureDetail, settledBets, userCurrentBets } from '../../services/betting/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 /**
@@ -33,5 +33,6 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
     getCurrentBets: async ({ body, user }) => ({ data: await userCurrentBets(app.db, user.userId, body) }),
     getSettledBets: async ({ body, user }) => ({ data: await settledBets(app.db, user.userId, body.match_id) }),
     getExposureDetail: async ({ user }) => ({ data: { data: await exposureDetail(app.db, user.userId) } }),
+    getCashOut: async ({ body, user }) => ({ data: await cashOutQuote(app.betting, user.userId, body) }),
   });
 }

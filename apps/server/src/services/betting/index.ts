@@ -1,10 +1,11 @@
 /**
  * The betting module's public surface (ADR 47): the service that places, cancels and settles
  * bets (BettingService, composing the bet path of ADR 31 and ADR 45), its commit events, and
- * the reads other modules show (market views, bet lists, P&L, positions). Everything else in
- * this folder is its insides.
+ * the reads other modules show (market views, bet lists, P&L, positions, the cash-out quote).
+ * Everything else in this folder is its insides.
  */
 export { exposureDetail, settledBets, userCurrentBets, type CurrentBetsFilter } from './bet-lists.ts';
+export { cashOutQuote } from './cash-out-quote.ts';
 export { CommitFeed, type BetNotice, type MarketCommitted, type MatchCommitted } from './commits.ts';
 export { SESSION_HOURS } from './hours.ts';
 export { marketBets } from './market-bets.ts';

@@ -1,0 +1,123 @@
+/**
+ * bet/getCashOut: the caller's cash-out quote on one runner market now (exchange-rules.md, "Cash
+ * out"), the engine's quoteCashOut over the caller's matched bets and what each runner offers,
+ * read from the market as the bet path holds it in memory (as committed: the book on screen).
+ */
+import type { CashOutQuote, CashOutReason } from '@exchange/contracts';
+import {
+  bookmakerOffer,
+  paiseToRupees,
+  priceToOdds,
+  quoteCashOut,
+  type RunnerBet,
+  type RunnerOffer,
+} from '@exchange/engine';
+import type { MarketState } from './market-state.ts';
+import type { BettingService } from './service.ts';
+
+const BPS_PER_WHOLE = 10_000;
+
+const REASON_TEXT: Record<CashOutReason, string> = {
+  NOTHING_TO_CASH_OUT: 'You have no position on this market to cash out',
+  NOT_ENOUGH_LIQUIDITY: 'There is not enough money in the market to cash out now',
+  MARKET_SUSPENDED: 'Market suspended',
+  BALL_RUNNING: 'Ball running',
+  MARKET_CLOSED: 'Market closed',
+  FANCY_MARKET: 'Cash out is not offered on fancy markets',
+  SEVERAL_WINNERS: 'Cash out is not offered on markets that pay several places',
+};
+
+/** Why the market itself offers no cash out now, whoever asks; undefined when it may. */
+function marketRefusal(market: MarketState): CashOutReason | undefined {
+  const row = market.row;
+  if (row.kind === 'FANCY') return 'FANCY_MARKET';
+  // INACTIVE takes no bets either: the bet path refuses it as closed too.
+  if (market.settled || row.status === 'CLOSED' || row.status === 'INACTIVE') return 'MARKET_CLOSED';
+  if (row.status === 'SUSPENDED') return 'MARKET_SUSPENDED';
+  // The feed (and the operator) mark ball running as the market's status.
+  if (row.status === 'BALL_RUNNING') return 'BALL_RUNNING';
+  if (market.exposureModel().places > 1) return 'SEVERAL_WINNERS';
+  return undefined;
+}
+
+/**
+ * What each runner still in the market offers the caller. Exchange: every level of its book,
+ * bestLevels('BACK') being what a bettor can back (the resting lays) and bestLevels('LAY') what
+ * it can lay. Bookmaker: the house's rates, the prices the bet path takes bookmaker bets at.
+ * Undefined when the house's rates are crossed (back above lay): no hedge to price.
+ */
+function offersOf(market: MarketState, selectionIds: readonly number[]): RunnerOffer[] | undefined {
+  if (market.book) {
+    const book = market.book;
+    return selectionIds.map((selectionId) => ({
+      selectionId,
+      availableToBack: book.runner(selectionId).bestLevels('BACK', Infinity),
+      availableToLay: book.runner(selectionId).bestLevels('LAY', Infinity),
+    }));
+  }
+  const offers: RunnerOffer[] = [];
+  for (const selectionId of selectionIds) {
+    const { backRate, layRate } = market.runner(selectionId)!;
+    if (backRate !== null && layRate !== null && backRate > layRate) return undefined;
+    offers.push(
+      bookmakerOffer({
+        selectionId,
+        ...(backRate === null ? {} : { backRatePaise: backRate }),
+        ...(layRate === null ? {} : { layRatePaise: layRate }),
+      }),
+    );
+  }
+  return offers;
+}
+
+/** The caller's quote on one market: a market not found is the usual 404 (MARKET_NOT_FOUND). */
+export async function cashOutQuote(
+  service: BettingService,
+  userId: number,
+  request: { market_id: number; fraction: number },
+): Promise<CashOutQuote> {
+  const market = await service.committedState(request.market_id);
+  const unavailable = (reason: CashOutReason): CashOutQuote => ({
+    market_id: market.id,
+    fraction: request.fraction,
+    available: false,
+    reason,
+    reason_text: REASON_TEXT[reason],
+    value: null,
+    pnl_after: [],
+    legs: [],
+  });
+  const refusal = marketRefusal(market);
+  if (refusal) return unavailable(refusal);
+
+  // A removed runner has no offer and its bets are void: it is left out, with them, as the
+  // position on screen leaves it out.
+  const selectionIds = market.activeSelectionIds();
+  const active = new Set(selectionIds);
+  const bets: RunnerBet[] = [...(market.positions.get(userId)?.runnerBets.values() ?? [])].filter(
+    (b) => b.matched && active.has(b.selectionId),
+  );
+  const offers = offersOf(market, selectionIds);
+  if (!offers) return unavailable('NOT_ENOUGH_LIQUIDITY');
+  const quote = quoteCashOut({ offers, bets, fractionBps: Math.round(request.fraction * BPS_PER_WHOLE) });
+  if (!quote.available) return unavailable(quote.reason);
+  return {
+    market_id: market.id,
+    fraction: request.fraction,
+    available: true,
+    reason: null,
+    reason_text: null,
+    value: paiseToRupees(quote.valuePaise),
+    pnl_after: selectionIds.map((selectionId) => ({
+      selection_id: selectionId,
+      pnl: paiseToRupees(quote.pnlAfterPaise.get(selectionId)!),
+    })),
+    legs: quote.legs.map((leg) => ({
+      selection_id: leg.selectionId,
+      side: leg.side,
+      odds: priceToOdds(leg.price),
+      stake: paiseToRupees(leg.stakePaise),
+      fills: leg.fills.map((f) => ({ odds: priceToOdds(f.price), stake: paiseToRupees(f.sizePaise) })),
+    })),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Cash out (exchange-rules.md, "Cash out"): the caller's quote on one runner market now, the
+ * hedge bets that make its P&L the same whatever wins, at the prices the book (or the house's
+ * rates) offers at this moment. Read-only: nothing is placed.
+ */
+import { z } from 'zod';
+import { IdLike, Rupees } from '../common.ts';
+
+/**
+ * How much of the position to cash out: a fraction in (0, 1] with at most 4 decimals (0.0001 is
+ * the engine's basis point), 1 (all of it) when absent. A fraction rather than a percent, as the
+ * rules write it ("a fraction f"); the UI's 25 / 50 / 75 / 100% buttons send 0.25 / 0.5 / 0.75 / 1.
+ */
+export const CashOutFraction = z
+  .number({ error: 'fraction must be a number' })
+  .finite('fraction must be a number')
+  .gt(0, 'fraction must be above 0')
+  .lte(1, 'fraction must be at most 1')
+  .refine((v) => Number(v.toFixed(4)) === v, 'fraction has at most 4 decimals');
+
+export const CashOutRequest = z.object({
+  market_id: IdLike,
+  fraction: CashOutFraction.default(1),
+});
+export type CashOutRequest = z.input<typeof CashOutRequest>;
+
+/**
+ * Why there is no cash out now: the caller's position is already even (or there is none); the
+ * book cannot take the hedge; the market takes no bets now (suspended, ball running, closed or
+ * settled); a fancy line (no runners to hedge); a market paying several places (the hedge evens
+ * out single-winner outcomes only).
+ */
+export const CashOutReason = z.enum([
+  'NOTHING_TO_CASH_OUT',
+  'NOT_ENOUGH_LIQUIDITY',
+  'MARKET_SUSPENDED',
+  'BALL_RUNNING',
+  'MARKET_CLOSED',
+  'FANCY_MARKET',
+  'SEVERAL_WINNERS',
+]);
+export type CashOutReason = z.infer<typeof CashOutReason>;
+
+/** One hedge bet: placed fill-or-kill at `odds` (the worst level it reaches) or better. */
+export const CashOutLeg = z.object({
+  selection_id: z.number().int(),
+  side: z.enum(['BACK', 'LAY']),
+  /** Decimal odds (bookmaker: 1 + rate/100). */
+  odds: z.number(),
+  stake: Rupees,
+  /** What the leg takes from each level of the book, best first, each at its own odds. */
+  fills: z.array(z.object({ odds: z.number(), stake: Rupees })),
+});
+export type CashOutLeg = z.infer<typeof CashOutLeg>;
+
+export const CashOutQuote = z.object({
+  market_id: z.number().int(),
+  /** The fraction quoted (1 when the request named none). */
+  fraction: z.number(),
+  available: z.boolean(),
+  /** null when available. */
+  reason: CashOutReason.nullable(),
+  /** The reason in words, for the bettor; null when available. */
+  reason_text: z.string().nullable(),
+  /**
+   * What the caller gets at least once the legs are matched: the least of pnl_after, before the
+   * market's commission (charged at settlement on net winnings). null when unavailable.
+   */
+  value: Rupees.nullable(),
+  /** Each runner's P&L if it wins after the legs (runners still in the market); empty when unavailable. */
+  pnl_after: z.array(z.object({ selection_id: z.number().int(), pnl: Rupees })),
+  /** The hedge bets, one a runner at most; empty when unavailable. */
+  legs: z.array(CashOutLeg),
+});
+export type CashOutQuote = z.infer<typeof CashOutQuote>;
