@@ -150,3 +150,31 @@ describe('bet slip', () => {
     expect((await fetchData('getUserBalance')).available_balance).toBe(available_balance);
   });
 });
+
+describe('My Bets: cancel all', () => {
+  it('cancels every unmatched rest on the match at once and says how many', async () => {
+    // Two backs far above the book's best price: nothing matches them, both rest.
+    const runner = odds.runners[0]!;
+    const price = 50;
+    expect(price).toBeGreaterThan(bestBack());
+    const before = await fetchData('getUserBalance');
+    for (let i = 0; i < 2; i++)
+      await fetchData('placeMarketBet', {
+        market_id: odds.market_id,
+        selection_id: runner.selection_id,
+        is_back: 1,
+        odds: price,
+        stake: odds.min_stake,
+      });
+    renderSlip();
+    const cancelAll = await screen.findByTestId('cancel-all-bets', undefined, { timeout: 10_000 });
+    expect(screen.getAllByTestId(/^my-bet-unmatched-/)).toHaveLength(2);
+
+    fireEvent.click(cancelAll);
+    await screen.findByText('2 bets cancelled', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryAllByTestId(/^my-bet-unmatched-/)).toHaveLength(0));
+    expect(await fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: match.match_id })).toEqual([]);
+    // Their liability is released: the balance is back where it was.
+    expect(await fetchData('getUserBalance')).toEqual(before);
+  });
+});
