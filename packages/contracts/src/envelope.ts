@@ -33,6 +33,7 @@ export const ErrorCode = z.enum([
   'MARKET_CLOSED',
   'RUNNER_REMOVED',
   'ODDS_CHANGED',
+  'FILL_OR_KILL_NOT_FILLED',
   'DUPLICATE_BET',
   'MARKET_NOT_FOUND',
   'BET_NOT_FOUND',

@@ -80,5 +80,19 @@ export interface OrderBookLike {
   stateHash(): string;
 }
 
+/**
+ * What an order of `side` at `price` would match now in these levels (the book's
+ * `bestLevels(side)`): a BACK takes the levels at `price` or higher, a LAY those at `price` or
+ * lower. The fill-or-kill check: what matches now, before anything rests.
+ */
+export function crossingPaise(levels: readonly PriceLevel[], side: Side, price: Price): Paise {
+  let total = 0;
+  for (const level of levels) {
+    if (side === 'BACK' ? level.price < price : level.price > price) break;
+    total += level.sizePaise;
+  }
+  return total;
+}
+
 /** Refused commands throw this: they are caller bugs (the service validates first), not business refusals. */
 export class OrderBookError extends RangeError {}

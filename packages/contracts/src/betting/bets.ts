@@ -42,6 +42,17 @@ export const PlaceMarketBetRequest = z.object({
   client_ref: ClientRef.optional(),
   /** Exchange: what happens to the unmatched rest at in-play or suspension; LAPSE by default. */
   persistence: Persistence.optional(),
+  /**
+   * Fill or kill: match what the book offers now at these odds or better and never rest. The bet
+   * is what matched (its stake is the part filled); refused (FILL_OR_KILL_NOT_FILLED, nothing
+   * placed) when less than `min_fill_stake` (the whole stake without it) can match.
+   */
+  fill_or_kill: z.boolean({ error: 'fill_or_kill must be true or false' }).optional(),
+  /** With fill_or_kill: the least stake that must match, at most the stake. */
+  min_fill_stake: Amount.optional(),
+}).refine((b) => b.min_fill_stake === undefined || b.fill_or_kill === true, {
+  message: 'min_fill_stake goes with fill_or_kill',
+  path: ['min_fill_stake'],
 });
 export type PlaceMarketBetRequest = z.input<typeof PlaceMarketBetRequest>;
 

@@ -21,6 +21,11 @@ export interface BetRequest {
   stakePaise: number;
   clientRef: string | null;
   persistence: Persistence;
+  /**
+   * Fill or kill (exchange): the least that must match now, the bet never resting; null for a
+   * bet that may rest. Bookmaker and fancy bets are taken whole by the house anyway.
+   */
+  minFillPaise: number | null;
   /** What a repeat with the same client_ref must ask to get the first answer back. */
   requestKey: string;
 }
@@ -38,6 +43,8 @@ export interface MarketBetBody {
   stake: number;
   client_ref?: string | undefined;
   persistence?: Persistence | undefined;
+  fill_or_kill?: boolean | undefined;
+  min_fill_stake?: number | undefined;
 }
 
 export interface FancyBetBody {
@@ -66,6 +73,14 @@ export function marketBetRequest(userId: number, body: MarketBetBody, market: Ma
       throw refuse.invalidOdds('The bookmaker rate must be a whole number such as 45');
     price = bookmakerPrice(body.odds);
   }
+  const minFillPaise =
+    body.fill_or_kill === true && kind === 'EXCHANGE'
+      ? body.min_fill_stake === undefined
+        ? stakePaise
+        : stakeToPaise(body.min_fill_stake)
+      : null;
+  if (minFillPaise !== null && minFillPaise > stakePaise)
+    throw refuse.invalid('min_fill_stake can be at most the stake');
   return {
     userId,
     marketId: market.id,
@@ -77,7 +92,10 @@ export function marketBetRequest(userId: number, body: MarketBetBody, market: Ma
     stakePaise,
     clientRef: body.client_ref ?? null,
     persistence: kind === 'EXCHANGE' ? (body.persistence ?? 'LAPSE') : 'PERSIST',
-    requestKey: `${market.id}|${body.selection_id}|${side}|${price}|${stakePaise}`,
+    minFillPaise,
+    requestKey:
+      `${market.id}|${body.selection_id}|${side}|${price}|${stakePaise}` +
+      (minFillPaise === null ? '' : `|fok:${minFillPaise}`),
   };
 }
 
@@ -100,6 +118,7 @@ export function fancyBetRequest(userId: number, body: FancyBetBody, market: Mark
     stakePaise,
     clientRef: body.client_ref ?? null,
     persistence: 'PERSIST',
+    minFillPaise: null,
     requestKey: `${market.id}||${side}|${body.rate}|${body.run}|${stakePaise}`,
   };
 }

@@ -11,6 +11,7 @@ import type { IdAllocator } from './ids.ts';
 import type { MarketCache } from './market-cache.ts';
 import { remainingOf, type MarketState, type OpenOrder } from './market-state.ts';
 import { UserPosition } from './positions.ts';
+import { fillableNow } from './risk.ts';
 
 /** A bet matched (or priced) in memory, not yet applied to the market: its write and its effects. */
 export interface Pending {
@@ -34,7 +35,13 @@ export class BetMatcher {
     return market.book ? this.matchExchange(market, req) : this.planHouseBet(market, req, price);
   }
 
-  private newOrder(market: MarketState, req: BetRequest, id: number, price: number): BetPlan['order'] {
+  private newOrder(
+    market: MarketState,
+    req: BetRequest,
+    id: number,
+    price: number,
+    sizePaise = req.stakePaise,
+  ): BetPlan['order'] {
     return {
       id,
       userId: req.userId,
@@ -44,7 +51,7 @@ export class BetMatcher {
       side: req.side,
       price,
       line: req.line,
-      sizePaise: req.stakePaise,
+      sizePaise,
       matchedPaise: 0,
       matchedValue: 0,
       cancelledPaise: 0,
@@ -66,13 +73,15 @@ export class BetMatcher {
     const selectionId = req.selectionId!;
     const side = req.side as Side;
     const fills: Fill[] = [];
+    // Fill or kill places only what matches now (checked enough by risk.ts): nothing rests.
+    const sizePaise = req.minFillPaise === null ? req.stakePaise : fillableNow(market, req);
     const remaining = book.runner(selectionId).place(
       {
         orderId: id,
         userId: req.userId,
         side,
         price: req.price,
-        sizePaise: req.stakePaise,
+        sizePaise,
         persistence: req.persistence,
       },
       fills,
@@ -113,7 +122,7 @@ export class BetMatcher {
     }
     if (remaining > 0) taker.addRunner(selectionId, side, req.price, false, remaining);
 
-    const order = this.newOrder(market, req, id, req.price);
+    const order = this.newOrder(market, req, id, req.price, sizePaise);
     order.matchedPaise = matched;
     order.matchedValue = value;
     order.initialMatchedPaise = matched;
@@ -127,7 +136,7 @@ export class BetMatcher {
             selectionId,
             side,
             price: req.price,
-            sizePaise: req.stakePaise,
+            sizePaise,
             matchedPaise: matched,
             matchedValue: value,
             cancelledPaise: 0,

@@ -16,6 +16,12 @@ export const refuse = {
   closed: () => new AppError(400, 'MARKET_CLOSED', 'Market closed'),
   runnerRemoved: () => new AppError(400, 'RUNNER_REMOVED', 'This runner has been removed'),
   oddsChanged: () => new AppError(400, 'ODDS_CHANGED', 'Odds have changed'),
+  notFilled: (neededRupees: number, availableRupees: number) =>
+    new AppError(
+      400,
+      'FILL_OR_KILL_NOT_FILLED',
+      `Only ${formatRupees(availableRupees)} can be matched at these odds now, less than the ${formatRupees(neededRupees)} asked: nothing was placed`,
+    ),
   duplicate: () =>
     new AppError(409, 'DUPLICATE_BET', 'A different bet was already placed with this client_ref'),
   marketNotFound: () => new AppError(404, 'MARKET_NOT_FOUND', 'Market not found'),

@@ -3,7 +3,14 @@
  * runner, stake limits, the price still on offer (bookmaker, fancy) and the market's maximum
  * profit. Returns the price the bet is taken at; throws the refusal otherwise.
  */
-import { bookmakerPrice, exceedsMaxProfit, paiseToRupees, stakeLimitBreach } from '@exchange/engine';
+import {
+  bookmakerPrice,
+  crossingPaise,
+  exceedsMaxProfit,
+  paiseToRupees,
+  stakeLimitBreach,
+  type Side,
+} from '@exchange/engine';
 import type { Clock } from '../../lib/time.ts';
 import { sessionOf } from './answers.ts';
 import type { BetRequest } from './bet-request.ts';
@@ -42,5 +49,19 @@ export function checkBet(market: MarketState, req: BetRequest, clock: Clock): nu
   }
   if (exceedsMaxProfit(req.kind, req.side, price, req.stakePaise, row))
     throw refuse.maxProfit(paiseToRupees(row.maxProfitPaise));
+  if (req.minFillPaise !== null && market.book) {
+    // Fill or kill: the part that matches is the bet, so it too must be at least the market's
+    // minimum stake.
+    const needed = Math.max(req.minFillPaise, row.minStakePaise);
+    const available = fillableNow(market, req);
+    if (available < needed) throw refuse.notFilled(paiseToRupees(needed), paiseToRupees(available));
+  }
   return price;
+}
+
+/** What an exchange bet would match now at its odds or better, at most its stake. */
+export function fillableNow(market: MarketState, req: BetRequest): number {
+  const side = req.side as Side;
+  const levels = market.book!.runner(req.selectionId!).bestLevels(side, Infinity);
+  return Math.min(req.stakePaise, crossingPaise(levels, side, req.price));
 }
