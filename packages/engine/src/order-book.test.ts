@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExchangeMarket, LADDER, LADDER_SIZE, OrderBook, OrderBookError, type Fill, type OrderBookLike, type PlaceOrder } from './index.ts';
+import { crossingPaise, ExchangeMarket, LADDER, LADDER_SIZE, OrderBook, OrderBookError, type Fill, type OrderBookLike, type PlaceOrder } from './index.ts';
 import { ReferenceOrderBook } from './order-book.reference.ts';
 
 const order = (orderId: number, side: 'BACK' | 'LAY', price: number, sizePaise: number, userId = 1, persistence: 'LAPSE' | 'PERSIST' = 'PERSIST'): PlaceOrder => ({
@@ -267,5 +267,25 @@ describe('OrderBook against the reference book', () => {
     expect(ordersCompared).toBe(stream.length);
     expect(ordersCompared).toBeGreaterThanOrEqual(10_000);
     expect(deepest).toBeGreaterThan(500);
+  });
+});
+
+describe('crossingPaise', () => {
+  const toBack = [
+    { price: 200, sizePaise: 40_000 },
+    { price: 190, sizePaise: 30_000 },
+  ];
+  const toLay = [
+    { price: 210, sizePaise: 10_000 },
+    { price: 220, sizePaise: 5_000 },
+  ];
+  it('sums the levels a back at a price or lower would take, and a lay at a price or higher', () => {
+    expect(crossingPaise(toBack, 'BACK', 190)).toBe(70_000);
+    expect(crossingPaise(toBack, 'BACK', 200)).toBe(40_000);
+    expect(crossingPaise(toBack, 'BACK', 202)).toBe(0);
+    expect(crossingPaise(toLay, 'LAY', 215)).toBe(10_000);
+    expect(crossingPaise(toLay, 'LAY', 1000)).toBe(15_000);
+    expect(crossingPaise(toLay, 'LAY', 200)).toBe(0);
+    expect(crossingPaise([], 'BACK', 101)).toBe(0);
   });
 });
