@@ -279,7 +279,7 @@ describe('crossingPaise', () => {
     { price: 210, sizePaise: 10_000 },
     { price: 220, sizePaise: 5_000 },
   ];
-  it('sums the levels a back at a price or lower would take, and a lay at a price or higher', () => {
+  it('sums the levels a back would take (at its price or higher) and a lay (at its price or lower)', () => {
     expect(crossingPaise(toBack, 'BACK', 190)).toBe(70_000);
     expect(crossingPaise(toBack, 'BACK', 200)).toBe(40_000);
     expect(crossingPaise(toBack, 'BACK', 202)).toBe(0);
