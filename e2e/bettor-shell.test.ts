@@ -41,10 +41,10 @@ describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
       );
       expect(bal.total_balance).toBeGreaterThan(0);
       await expect
-        .poll(async () => digits(await page.getByTestId('balance').textContent()))
+        .poll(async () => digits(await page.getByTestId('balance').textContent()), { timeout: 15_000 })
         .toBe(digits(money(bal.available_balance)));
       await expect
-        .poll(async () => digits(await page.getByTestId('exposure').textContent()))
+        .poll(async () => digits(await page.getByTestId('exposure').textContent()), { timeout: 15_000 })
         .toBe(digits(money(Math.abs(bal.liability))));
 
       // Search a cricket match by part of its name and open it.
@@ -65,8 +65,10 @@ describe.each(VIEWPORTS)('bettor shell at $width px', (vp) => {
       expect(await result.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
       await result.click();
       await page.waitForURL(new RegExp(`#/game-details/4/${target.match_id}$`));
+      // The match page loads its markets after it opens: a second (expect.poll's default) is too
+      // short on a busy machine.
       await expect
-        .poll(() => page.locator('main, [data-testid=content]').first().textContent())
+        .poll(() => page.locator('main, [data-testid=content]').first().textContent(), { timeout: 15_000 })
         .toContain(target.match_name.split(' v ')[0]);
 
       // Rules modal from the header, then the public rules page.
