@@ -34,6 +34,10 @@ export const ErrorCode = z.enum([
   'RUNNER_REMOVED',
   'ODDS_CHANGED',
   'FILL_OR_KILL_NOT_FILLED',
+  // Issue 23: no bettor matches himself (ADR 50); cash out (ADR 49).
+  'INVALID_BACK_LAY_COMBINATION',
+  'CASH_OUT_UNAVAILABLE',
+  'CASH_OUT_PRICE_MOVED',
   'DUPLICATE_BET',
   'MARKET_NOT_FOUND',
   'BET_NOT_FOUND',
@@ -84,5 +88,7 @@ export const ErrorEnvelope = z.object({
   status: z.literal(false),
   message: z.string(),
   code: z.string(),
+  /** What the caller needs to go on, on the few refusals that carry it (CASH_OUT_PRICE_MOVED: the new quote). */
+  data: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -67,7 +67,8 @@ export function ladderQuotes(
 
 /**
  * Places a quote that meets another user's order through the bet path (it matches like any bet);
- * false when the maker's float cannot carry it. Anything else is a fault and is thrown.
+ * false when the maker's float cannot carry it (no further quote is tried). Anything else is a
+ * fault and is thrown.
  */
 async function placeCrossing(betting: BettingService, makerId: number, marketId: number, q: MakerQuote): Promise<boolean> {
   try {
@@ -87,6 +88,9 @@ async function placeCrossing(betting: BettingService, makerId: number, marketId:
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') return false;
+    // Across one of the maker's own orders (no bettor matches himself, ADR 50): left out, as a
+    // quote its float cannot carry is, and the next one is tried.
+    if (error instanceof AppError && error.code === 'INVALID_BACK_LAY_COMBINATION') return true;
     throw error;
   }
 }

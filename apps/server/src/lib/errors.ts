@@ -1,12 +1,16 @@
 import type { ErrorCode } from '@exchange/contracts';
 
-/** A refusal the client should see: HTTP status, a stable code, a human message and any headers it needs (Retry-After). */
+/**
+ * A refusal the client should see: HTTP status, a stable code, a human message, any headers it
+ * needs (Retry-After) and, on the few refusals that carry one, what to go on with (`data`).
+ */
 export class AppError extends Error {
   constructor(
     readonly httpStatus: number,
     readonly code: ErrorCode,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

@@ -57,7 +57,7 @@ export default fp(
       let httpStatus: number;
       if (error instanceof AppError) {
         httpStatus = error.httpStatus;
-        body = { status: false, message: error.message, code: error.code };
+        body = { status: false, message: error.message, code: error.code, ...(error.data === undefined ? {} : { data: error.data }) };
         reply.headers(error.headers);
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         httpStatus = error.statusCode;

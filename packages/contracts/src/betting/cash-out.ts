@@ -4,7 +4,8 @@
  * rates) offers at this moment. Read-only: nothing is placed.
  */
 import { z } from 'zod';
-import { IdLike, Rupees } from '../common.ts';
+import { CLIENT_REF_MAX_LENGTH, IdLike, Rupees } from '../common.ts';
+import { Balance } from '../user.ts';
 
 /**
  * How much of the position to cash out: a fraction in (0, 1] with at most 4 decimals (0.0001 is
@@ -73,3 +74,46 @@ export const CashOutQuote = z.object({
   legs: z.array(CashOutLeg),
 });
 export type CashOutQuote = z.infer<typeof CashOutQuote>;
+
+/**
+ * bet/cashOut: the hedge placed, fill-or-kill at the quoted prices or better, all legs or none,
+ * in one transaction; the caller's unmatched bets on the market are cancelled with it. In play it
+ * waits the market's bet delay and is quoted again. If the value would then be below `min_value`
+ * (the value quoted when the call arrived, when absent), nothing is placed and the refusal is
+ * CASH_OUT_PRICE_MOVED with the new quote in `data`.
+ */
+export const CashOutOrder = z.object({
+  market_id: IdLike,
+  fraction: CashOutFraction.default(1),
+  /** The least value the caller takes (rupees; negative for a loss locked in). */
+  min_value: z.number({ error: 'min_value must be a number' }).finite('min_value must be a number').optional(),
+  /** Once per client_ref: a repeat answers the first cash out and places nothing. */
+  client_ref: z.string().trim().min(1, 'client_ref is required').max(CLIENT_REF_MAX_LENGTH, 'client_ref is too long'),
+});
+export type CashOutOrder = z.input<typeof CashOutOrder>;
+
+export const CashOutDone = z.object({
+  cash_out_id: z.number().int(),
+  market_id: z.number().int(),
+  fraction: z.number(),
+  /** MANUAL: the bettor's call; AUTO: its automatic rule fired. */
+  origin: z.enum(['MANUAL', 'AUTO']),
+  /** What the bettor locked at least, before commission: the least of pnl_after. */
+  value: Rupees,
+  pnl_after: z.array(z.object({ selection_id: z.number().int(), pnl: Rupees })),
+  /** The hedge bets placed, each matched whole (odds: the average it matched at). */
+  bets: z.array(
+    z.object({
+      bet_id: z.number().int(),
+      selection_id: z.number().int(),
+      side: z.enum(['BACK', 'LAY']),
+      odds: z.number(),
+      stake: Rupees,
+    }),
+  ),
+  /** The caller's unmatched bets on the market that the cash out cancelled. */
+  cancelled_bet_ids: z.array(z.number().int()),
+  /** The caller's balance after. */
+  balance: Balance,
+});
+export type CashOutDone = z.infer<typeof CashOutDone>;

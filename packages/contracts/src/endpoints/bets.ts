@@ -5,6 +5,8 @@ import {
   CancelBetRequest,
   CancelledBet,
   CancelledBets,
+  CashOutDone,
+  CashOutOrder,
   CashOutQuote,
   CashOutRequest,
   CurrentBet,
@@ -86,5 +88,14 @@ export const betEndpoints = {
     summary: "The caller's cash-out quote on a runner market now: the hedge bets, each runner's P&L after them and the value (read only)",
     body: CashOutRequest,
     data: CashOutQuote,
+  }),
+  cashOut: def({
+    method: 'POST',
+    path: 'bet/cashOut',
+    auth: 'user',
+    summary:
+      "Cash out the caller's position on a runner market: the hedge bets placed together, fill-or-kill, all or none; CASH_OUT_PRICE_MOVED (with the new quote in data) when the value fell below min_value",
+    body: CashOutOrder,
+    data: CashOutDone,
   }),
 } as const;

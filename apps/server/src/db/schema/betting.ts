@@ -12,6 +12,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -122,6 +123,36 @@ export const runners = pgTable(
 );
 
 /**
+ * A cash out (ADR 49): the hedge bets placed together for a bettor on one market, by the bettor
+ * (MANUAL) or by its automatic rule (AUTO). Its bets are ordinary orders that point to it. The
+ * value and P&L per runner it locked are kept, so a repeated client_ref gets the first answer.
+ */
+export const cashOuts = pgTable(
+  'cash_outs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    clientRef: text('client_ref').notNull(),
+    origin: text('origin', { enum: ['MANUAL', 'AUTO'] }).notNull(),
+    /** The fraction of the position cashed out, in basis points (10,000: all of it). */
+    fractionBps: integer('fraction_bps').notNull(),
+    /** The least P&L after it (before commission): what the bettor locked at least. */
+    valuePaise: bigint('value_paise', { mode: 'number' }).notNull(),
+    /** Each runner's P&L if it wins, after it: [{selection_id, pnl_paise}]. */
+    pnlAfter: jsonb('pnl_after').$type<{ selection_id: number; pnl_paise: number }[]>().notNull(),
+    /** The bettor's unmatched bets on the market it cancelled. */
+    cancelledBetIds: jsonb('cancelled_bet_ids').$type<number[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('cash_outs_user_client_ref_idx').on(t.userId, t.clientRef), index('cash_outs_market_idx').on(t.marketId, t.userId)],
+);
+
+/**
  * Every bet. Exchange orders match against each other (fills); bookmaker and fancy bets are
  * matched in full by the house when accepted. Ids come from one sequence, so bet ids are
  * unique across kinds.
@@ -166,6 +197,8 @@ export const orders = pgTable(
     outcome: text('outcome', { enum: ['WON', 'LOST', 'VOID'] }),
     pnlPaise: bigint('pnl_paise', { mode: 'number' }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The cash out this bet is a leg of (null: an ordinary bet). */
+    cashOutId: bigint('cash_out_id', { mode: 'number' }).references(() => cashOuts.id),
   },
   (t) => [
     uniqueIndex('orders_user_client_ref_idx').on(t.userId, t.clientRef),

@@ -104,11 +104,15 @@ describeEachDatabase('cash-out quote', (ctx) => {
       const agent1 = await ctx().login('agent1');
       const stranger = await newBettor(ctx(), agent1, 'cashout_stranger', 1_000);
       expect(await quote({ market_id: market }, stranger.token)).toEqual(unavailable(market, 'NOTHING_TO_CASH_OUT'));
-      // demo3 laid Home (Home -200, Away +100): its hedge backs Home or lays Away, never demo1's lay.
+      // demo3 laid Home (Home -200, Away +100), and every order in the book is its own: no bettor
+      // matches himself (ADR 50), so there is nothing to hedge in.
+      expect(await quote({ market_id: market }, demo3)).toEqual(unavailable(market, 'NOT_ENOUGH_LIQUIDITY'));
+      // Once demo1's lay of 200 at 1.98 rests on Home, demo3 can back Home there: 300 / 1.98 =
+      // 151.52, about -51.5 whatever wins.
+      await bet(demo1, { market_id: market, selection_id: 1, is_back: 0, odds: 1.98, stake: 200 });
       const other = await quote({ market_id: market }, demo3);
-      expect(other.available).toBe(true);
-      expect(other.legs).not.toContainEqual(expect.objectContaining({ selection_id: 1, side: 'LAY' }));
-      expect(other.value).toBeLessThan(0);
+      expect(other.legs).toEqual([{ selection_id: 1, side: 'BACK', odds: 1.98, stake: 151.52, fills: [{ odds: 1.98, stake: 151.52 }] }]);
+      expect(other.value).toBeCloseTo(-51.5, 0);
     });
 
     it('answers NOTHING_TO_CASH_OUT without a position, and NOT_ENOUGH_LIQUIDITY without a book to hedge in', async () => {

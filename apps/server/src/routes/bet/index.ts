@@ -34,5 +34,9 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
     getSettledBets: async ({ body, user }) => ({ data: await settledBets(app.db, user.userId, body.match_id) }),
     getExposureDetail: async ({ user }) => ({ data: { data: await exposureDetail(app.db, user.userId) } }),
     getCashOut: async ({ body, user }) => ({ data: await cashOutQuote(app.betting, user.userId, body) }),
+    cashOut: async ({ body, user }) => {
+      refuseIfBetLocked(user);
+      return { data: await app.betting.cashOut(user.userId, body), message: 'Cashed out' };
+    },
   });
 }

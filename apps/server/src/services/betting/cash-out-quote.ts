@@ -9,10 +9,14 @@ import {
   paiseToRupees,
   priceToOdds,
   quoteCashOut,
+  type CashOutQuote as EngineQuote,
+  type PriceLevel,
   type RunnerBet,
   type RunnerOffer,
+  type Side,
 } from '@exchange/engine';
 import type { MarketState } from './market-state.ts';
+import type { UserPosition } from './positions.ts';
 import type { BettingService } from './service.ts';
 
 const BPS_PER_WHOLE = 10_000;
@@ -46,13 +50,14 @@ function marketRefusal(market: MarketState): CashOutReason | undefined {
  * it can lay. Bookmaker: the house's rates, the prices the bet path takes bookmaker bets at.
  * Undefined when the house's rates are crossed (back above lay): no hedge to price.
  */
-function offersOf(market: MarketState, selectionIds: readonly number[]): RunnerOffer[] | undefined {
+function offersOf(market: MarketState, userId: number, selectionIds: readonly number[]): RunnerOffer[] | undefined {
   if (market.book) {
     const book = market.book;
+    const own = market.positions.get(userId);
     return selectionIds.map((selectionId) => ({
       selectionId,
-      availableToBack: book.runner(selectionId).bestLevels('BACK', Infinity),
-      availableToLay: book.runner(selectionId).bestLevels('LAY', Infinity),
+      availableToBack: withoutOwn(book.runner(selectionId).bestLevels('BACK', Infinity), own, selectionId, 'LAY'),
+      availableToLay: withoutOwn(book.runner(selectionId).bestLevels('LAY', Infinity), own, selectionId, 'BACK'),
     }));
   }
   const offers: RunnerOffer[] = [];
@@ -70,22 +75,51 @@ function offersOf(market: MarketState, selectionIds: readonly number[]): RunnerO
   return offers;
 }
 
-/** The caller's quote on one market: a market not found is the usual 404 (MARKET_NOT_FOUND). */
-export async function cashOutQuote(
-  service: BettingService,
-  userId: number,
-  request: { market_id: number; fraction: number },
-): Promise<CashOutQuote> {
-  const market = await service.committedState(request.market_id);
-  const unavailable = (reason: CashOutReason): CashOutQuote => ({
-    market_id: market.id,
-    fraction: request.fraction,
+/**
+ * The levels without the caller's own unmatched bets of `side` on the runner (its resting LAYs
+ * are what others can back, its BACKs what they can lay). A cash out cancels them first, and no
+ * bettor matches himself (ADR 50): they are not money the hedge can take.
+ */
+function withoutOwn(levels: PriceLevel[], own: UserPosition | undefined, selectionId: number, side: Side): PriceLevel[] {
+  if (!own) return levels;
+  const mine = new Map<number, number>();
+  for (const b of own.runnerBets.values())
+    if (!b.matched && b.selectionId === selectionId && b.side === side) mine.set(b.price, b.sizePaise);
+  if (mine.size === 0) return levels;
+  return levels
+    .map((l) => ({ price: l.price, sizePaise: l.sizePaise - (mine.get(l.price) ?? 0) }))
+    .filter((l) => l.sizePaise > 0);
+}
+
+/** A quote on a market state: the answer, and the engine's legs and figures when available. */
+export interface HedgeQuote {
+  answer: CashOutQuote;
+  /** The engine's quote (legs, values in paise); null when unavailable. */
+  hedge: Extract<EngineQuote, { available: true }> | null;
+}
+
+/** The answer of a cash out that is not available now, for this reason. */
+export function unavailableQuote(marketId: number, fraction: number, reason: CashOutReason): CashOutQuote {
+  return {
+    market_id: marketId,
+    fraction,
     available: false,
     reason,
     reason_text: REASON_TEXT[reason],
     value: null,
     pnl_after: [],
     legs: [],
+  };
+}
+
+/**
+ * The caller's quote on `market` as it is in memory (read it within one turn: the next bet
+ * changes it). The caller's own unmatched bets are left out of the book (withoutOwn).
+ */
+export function quoteOnState(market: MarketState, userId: number, fraction: number): HedgeQuote {
+  const unavailable = (reason: CashOutReason): HedgeQuote => ({
+    answer: unavailableQuote(market.id, fraction, reason),
+    hedge: null,
   });
   const refusal = marketRefusal(market);
   if (refusal) return unavailable(refusal);
@@ -97,27 +131,41 @@ export async function cashOutQuote(
   const bets: RunnerBet[] = [...(market.positions.get(userId)?.runnerBets.values() ?? [])].filter(
     (b) => b.matched && active.has(b.selectionId),
   );
-  const offers = offersOf(market, selectionIds);
+  const offers = offersOf(market, userId, selectionIds);
   if (!offers) return unavailable('NOT_ENOUGH_LIQUIDITY');
-  const quote = quoteCashOut({ offers, bets, fractionBps: Math.round(request.fraction * BPS_PER_WHOLE) });
+  const quote = quoteCashOut({ offers, bets, fractionBps: fractionToBps(fraction) });
   if (!quote.available) return unavailable(quote.reason);
   return {
-    market_id: market.id,
-    fraction: request.fraction,
-    available: true,
-    reason: null,
-    reason_text: null,
-    value: paiseToRupees(quote.valuePaise),
-    pnl_after: selectionIds.map((selectionId) => ({
-      selection_id: selectionId,
-      pnl: paiseToRupees(quote.pnlAfterPaise.get(selectionId)!),
-    })),
-    legs: quote.legs.map((leg) => ({
-      selection_id: leg.selectionId,
-      side: leg.side,
-      odds: priceToOdds(leg.price),
-      stake: paiseToRupees(leg.stakePaise),
-      fills: leg.fills.map((f) => ({ odds: priceToOdds(f.price), stake: paiseToRupees(f.sizePaise) })),
-    })),
+    hedge: quote,
+    answer: {
+      market_id: market.id,
+      fraction,
+      available: true,
+      reason: null,
+      reason_text: null,
+      value: paiseToRupees(quote.valuePaise),
+      pnl_after: selectionIds.map((selectionId) => ({
+        selection_id: selectionId,
+        pnl: paiseToRupees(quote.pnlAfterPaise.get(selectionId)!),
+      })),
+      legs: quote.legs.map((leg) => ({
+        selection_id: leg.selectionId,
+        side: leg.side,
+        odds: priceToOdds(leg.price),
+        stake: paiseToRupees(leg.stakePaise),
+        fills: leg.fills.map((f) => ({ odds: priceToOdds(f.price), stake: paiseToRupees(f.sizePaise) })),
+      })),
+    },
   };
+}
+
+export const fractionToBps = (fraction: number) => Math.round(fraction * BPS_PER_WHOLE);
+
+/** The caller's quote on one market: a market not found is the usual 404 (MARKET_NOT_FOUND). */
+export async function cashOutQuote(
+  service: BettingService,
+  userId: number,
+  request: { market_id: number; fraction: number },
+): Promise<CashOutQuote> {
+  return quoteOnState(await service.committedState(request.market_id), userId, request.fraction).answer;
 }

@@ -188,7 +188,7 @@ export class MakerQuotes {
     const crossing: MakerQuote[] = [];
     const rest: MakerQuote[] = [];
     for (const q of quotes) {
-      if (!this.acceptable(market, userId, q)) continue;
+      if (!this.acceptable(market, userId, q, position)) continue;
       if (staying.some((o) => meets(q, o))) {
         crossing.push(q);
         continue;
@@ -212,15 +212,18 @@ export class MakerQuotes {
     await writeExposures(this.ctx, tx, market, new Map([[userId, plan.position]]));
   }
 
-  /** The bet path's pre-trade checks (status, runner, stake limits, maximum profit). */
-  private acceptable(market: MarketState, userId: number, q: MakerQuote): boolean {
+  /**
+   * The bet path's pre-trade checks (status, runner, stake limits, maximum profit, and no
+   * crossing of the maker's own orders as this re-quote leaves them: `position`).
+   */
+  private acceptable(market: MarketState, userId: number, q: MakerQuote, position: UserPosition): boolean {
     try {
       const req = marketBetRequest(
         userId,
         { market_id: market.id, selection_id: q.selectionId, is_back: q.side === 'BACK' ? 1 : 0, odds: priceToOdds(q.price), stake: paiseToRupees(q.sizePaise), persistence: 'PERSIST' },
         market,
       );
-      checkBet(market, req, this.ctx.clock);
+      checkBet(market, req, this.ctx.clock, position);
       return true;
     } catch (error) {
       if (error instanceof AppError) return false;

@@ -22,6 +22,12 @@ export const refuse = {
       'FILL_OR_KILL_NOT_FILLED',
       `Only ${formatRupees(availableRupees)} can be matched at these odds now, less than the ${formatRupees(neededRupees)} asked: nothing was placed`,
     ),
+  ownBetCrossed: (odds: number) =>
+    new AppError(
+      400,
+      'INVALID_BACK_LAY_COMBINATION',
+      `This bet would match your own unmatched bet at ${odds}: cancel or change that bet first`,
+    ),
   duplicate: () =>
     new AppError(409, 'DUPLICATE_BET', 'A different bet was already placed with this client_ref'),
   marketNotFound: () => new AppError(404, 'MARKET_NOT_FOUND', 'Market not found'),

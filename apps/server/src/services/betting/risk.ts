@@ -8,6 +8,7 @@ import {
   crossingPaise,
   exceedsMaxProfit,
   paiseToRupees,
+  priceToOdds,
   stakeLimitBreach,
   type Side,
 } from '@exchange/engine';
@@ -16,9 +17,14 @@ import { sessionOf } from './answers.ts';
 import type { BetRequest } from './bet-request.ts';
 import { describeHours, withinSessionHours } from './hours.ts';
 import type { MarketState } from './market-state.ts';
+import type { UserPosition } from './positions.ts';
 import { refuse } from './refusals.ts';
 
-export function checkBet(market: MarketState, req: BetRequest, clock: Clock): number {
+/**
+ * `own`: the caller's position the self-match rule reads, when not the one stored in the market
+ * (the market maker's re-quote checks each quote against its position as the re-quote leaves it).
+ */
+export function checkBet(market: MarketState, req: BetRequest, clock: Clock, own = market.positions.get(req.userId)): number {
   const row = market.row;
   if (market.settled || row.status === 'CLOSED' || row.status === 'INACTIVE') throw refuse.closed();
   if (row.status === 'SUSPENDED' || row.status === 'BALL_RUNNING') throw refuse.suspended();
@@ -49,6 +55,10 @@ export function checkBet(market: MarketState, req: BetRequest, clock: Clock): nu
   }
   if (exceedsMaxProfit(req.kind, req.side, price, req.stakePaise, row))
     throw refuse.maxProfit(paiseToRupees(row.maxProfitPaise));
+  if (market.book) {
+    const crossed = ownCrossedPrice(own, req);
+    if (crossed !== undefined) throw refuse.ownBetCrossed(priceToOdds(crossed));
+  }
   if (req.minFillPaise !== null && market.book) {
     // Fill or kill: the part that matches is the bet, so it too must be at least the market's
     // minimum stake.
@@ -64,4 +74,22 @@ export function fillableNow(market: MarketState, req: BetRequest): number {
   const side = req.side as Side;
   const levels = market.book!.runner(req.selectionId!).bestLevels(side, Infinity);
   return Math.min(req.stakePaise, crossingPaise(levels, side, req.price));
+}
+
+/**
+ * No bettor matches himself (ADR 50): the best price of the caller's own unmatched opposite bets
+ * on the runner that this bet would cross (a BACK at p crosses resting LAYs at p or higher, a LAY
+ * at p resting BACKs at p or lower); undefined when it crosses none. Read from the caller's
+ * position in the market, whose unmatched buckets are exactly its rests in the book.
+ */
+export function ownCrossedPrice(position: UserPosition | undefined, req: BetRequest): number | undefined {
+  if (!position) return undefined;
+  let best: number | undefined;
+  for (const b of position.runnerBets.values()) {
+    if (b.matched || b.selectionId !== req.selectionId || b.side === req.side) continue;
+    const crosses = req.side === 'BACK' ? b.price >= req.price : b.price <= req.price;
+    if (!crosses) continue;
+    if (best === undefined || (req.side === 'BACK' ? b.price > best : b.price < best)) best = b.price;
+  }
+  return best;
 }

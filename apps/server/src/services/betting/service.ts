@@ -25,6 +25,7 @@ import { eq, isNull } from 'drizzle-orm';
 import type {
   CancelledBet,
   CancelledBets,
+  CashOutDone,
   MarketStatus,
   PlacedBet,
   SettlementPreview,
@@ -38,6 +39,7 @@ import { writeBetStatement, writeBetTransaction } from '../money/index.ts';
 import { BetQueue } from './bet-queue.ts';
 import { fancyBetRequest, marketBetRequest, type FancyBetBody, type MarketBetBody, type PlaceOptions } from './bet-request.ts';
 import { BetCancels } from './cancels.ts';
+import { CashOuts, type CashOutCall, type CashOutOrigin } from './cash-outs.ts';
 import { CommitFeed, type CommitListener, type MatchCommitted, type MatchListener } from './commits.ts';
 import { IdAllocator } from './ids.ts';
 import { MarketAdmin, type MarketEdit } from './market-admin.ts';
@@ -79,6 +81,7 @@ export class BettingService {
   private readonly cache: MarketCache;
   private readonly queue: BetQueue;
   private readonly cancels: BetCancels;
+  private readonly cashOuts: CashOuts;
   private readonly quotes: MakerQuotes;
   private readonly admin: MarketAdmin;
   /** Told after each committed change of a market (the live push, ADR 22). */
@@ -114,6 +117,7 @@ export class BettingService {
       serial: (marketId, fn) => this.serial(marketId, fn),
     };
     this.cancels = new BetCancels(ctx);
+    this.cashOuts = new CashOuts(ctx, matcher, options.sleep ?? realSleep);
     this.quotes = new MakerQuotes(ctx, ids);
     this.admin = new MarketAdmin(ctx);
   }
@@ -232,6 +236,13 @@ export class BettingService {
     return this.cancels.cancelAllBets(userId, marketId);
   }
 
+  /**
+   * Cashes out the user's position on a runner market (cash-outs.ts): the hedge bets placed
+   * together, fill-or-kill, or none; by the user's call or by its automatic rule.
+   */
+  cashOut(userId: number, call: CashOutCall, origin: CashOutOrigin = 'MANUAL'): Promise<CashOutDone> {
+    return this.cashOuts.cashOut(userId, call, origin);
+  }
 
   /**
    * The market maker's quotes on one market replaced in one commit (quotes.ts): its orders

@@ -15,7 +15,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, markets, orders } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrder = Omit<OrderRow, 'outcome' | 'pnlPaise' | 'settledAt'>;
+export type NewOrder = Omit<OrderRow, 'outcome' | 'pnlPaise' | 'settledAt' | 'cashOutId'> & {
+  /** The cash out the bet is a leg of (bet-legs.ts); absent for an ordinary bet. */
+  cashOutId?: number | null;
+};
 
 export interface FillWrite {
   makerOrderId: number;
@@ -117,46 +120,7 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
         return { kind: 'funds', versionBumped: false };
 
       const newVersion = plan.expectVersion + 1;
-      await tx.insert(orders).values(order);
-      if (plan.fills.length > 0) {
-        await tx
-          .insert(fills)
-          .values(
-            plan.fills.map((f) => ({
-              ...f,
-              marketId: plan.marketId,
-              takerOrderId: order.id,
-              seq: newVersion,
-              createdAt: plan.at,
-            })),
-          );
-      }
-      for (const m of plan.makers) {
-        await tx
-          .update(orders)
-          .set({
-            matchedPaise: sql`${orders.matchedPaise} + ${m.matchedDeltaPaise}`,
-            matchedValue: sql`${orders.matchedValue} + ${m.valueDelta}`,
-            ...(m.filledOut ? { status: 'MATCHED' as const } : {}),
-          })
-          .where(eq(orders.id, m.orderId));
-      }
-      for (const e of plan.exposures) {
-        await tx
-          .insert(marketPositions)
-          .values({ marketId: plan.marketId, userId: e.userId, exposurePaise: e.afterPaise })
-          .onConflictDoUpdate({
-            target: [marketPositions.marketId, marketPositions.userId],
-            set: { exposurePaise: e.afterPaise },
-          });
-        const delta = e.afterPaise - e.beforePaise;
-        if (delta !== 0) {
-          await tx
-            .update(ledgerAccounts)
-            .set({ exposurePaise: sql`${ledgerAccounts.exposurePaise} + ${delta}` })
-            .where(eq(ledgerAccounts.id, e.accountId));
-        }
-      }
+      await insertBetPlan(tx, plan, newVersion);
       await tx.update(markets).set({ version: newVersion }).where(eq(markets.id, plan.marketId));
       return {
         kind: 'ok',
@@ -173,3 +137,50 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
     throw error;
   }
 };
+
+/**
+ * The rows of an accepted bet (the order, its fills, the makers' orders, every user's market
+ * exposure and account reservation), inside a transaction that holds the market row and has
+ * checked the version and the taker's funds; `seq` is the market version the fills belong to.
+ */
+export async function insertBetPlan(tx: DbOrTx, plan: BetPlan, seq: number): Promise<void> {
+  const { order } = plan;
+  await tx.insert(orders).values(order);
+  if (plan.fills.length > 0) {
+    await tx.insert(fills).values(
+      plan.fills.map((f) => ({
+        ...f,
+        marketId: plan.marketId,
+        takerOrderId: order.id,
+        seq,
+        createdAt: plan.at,
+      })),
+    );
+  }
+  for (const m of plan.makers) {
+    await tx
+      .update(orders)
+      .set({
+        matchedPaise: sql`${orders.matchedPaise} + ${m.matchedDeltaPaise}`,
+        matchedValue: sql`${orders.matchedValue} + ${m.valueDelta}`,
+        ...(m.filledOut ? { status: 'MATCHED' as const } : {}),
+      })
+      .where(eq(orders.id, m.orderId));
+  }
+  for (const e of plan.exposures) {
+    await tx
+      .insert(marketPositions)
+      .values({ marketId: plan.marketId, userId: e.userId, exposurePaise: e.afterPaise })
+      .onConflictDoUpdate({
+        target: [marketPositions.marketId, marketPositions.userId],
+        set: { exposurePaise: e.afterPaise },
+      });
+    const delta = e.afterPaise - e.beforePaise;
+    if (delta !== 0) {
+      await tx
+        .update(ledgerAccounts)
+        .set({ exposurePaise: sql`${ledgerAccounts.exposurePaise} + ${delta}` })
+        .where(eq(ledgerAccounts.id, e.accountId));
+    }
+  }
+}

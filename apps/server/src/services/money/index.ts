@@ -11,6 +11,7 @@ export * from './bet-writer.ts';
 // The bet statements' internals (the statement texts, PGlite's protocol calls) stay inside.
 export { writeBetStatement } from './bet-statement.ts';
 export { writeBetBatches, type BatchOutcome } from './bet-batch.ts';
+export { writeBetLegs, type LegsResult } from './bet-legs.ts';
 export * from './chips.ts';
 export * from './bet-void.ts';
 export * from './payments.ts';
