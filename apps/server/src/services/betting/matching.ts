@@ -30,9 +30,14 @@ export class BetMatcher {
     private readonly clock: Clock,
   ) {}
 
-  /** Matches or prices the bet at `price` (the one the risk checks took it at) and plans its write. */
-  plan(market: MarketState, req: BetRequest, price: number): Promise<Pending> {
-    return market.book ? this.matchExchange(market, req) : this.planHouseBet(market, req, price);
+  /**
+   * Matches or prices the bet at `price` (the one the risk checks took it at) and plans its write.
+   * `id`: the bet's id when the caller took it (inside a transaction, from the transaction: the
+   * allocator's own read would wait for it on PGlite); else one from the allocator.
+   */
+  async plan(market: MarketState, req: BetRequest, price: number, id?: number): Promise<Pending> {
+    const betId = id ?? (await this.ids.take());
+    return market.book ? this.matchExchange(market, req, betId) : this.planHouseBet(market, req, price, betId);
   }
 
   private newOrder(
@@ -67,8 +72,7 @@ export class BetMatcher {
   }
 
   /** Matches an exchange bet in the book (mutating it) and plans the write. */
-  private async matchExchange(market: MarketState, req: BetRequest): Promise<Pending> {
-    const id = await this.ids.take();
+  private async matchExchange(market: MarketState, req: BetRequest, id: number): Promise<Pending> {
     const book = market.book!;
     const selectionId = req.selectionId!;
     const side = req.side as Side;
@@ -161,8 +165,7 @@ export class BetMatcher {
   }
 
   /** Plans a bookmaker or fancy bet: the house takes all of it at the price checked. */
-  private async planHouseBet(market: MarketState, req: BetRequest, price: number): Promise<Pending> {
-    const id = await this.ids.take();
+  private async planHouseBet(market: MarketState, req: BetRequest, price: number, id: number): Promise<Pending> {
     const position = market.positionOf(req.userId).clone();
     if (req.kind === 'FANCY') position.addFancy(req.side as 'YES' | 'NO', req.line!, price, req.stakePaise);
     else position.addRunner(req.selectionId!, req.side as Side, price, true, req.stakePaise);
