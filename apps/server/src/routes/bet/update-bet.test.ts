@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { orders } from '../../db/schema/index.ts';
+import type { MarketCommitted } from '../../services/betting/index.ts';
 import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -114,7 +115,9 @@ describeEachDatabase(
       expect(resting.status).toBe('UNMATCHED');
 
       // At 2.4 with a stake of 1,200: 1,000 matches at 2.5 at once, 200 rests at 2.4.
-      const moved = await update(a, { bet_id: resting.bet_id, odds: 2.4, stake: 1200 });
+      const heard: MarketCommitted[] = [];
+      const stop = ctx().app.betting.onCommitted((event) => heard.push(event));
+      const moved = await update(a, { bet_id: resting.bet_id, odds: 2.4, stake: 1200 }).finally(stop);
       expect(moved).toMatchObject({
         replaced_bet_id: resting.bet_id,
         side: 'BACK',
@@ -130,6 +133,15 @@ describeEachDatabase(
       expect((await betsOf(maker, market)).get(offer.bet_id)).toMatchObject({ matched_stake: 1000, status: 'MATCHED' });
       // The maker's lay of 1,000 at 2.5 loses 1,500 if Home wins.
       expect(await liability(maker)).toBeCloseTo(1500, 2);
+      // The listeners (the live push) heard, after the commit, of the old rest, the new bet and the maker's.
+      const notices = heard.filter((e) => e.marketId === market).flatMap((e) => e.bets);
+      expect(notices).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ betId: resting.bet_id, change: 'cancelled' }),
+          expect.objectContaining({ betId: moved.bet_id, change: 'placed' }),
+          expect.objectContaining({ betId: offer.bet_id, change: 'matched' }),
+        ]),
+      );
       await expectInvariants(ctx().db, ctx().app.betting);
     });
 
