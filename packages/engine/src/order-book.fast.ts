@@ -14,6 +14,7 @@ import {
   type Fill,
   type OrderBookLike,
   type OrderId,
+  type Persistence,
   type PlaceOrder,
   type PriceLevel,
   type RestingOrder,
@@ -125,6 +126,14 @@ export class OrderBook implements OrderBookLike {
     this.records[r + REMAINING] = remaining - sizeReductionPaise;
     this.levels[this.levelOf(r) * LEVEL + SIZE]! -= sizeReductionPaise;
     return sizeReductionPaise;
+  }
+
+  setPersistence(orderId: OrderId, persistence: Persistence): boolean {
+    if (persistence !== 'LAPSE' && persistence !== 'PERSIST') throw new OrderBookError(`Unknown persistence: ${String(persistence)}`);
+    const r = this.recordOf.get(orderId);
+    if (r === undefined) return false;
+    this.records[r + META] = this.levelOf(r) + (persistence === 'LAPSE' ? LAPSE_BIT : 0);
+    return true;
   }
 
   lapse(): RestingOrder[] {

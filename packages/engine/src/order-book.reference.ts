@@ -9,6 +9,7 @@ import {
   type Fill,
   type OrderBookLike,
   type OrderId,
+  type Persistence,
   type PlaceOrder,
   type PriceLevel,
   type RestingOrder,
@@ -72,6 +73,14 @@ export class ReferenceOrderBook implements OrderBookLike {
     entry.remainingPaise -= cancelled;
     this.entries = this.entries.filter((e) => e.remainingPaise > 0);
     return cancelled;
+  }
+
+  setPersistence(orderId: OrderId, persistence: Persistence): boolean {
+    if (persistence !== 'LAPSE' && persistence !== 'PERSIST') throw new OrderBookError(`Unknown persistence: ${String(persistence)}`);
+    const entry = this.entries.find((e) => e.orderId === orderId);
+    if (!entry) return false;
+    entry.persistence = persistence;
+    return true;
   }
 
   lapse(): RestingOrder[] {

@@ -104,6 +104,31 @@ describe.each([
     expect(book.cancelAll().map((o) => o.orderId)).toEqual([4]);
   });
 
+  it('switches a resting order between LAPSE and PERSIST in its place in the queue: lapse() follows the new value', () => {
+    const book = makeBook();
+    const fills: Fill[] = [];
+    book.place(order(1, 'LAY', 200, 100, 1, 'LAPSE'), fills);
+    book.place(order(2, 'LAY', 200, 100, 2, 'PERSIST'), fills);
+    book.place(order(3, 'LAY', 200, 100, 3, 'LAPSE'), fills);
+    expect(book.setPersistence(1, 'PERSIST')).toBe(true);
+    expect(book.setPersistence(2, 'LAPSE')).toBe(true);
+    expect(book.setPersistence(99, 'PERSIST')).toBe(false);
+    expect(() => book.setPersistence(3, 'KEEP' as 'LAPSE')).toThrow(OrderBookError);
+    expect(book.order(1)?.persistence).toBe('PERSIST');
+    expect(book.bestLevels('BACK')).toEqual([{ price: 200, sizePaise: 300 }]);
+    expect(book.lapse().map((o) => [o.orderId, o.persistence])).toEqual([
+      [2, 'LAPSE'],
+      [3, 'LAPSE'],
+    ]);
+    // Order 1 kept its place: first in the queue still.
+    book.place(order(4, 'LAY', 200, 100, 4, 'PERSIST'), fills);
+    book.place(order(5, 'BACK', 200, 150, 5), fills);
+    expect(fills.map((f) => [f.makerOrderId, f.sizePaise])).toEqual([
+      [1, 100],
+      [4, 50],
+    ]);
+  });
+
   it('refuses off-ladder prices, bad sizes and a duplicate resting id', () => {
     const book = makeBook();
     expect(() => book.place(order(1, 'BACK', 201, 100), [])).toThrow(RangeError);
@@ -165,6 +190,7 @@ describe('OrderBook bounds and market', () => {
 type Command =
   | { kind: 'place'; side: 'BACK' | 'LAY'; tick: number; sizePaise: number; userId: number; persistence: 'LAPSE' | 'PERSIST' }
   | { kind: 'cancel'; pick: number; reductionPaise: number | undefined }
+  | { kind: 'setPersistence'; pick: number; persistence: 'LAPSE' | 'PERSIST' }
   | { kind: 'lapse' }
   | { kind: 'cancelAll'; side: 'BACK' | 'LAY' | undefined };
 
@@ -181,10 +207,11 @@ const placeArb = fc.record({
 });
 const otherArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 12, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), reductionPaise: fc.option(fc.integer({ min: 1, max: 400 }), { nil: undefined }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('setPersistence' as const), pick: fc.nat(), persistence: fc.constantFrom('LAPSE' as const, 'PERSIST' as const) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'lapse' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelAll' as const), side: fc.constantFrom('BACK' as const, 'LAY' as const, undefined) }) },
 );
-/** One placement, sometimes followed by a cancel, a lapse or a cancel-all. */
+/** One placement, sometimes followed by a cancel, a change of persistence, a lapse or a cancel-all. */
 const blockArb = fc.tuple(placeArb, fc.option(otherArb, { freq: 2, nil: undefined }));
 const PLACEMENTS_PER_RUN = 100;
 const RUNS = 100;
@@ -222,6 +249,11 @@ function replayAgainstReference(blocks: ReadonlyArray<readonly [Command, Command
         case 'cancel': {
           const id = placedIds[command.pick % placedIds.length]!;
           expect(fast.cancel(id, command.reductionPaise)).toBe(reference.cancel(id, command.reductionPaise));
+          break;
+        }
+        case 'setPersistence': {
+          const id = placedIds[command.pick % placedIds.length]!;
+          expect(fast.setPersistence(id, command.persistence)).toBe(reference.setPersistence(id, command.persistence));
           break;
         }
         case 'lapse':

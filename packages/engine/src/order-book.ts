@@ -1,6 +1,6 @@
 /**
  * The order book of one runner in one exchange market: resting BACK and LAY orders, matched by
- * price-time priority (exchange-rules.md). Commands in (place, cancel, lapse, cancelAll), events
+ * price-time priority (exchange-rules.md). Commands in (place, cancel, setPersistence, lapse, cancelAll), events
  * out (fills appended to the caller's array, cancelled orders returned). No IO, no clock.
  *
  * Terms: a resting LAY at q offers "back at q" to others; a resting BACK at q offers "lay at q".
@@ -63,6 +63,11 @@ export interface OrderBookLike {
   place(order: PlaceOrder, fills: Fill[]): Paise;
   /** Cancels the unmatched remainder (or reduces it by sizeReductionPaise); returns the size cancelled, 0 for an unknown order. */
   cancel(orderId: OrderId, sizeReductionPaise?: Paise): Paise;
+  /**
+   * Sets a resting order's persistence (what lapse() does with it), keeping its place in the
+   * queue; returns false for an unknown order.
+   */
+  setPersistence(orderId: OrderId, persistence: Persistence): boolean;
   /** Cancels every resting LAPSE order (turn in-play, suspension); returns them as they were, in book order. */
   lapse(): RestingOrder[];
   /** Cancels every resting order, or those of one side; returns them as they were, in book order. */

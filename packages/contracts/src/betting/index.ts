@@ -7,4 +7,5 @@
 export * from './market.ts';
 export * from './bets.ts';
 export * from './cash-out.ts';
+export * from './update-bet.ts';
 export * from './operator.ts';

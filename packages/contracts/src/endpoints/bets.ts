@@ -16,6 +16,8 @@ import {
   PlaceMarketBetRequest,
   SettledBet,
   SettledBetsRequest,
+  UpdateBetRequest,
+  UpdatedBet,
 } from '../betting/index.ts';
 import { ExposureDetail } from '../exposure.ts';
 import { def, None } from './endpoint.ts';
@@ -64,6 +66,14 @@ export const betEndpoints = {
     summary: "Cancel the unmatched rest of every exchange bet of the caller's, in one market or (no market_id) everywhere; their reserved liability is released",
     body: CancelAllBetsRequest,
     data: CancelledBets,
+  }),
+  updateBet: def({
+    method: 'POST',
+    path: 'bet/updateBet',
+    auth: 'user',
+    summary: "Edit the unmatched rest of one of the caller's exchange bets: a new price places it anew (a new bet, in one step; refused, the old one stays), a smaller stake shrinks it in its place in the queue, persistence switches LAPSE/PERSIST",
+    body: UpdateBetRequest,
+    data: UpdatedBet,
   }),
   getCurrentBets: def({
     method: 'POST',

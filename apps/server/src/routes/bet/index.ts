@@ -30,6 +30,12 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
       const data = await app.betting.cancelAllBets(user.userId, body.market_id);
       return { data, message: data.bets.length === 0 ? 'No unmatched bets to cancel' : 'Bets cancelled' };
     },
+    updateBet: async ({ body, user }) => {
+      // A new price places a new bet; a smaller stake or a persistence is, like a cancel, not betting.
+      if (body.odds !== undefined) refuseIfBetLocked(user);
+      const { bet_id, ...edit } = body;
+      return { data: await app.betting.updateBet(user.userId, bet_id, edit), message: 'Bet updated' };
+    },
     getCurrentBets: async ({ body, user }) => ({ data: await userCurrentBets(app.db, user.userId, body) }),
     getSettledBets: async ({ body, user }) => ({ data: await settledBets(app.db, user.userId, body.match_id) }),
     getExposureDetail: async ({ user }) => ({ data: { data: await exposureDetail(app.db, user.userId) } }),

@@ -11,21 +11,28 @@ import { remainingOf } from './market-state.ts';
 import { cancelOrders, inMarketTx, type MarketTxContext } from './market-tx.ts';
 import { refuse } from './refusals.ts';
 
+/**
+ * The market of one of the user's open bets (memory's index, else its row): BET_NOT_FOUND when
+ * the row says it is not the user's or has no rest. Memory's answer is checked in the market's
+ * transaction (the order open there, and the user's).
+ */
+export async function marketOfOpenBet(ctx: MarketTxContext, userId: number, betId: number): Promise<number> {
+  const known = ctx.cache.marketOfOrder(betId);
+  if (known !== undefined) return known;
+  const [row] = await ctx.db
+    .select({ marketId: orders.marketId, userId: orders.userId, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, betId));
+  if (!row || row.userId !== userId || row.status !== 'OPEN') throw refuse.betNotFound();
+  return row.marketId;
+}
+
 export class BetCancels {
   constructor(private readonly ctx: MarketTxContext) {}
 
   /** Cancels the unmatched rest of one of the user's exchange bets and releases its exposure. */
   async cancelBet(userId: number, betId: number): Promise<CancelledBet> {
-    let marketId = this.ctx.cache.marketOfOrder(betId);
-    if (marketId === undefined) {
-      const [row] = await this.ctx.db
-        .select({ marketId: orders.marketId, userId: orders.userId, status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, betId));
-      if (!row || row.userId !== userId || row.status !== 'OPEN') throw refuse.betNotFound();
-      marketId = row.marketId;
-    }
-    const id = marketId;
+    const id = await marketOfOpenBet(this.ctx, userId, betId);
     return this.ctx.serial(id, async () => {
       const result = await inMarketTx(this.ctx, id, async (tx, market) => {
         const order = market.openOrders.get(betId);

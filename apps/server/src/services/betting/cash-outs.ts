@@ -28,6 +28,7 @@ import { waitBetDelay } from './bet-delay.ts';
 import type { BetRequest } from './bet-request.ts';
 import { fractionToBps, quoteOnState } from './cash-out-quote.ts';
 import { betCommitted } from './commits.ts';
+import { nextOrderIds } from './ids.ts';
 import { remainingOf, type MarketState } from './market-state.ts';
 import { inMarketTx, markCancelled, type MarketTxContext } from './market-tx.ts';
 import type { BetMatcher } from './matching.ts';
@@ -100,9 +101,13 @@ export class CashOuts {
               createdAt: this.ctx.clock(),
             })
             .returning({ id: cashOuts.id });
-          for (const leg of now.hedge.legs) {
+          // Ids and account ids read in this transaction: the allocator's and the cache's own
+          // reads would wait for it on PGlite.
+          const ids = await nextOrderIds(tx, now.hedge.legs.length);
+          for (const [i, leg] of now.hedge.legs.entries()) {
             const req = legRequest(market, userId, leg);
-            const pending = await this.matcher.plan(market, req, leg.price);
+            await this.matcher.knowAccountsMet(tx, market, req);
+            const pending = await this.matcher.plan(market, req, leg.price, ids[i]);
             // The quote walked this very book: a leg that does not match whole is a fault.
             if (pending.plan.order.matchedPaise !== leg.stakePaise)
               throw new Error(

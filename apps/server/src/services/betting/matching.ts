@@ -4,6 +4,7 @@
  * its write (order, fills, makers' orders, every changed user's exposure) for the money writer.
  */
 import { type Fill, type Side } from '@exchange/engine';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/time.ts';
 import type { BetPlan, ExposureWrite, FillWrite, MakerWrite } from '../money/index.ts';
 import type { BetRequest } from './bet-request.ts';
@@ -30,9 +31,14 @@ export class BetMatcher {
     private readonly clock: Clock,
   ) {}
 
-  /** Matches or prices the bet at `price` (the one the risk checks took it at) and plans its write. */
-  plan(market: MarketState, req: BetRequest, price: number): Promise<Pending> {
-    return market.book ? this.matchExchange(market, req) : this.planHouseBet(market, req, price);
+  /**
+   * Matches or prices the bet at `price` (the one the risk checks took it at) and plans its write.
+   * `id`: the bet's id when the caller took it (inside a transaction, from the transaction: the
+   * allocator's own read would wait for it on PGlite); else one from the allocator.
+   */
+  async plan(market: MarketState, req: BetRequest, price: number, id?: number): Promise<Pending> {
+    const betId = id ?? (await this.ids.take());
+    return market.book ? this.matchExchange(market, req, betId) : this.planHouseBet(market, req, price, betId);
   }
 
   private newOrder(
@@ -67,8 +73,7 @@ export class BetMatcher {
   }
 
   /** Matches an exchange bet in the book (mutating it) and plans the write. */
-  private async matchExchange(market: MarketState, req: BetRequest): Promise<Pending> {
-    const id = await this.ids.take();
+  private async matchExchange(market: MarketState, req: BetRequest, id: number): Promise<Pending> {
     const book = market.book!;
     const selectionId = req.selectionId!;
     const side = req.side as Side;
@@ -161,8 +166,7 @@ export class BetMatcher {
   }
 
   /** Plans a bookmaker or fancy bet: the house takes all of it at the price checked. */
-  private async planHouseBet(market: MarketState, req: BetRequest, price: number): Promise<Pending> {
-    const id = await this.ids.take();
+  private async planHouseBet(market: MarketState, req: BetRequest, price: number, id: number): Promise<Pending> {
     const position = market.positionOf(req.userId).clone();
     if (req.kind === 'FANCY') position.addFancy(req.side as 'YES' | 'NO', req.line!, price, req.stakePaise);
     else position.addRunner(req.selectionId!, req.side as Side, price, true, req.stakePaise);
@@ -203,6 +207,19 @@ export class BetMatcher {
       out.push({ userId, accountId: await this.cache.accountIdOf(userId), beforePaise: before, afterPaise: after });
     }
     return out;
+  }
+
+  /**
+   * Reads, in the caller's transaction, the account ids of the bettor and of the users whose
+   * orders the bet may meet: plan() asks the cache for them, and the cache's own read would wait
+   * for that transaction on PGlite (one connection).
+   */
+  async knowAccountsMet(tx: DbOrTx, market: MarketState, req: BetRequest): Promise<void> {
+    await this.cache.accountIdOf(req.userId, tx);
+    for (const o of market.openOrders.values()) {
+      if (o.selectionId !== req.selectionId || o.side === req.side) continue;
+      if (req.side === 'BACK' ? o.price >= req.price : o.price <= req.price) await this.cache.accountIdOf(o.userId, tx);
+    }
   }
 
   /** Applies a planned bet to the market in memory (after, or ahead of, its write). */

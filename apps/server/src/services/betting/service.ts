@@ -12,7 +12,7 @@
  *   market-cache.ts   markets in memory, one lane per market, staleness and reloads
  *   risk.ts           the pre-trade checks (stake limits and max profit: the engine's limits.ts)
  *   matching.ts       matching against the book, or pricing by the house, into a write plan
- *   cancels.ts, quotes.ts, market-create.ts, market-admin.ts, market-tx.ts   the changes of a market
+ *   cancels.ts, bet-edits.ts, quotes.ts, market-create.ts, market-admin.ts, market-tx.ts   the changes of a market
  *   ../money/         the one money writer: balances, exposures, positions, postings
  *
  * Bet path (docs/adr/0015-bet-path.md, ADR 45): check and match in memory against the book of
@@ -31,11 +31,13 @@ import type {
   SettlementPreview,
   SettlementSummary,
   StatusChange,
+  UpdatedBet,
 } from '@exchange/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { markets, matches } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/time.ts';
 import { writeBetStatement, writeBetTransaction } from '../money/index.ts';
+import { BetEdits, type BetEdit } from './bet-edits.ts';
 import { BetQueue } from './bet-queue.ts';
 import { fancyBetRequest, marketBetRequest, type FancyBetBody, type MarketBetBody, type PlaceOptions } from './bet-request.ts';
 import { BetCancels } from './cancels.ts';
@@ -82,6 +84,7 @@ export class BettingService {
   private readonly queue: BetQueue;
   private readonly cancels: BetCancels;
   private readonly cashOuts: CashOuts;
+  private readonly edits: BetEdits;
   private readonly quotes: MakerQuotes;
   private readonly admin: MarketAdmin;
   /** Told after each committed change of a market (the live push, ADR 22). */
@@ -118,6 +121,7 @@ export class BettingService {
     };
     this.cancels = new BetCancels(ctx);
     this.cashOuts = new CashOuts(ctx, matcher, options.sleep ?? realSleep);
+    this.edits = new BetEdits({ ctx, matcher, sleep: options.sleep ?? realSleep });
     this.quotes = new MakerQuotes(ctx, ids);
     this.admin = new MarketAdmin(ctx);
   }
@@ -242,6 +246,11 @@ export class BettingService {
    */
   cashOut(userId: number, call: CashOutCall, origin: CashOutOrigin = 'MANUAL'): Promise<CashOutDone> {
     return this.cashOuts.cashOut(userId, call, origin);
+  }
+
+  /** Edits the unmatched rest of one of the user's exchange bets: a new price, a smaller stake, its persistence (bet-edits.ts). */
+  updateBet(userId: number, betId: number, edit: BetEdit): Promise<UpdatedBet> {
+    return this.edits.updateBet(userId, betId, edit);
   }
 
   /**
