@@ -154,6 +154,10 @@ export const CurrentBet = z.object({
   avg_odds: z.number(),
   status: BetStatus,
   placed_at: IsoDate,
+  /** Exchange: what the unmatched rest does at the in-play turn (LAPSE: cancelled; PERSIST: kept). */
+  persistence: Persistence,
+  /** A leg of a cash out: by the bettor (MANUAL) or its automatic rule (AUTO); null for an ordinary bet. */
+  cash_out: z.enum(['MANUAL', 'AUTO']).nullable(),
 });
 export type CurrentBet = z.infer<typeof CurrentBet>;
 

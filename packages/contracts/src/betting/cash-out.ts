@@ -72,6 +72,8 @@ export const CashOutQuote = z.object({
   pnl_after: z.array(z.object({ selection_id: z.number().int(), pnl: Rupees })),
   /** The hedge bets, one a runner at most; empty when unavailable. */
   legs: z.array(CashOutLeg),
+  /** The caller's automatic cash out on the market (bet/setAutoCashOut), or null. */
+  auto_cash_out: z.object({ take_profit: Rupees.nullable(), stop_loss: Rupees.nullable() }).nullable(),
 });
 export type CashOutQuote = z.infer<typeof CashOutQuote>;
 
@@ -117,3 +119,38 @@ export const CashOutDone = z.object({
   balance: Balance,
 });
 export type CashOutDone = z.infer<typeof CashOutDone>;
+
+/**
+ * bet/setAutoCashOut: the caller's automatic cash out on a runner market, kept on the server: all
+ * of the position is cashed out once, with no browser open, when the value reaches `take_profit`
+ * or falls to minus `stop_loss` (both rupees above 0, at least one). Setting it again replaces it.
+ */
+export const SetAutoCashOutRequest = z
+  .object({
+    market_id: IdLike,
+    /** Cash out once the value is at least this. */
+    take_profit: z.number({ error: 'take_profit must be a number' }).finite('take_profit must be a number').positive('take_profit must be above 0').optional(),
+    /** Cash out once the value is a loss of at least this. */
+    stop_loss: z.number({ error: 'stop_loss must be a number' }).finite('stop_loss must be a number').positive('stop_loss must be above 0').optional(),
+  })
+  .refine((v) => v.take_profit !== undefined || v.stop_loss !== undefined, 'Give take_profit, stop_loss or both');
+export type SetAutoCashOutRequest = z.input<typeof SetAutoCashOutRequest>;
+
+export const ClearAutoCashOutRequest = z.object({ market_id: IdLike });
+
+/** The caller's automatic cash out on a market, and the full cash out's quote now (its auto_cash_out is the rule). */
+export const AutoCashOut = z.object({
+  market_id: z.number().int(),
+  take_profit: Rupees.nullable(),
+  stop_loss: Rupees.nullable(),
+  /** The full cash out's quote now: the rule fires when its value reaches a bound. */
+  quote: CashOutQuote,
+});
+export type AutoCashOut = z.infer<typeof AutoCashOut>;
+
+export const ClearedAutoCashOut = z.object({
+  market_id: z.number().int(),
+  /** false when there was no rule on the market. */
+  cleared: z.boolean(),
+});
+export type ClearedAutoCashOut = z.infer<typeof ClearedAutoCashOut>;

@@ -153,6 +153,35 @@ export const cashOuts = pgTable(
 );
 
 /**
+ * A bettor's automatic cash out on one market (ADR 49): cash out all of it once the value reaches
+ * `take_profit` or falls to minus `stop_loss`. Loaded with its market (MarketState), watched by
+ * the process that commits each change of the market, and deleted by the cash out that fires it
+ * (or by a manual one) in that cash out's transaction: it fires once.
+ */
+export const autoCashOuts = pgTable(
+  'auto_cash_outs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    /** Cash out once the value is at least this (paise); null: no profit target. */
+    takeProfitPaise: bigint('take_profit_paise', { mode: 'number' }),
+    /** Cash out once the value is at most minus this (paise); null: no loss limit. */
+    stopLossPaise: bigint('stop_loss_paise', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('auto_cash_outs_user_market_idx').on(t.userId, t.marketId),
+    index('auto_cash_outs_market_idx').on(t.marketId),
+    check('auto_cash_outs_bounds_check', sql`(${t.takeProfitPaise} is not null or ${t.stopLossPaise} is not null) and coalesce(${t.stopLossPaise}, 1) > 0`),
+  ],
+);
+
+/**
  * Every bet. Exchange orders match against each other (fills); bookmaker and fancy bets are
  * matched in full by the house when accepted. Ids come from one sequence, so bet ids are
  * unique across kinds.

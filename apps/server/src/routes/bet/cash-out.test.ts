@@ -33,6 +33,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
     value: null,
     pnl_after: [],
     legs: [],
+    auto_cash_out: null,
   });
 
   /**
@@ -73,6 +74,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
           { selection_id: 2, pnl: 50 },
         ],
         legs: [{ selection_id: 1, side: 'LAY', odds: 2, stake: 150, fills: [{ odds: 2, stake: 150 }] }],
+        auto_cash_out: null,
       });
       // A read: nothing was placed, the book and the position are as they were.
       const view = (await call('getMatchDetail', { match_id: matchId }, demo1)).json.data.markets.find(
@@ -96,6 +98,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
           { selection_id: 2, pnl: -25 },
         ],
         legs: [{ selection_id: 1, side: 'LAY', odds: 2, stake: 75, fills: [{ odds: 2, stake: 75 }] }],
+        auto_cash_out: null,
       });
     });
 
@@ -163,6 +166,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
         { selection_id: 2, pnl: 24.13 },
       ],
       legs: [{ selection_id: 1, side: 'LAY', odds: 1.45, stake: 124.13, fills: [{ odds: 1.45, stake: 124.13 }] }],
+      auto_cash_out: null,
     });
   });
 

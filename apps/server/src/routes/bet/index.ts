@@ -44,5 +44,13 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
       refuseIfBetLocked(user);
       return { data: await app.betting.cashOut(user.userId, body), message: 'Cashed out' };
     },
+    setAutoCashOut: async ({ body, user }) => {
+      refuseIfBetLocked(user);
+      return { data: await app.betting.setAutoCashOut(user.userId, body), message: 'Automatic cash out set' };
+    },
+    clearAutoCashOut: async ({ body, user }) => {
+      const data = await app.betting.clearAutoCashOut(user.userId, body.market_id);
+      return { data, message: data.cleared ? 'Automatic cash out cleared' : 'No automatic cash out to clear' };
+    },
   });
 }

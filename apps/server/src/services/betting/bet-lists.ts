@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } 
 import type { CurrentBet, ExposureRow, SettledBet } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { betReversals, markets, matches, orders, races, runners, sports } from '../../db/schema/index.ts';
+import { betReversals, cashOuts, markets, matches, orders, races, runners, sports } from '../../db/schema/index.ts';
 import { betTerms } from './answers.ts';
 import { withBetMarket } from './bet-rows.ts';
 import { marketLabel } from '../market-names.ts';
@@ -24,6 +24,7 @@ function betsQuery(db: DbOrTx, where: SQL[]) {
       sportName: sports.name,
       // Left-joined: a dynamic query keeps the types of its fields as given.
       runnerName: sql<string | null>`${runners.name}`,
+      cashOut: sql<'MANUAL' | 'AUTO' | null>`${cashOuts.origin}`,
     })
     .from(orders)
     .$dynamic();
@@ -32,6 +33,7 @@ function betsQuery(db: DbOrTx, where: SQL[]) {
       runners,
       and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)),
     )
+    .leftJoin(cashOuts, eq(cashOuts.id, orders.cashOutId))
     .where(and(...where));
 }
 type BetQueryRow = Awaited<ReturnType<typeof betsQuery>>[number];
@@ -55,6 +57,8 @@ function betView({ order: o, ...r }: BetQueryRow): CurrentBet {
     side: o.side,
     ...betTerms(o, unmatched),
     placed_at: o.placedAt.toISOString(),
+    persistence: o.persistence,
+    cash_out: r.cashOut,
   };
 }
 

@@ -109,6 +109,7 @@ export function unavailableQuote(marketId: number, fraction: number, reason: Cas
     value: null,
     pnl_after: [],
     legs: [],
+    auto_cash_out: null,
   };
 }
 
@@ -117,8 +118,15 @@ export function unavailableQuote(marketId: number, fraction: number, reason: Cas
  * changes it). The caller's own unmatched bets are left out of the book (withoutOwn).
  */
 export function quoteOnState(market: MarketState, userId: number, fraction: number): HedgeQuote {
+  const rule = market.autoCashOuts.get(userId);
+  const auto_cash_out = rule
+    ? {
+        take_profit: rule.takeProfitPaise === null ? null : paiseToRupees(rule.takeProfitPaise),
+        stop_loss: rule.stopLossPaise === null ? null : paiseToRupees(rule.stopLossPaise),
+      }
+    : null;
   const unavailable = (reason: CashOutReason): HedgeQuote => ({
-    answer: unavailableQuote(market.id, fraction, reason),
+    answer: { ...unavailableQuote(market.id, fraction, reason), auto_cash_out },
     hedge: null,
   });
   const refusal = marketRefusal(market);
@@ -155,6 +163,7 @@ export function quoteOnState(market: MarketState, userId: number, fraction: numb
         stake: paiseToRupees(leg.stakePaise),
         fills: leg.fills.map((f) => ({ odds: priceToOdds(f.price), stake: paiseToRupees(f.sizePaise) })),
       })),
+      auto_cash_out,
     },
   };
 }

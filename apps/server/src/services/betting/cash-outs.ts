@@ -19,7 +19,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { CashOutDone, CashOutOrder, CashOutQuote } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
-import { cashOuts, ledgerAccounts, orders } from '../../db/schema/index.ts';
+import { autoCashOuts, cashOuts, ledgerAccounts, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { balanceView, isUniqueViolation, writeBetLegs, type BetPlan } from '../money/index.ts';
@@ -39,7 +39,10 @@ export type CashOutOrigin = 'MANUAL' | 'AUTO';
 /** A cash out as the service takes it: the call's fields read (fraction defaulted, amounts in rupees). */
 export type CashOutCall = Omit<CashOutOrder, 'fraction'> & { fraction: number };
 
-const unavailable = (quote: CashOutQuote) =>
+/** An automatic cash out that was cleared, or fired by another attempt, meanwhile: nothing to do. */
+export class RuleGone extends Error {}
+
+export const unavailable = (quote: CashOutQuote) =>
   new AppError(400, 'CASH_OUT_UNAVAILABLE', quote.reason_text ?? 'Cash out is not available now', {}, quote);
 const priceMoved = (quote: CashOutQuote) =>
   new AppError(
@@ -60,9 +63,17 @@ export class CashOuts {
   ) {}
 
   async cashOut(userId: number, call: CashOutCall, origin: CashOutOrigin): Promise<CashOutDone> {
+    return (await this.place(userId, call, origin)).done;
+  }
+
+  /**
+   * The cash out; `ruleId`: the automatic rule that fires it, deleted with it (RuleGone when it
+   * is gone already). `repeated`: the client_ref's first cash out, answered again.
+   */
+  async place(userId: number, call: CashOutCall, origin: CashOutOrigin, ruleId?: number): Promise<{ done: CashOutDone; repeated: boolean }> {
     const marketId = Number(call.market_id);
     const first = await this.repeatOf(userId, call.client_ref);
-    if (first) return first;
+    if (first) return { done: first, repeated: true };
 
     const market = await this.ctx.cache.committedState(marketId);
     const arrival = quoteOnState(market, userId, call.fraction);
@@ -76,6 +87,13 @@ export class CashOuts {
       const done = await this.ctx.serial(marketId, () =>
         inMarketTx(this.ctx, marketId, async (tx, market) => {
           const seq = market.version + 1;
+          // The automatic rule goes with any cash out (fired, or made needless by a manual one).
+          const rules = await tx
+            .delete(autoCashOuts)
+            .where(ruleId === undefined ? and(eq(autoCashOuts.userId, userId), eq(autoCashOuts.marketId, marketId)) : eq(autoCashOuts.id, ruleId))
+            .returning({ id: autoCashOuts.id });
+          if (ruleId !== undefined && rules.length === 0) throw new RuleGone(`Automatic cash out ${ruleId} is gone`);
+          market.autoCashOuts.delete(userId);
           const now = quoteOnState(market, userId, call.fraction);
           if (!now.hedge)
             throw now.answer.reason === 'NOTHING_TO_CASH_OUT'
@@ -123,12 +141,12 @@ export class CashOuts {
         }),
       );
       for (const plan of placed) this.ctx.committed.emit(betCommitted(plan, null));
-      return done;
+      return { done, repeated: false };
     } catch (error) {
       // The same client_ref committed meanwhile (a repeat that raced the first).
       if (isUniqueViolation(error)) {
         const repeat = await this.repeatOf(userId, call.client_ref);
-        if (repeat) return repeat;
+        if (repeat) return { done: repeat, repeated: true };
       }
       throw error;
     }

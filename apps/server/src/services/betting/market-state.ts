@@ -17,7 +17,7 @@ import {
   type Side,
 } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { fills, marketPositions, markets, orders, runners } from '../../db/schema/index.ts';
+import { autoCashOuts, fills, marketPositions, markets, orders, runners } from '../../db/schema/index.ts';
 import { UserPosition, positionExposure, type ExposureModel } from './positions.ts';
 
 export type MarketRow = typeof markets.$inferSelect;
@@ -39,12 +39,22 @@ export interface OpenOrder {
 export const remainingOf = (o: Pick<OpenOrder, 'sizePaise' | 'matchedPaise' | 'cancelledPaise'>) =>
   o.sizePaise - o.matchedPaise - o.cancelledPaise;
 
+/** A bettor's automatic cash out on the market (auto_cash_outs): cash out all once a bound is reached. */
+export interface AutoCashOutRule {
+  id: number;
+  userId: number;
+  takeProfitPaise: number | null;
+  stopLossPaise: number | null;
+}
+
 export class MarketState {
   row: MarketRow;
   runners: RunnerRow[];
   readonly book: ExchangeMarket | null;
   readonly openOrders = new Map<number, OpenOrder>();
   readonly positions = new Map<number, UserPosition>();
+  /** The bettors' automatic cash outs, by user: loaded with the market, changed only in its transactions. */
+  readonly autoCashOuts = new Map<number, AutoCashOutRule>();
 
   constructor(row: MarketRow, runnerRows: RunnerRow[]) {
     this.row = row;
@@ -268,6 +278,15 @@ export async function loadMarkets(
       addMatched(market, b.userId, b.selectionId, b.side, b.price, b.seq, size);
     }
   }
+
+  const rules = await db.select().from(autoCashOuts).where(inArray(autoCashOuts.marketId, live));
+  for (const r of rules)
+    out.get(r.marketId)!.autoCashOuts.set(r.userId, {
+      id: r.id,
+      userId: r.userId,
+      takeProfitPaise: r.takeProfitPaise,
+      stopLossPaise: r.stopLossPaise,
+    });
 
   const stored = await db.select().from(marketPositions).where(inArray(marketPositions.marketId, live));
   for (const p of stored) {

@@ -25,7 +25,9 @@ import { eq, isNull } from 'drizzle-orm';
 import type {
   CancelledBet,
   CancelledBets,
+  AutoCashOut,
   CashOutDone,
+  ClearedAutoCashOut,
   MarketStatus,
   PlacedBet,
   SettlementPreview,
@@ -41,6 +43,7 @@ import { BetEdits, type BetEdit } from './bet-edits.ts';
 import { BetQueue } from './bet-queue.ts';
 import { fancyBetRequest, marketBetRequest, type FancyBetBody, type MarketBetBody, type PlaceOptions } from './bet-request.ts';
 import { BetCancels } from './cancels.ts';
+import { AutoCashOuts, type AutoCashOutEvent } from './auto-cash-outs.ts';
 import { CashOuts, type CashOutCall, type CashOutOrigin } from './cash-outs.ts';
 import { CommitFeed, type CommitListener, type MatchCommitted, type MatchListener } from './commits.ts';
 import { IdAllocator } from './ids.ts';
@@ -84,6 +87,7 @@ export class BettingService {
   private readonly queue: BetQueue;
   private readonly cancels: BetCancels;
   private readonly cashOuts: CashOuts;
+  private readonly autoCashOuts: AutoCashOuts;
   private readonly edits: BetEdits;
   private readonly quotes: MakerQuotes;
   private readonly admin: MarketAdmin;
@@ -121,6 +125,7 @@ export class BettingService {
     };
     this.cancels = new BetCancels(ctx);
     this.cashOuts = new CashOuts(ctx, matcher, options.sleep ?? realSleep);
+    this.autoCashOuts = new AutoCashOuts(ctx, this.cashOuts, options.onCommitError);
     this.edits = new BetEdits({ ctx, matcher, sleep: options.sleep ?? realSleep });
     this.quotes = new MakerQuotes(ctx, ids);
     this.admin = new MarketAdmin(ctx);
@@ -246,6 +251,20 @@ export class BettingService {
    */
   cashOut(userId: number, call: CashOutCall, origin: CashOutOrigin = 'MANUAL'): Promise<CashOutDone> {
     return this.cashOuts.cashOut(userId, call, origin);
+  }
+
+  /** Sets (or replaces) the user's automatic cash out on a runner market (auto-cash-outs.ts). */
+  setAutoCashOut(userId: number, body: { market_id: number; take_profit?: number | undefined; stop_loss?: number | undefined }): Promise<AutoCashOut> {
+    return this.autoCashOuts.set(userId, body);
+  }
+
+  clearAutoCashOut(userId: number, marketId: number): Promise<ClearedAutoCashOut> {
+    return this.autoCashOuts.clear(userId, marketId);
+  }
+
+  /** Calls `listener` after each automatic cash out fired or failed, on the process that tried it. */
+  onAutoCashOut(listener: (event: AutoCashOutEvent) => void): () => void {
+    return this.autoCashOuts.events.on(listener);
   }
 
   /** Edits the unmatched rest of one of the user's exchange bets: a new price, a smaller stake, its persistence (bet-edits.ts). */
