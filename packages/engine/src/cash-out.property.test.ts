@@ -8,7 +8,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  canAfford,
   LADDER,
+  marketExposure,
   quoteCashOut,
   runnerPnl,
   type CashOutLeg,
@@ -18,6 +20,20 @@ import {
 } from './index.ts';
 
 const RUNS = Number(process.env.CASH_OUT_RUNS ?? 2_000);
+
+/**
+ * No balance or exposure rule is broken: the hedge never adds to what the market can lose but
+ * for its rounding (each leg's stake to the paisa: less than a paisa a leg), so a bettor who
+ * carries the position carries the cash out, but for those paise; money/bet-legs.ts checks the
+ * one affordability rule once on the whole and refuses the rest.
+ */
+function expectNoMoreAtRisk(runners: readonly number[], bets: readonly RunnerBet[], legs: readonly CashOutLeg[]): void {
+  const exposure = (all: readonly RunnerBet[]) => marketExposure({ kind: 'RUNNERS', runners, bets: [...all], places: 1 });
+  const before = exposure(bets);
+  const after = exposure([...bets, ...asBets(legs)]);
+  expect(after).toBeLessThanOrEqual(before + legs.length);
+  expect(canAfford(before + legs.length, 0, after, before)).toBe(true);
+}
 
 /** A bet's exact P&L in hundredths of a paisa when its runner does or does not win, from the rules. */
 function exactBetPnl(bet: RunnerBet, runnerWins: boolean): bigint {
@@ -216,6 +232,13 @@ describe('cash out on random positions and books', () => {
           expect(quote).toEqual({ available: false, reason: 'NOT_ENOUGH_LIQUIDITY' });
           return;
         }
+        const pnls = exact.map((w) => Number(w) / 100);
+        const slack = 1e-12 * Math.max(1, ...pnls.map(Math.abs));
+        if (!quote.available && quote.reason === 'NOT_ENOUGH_LIQUIDITY') {
+          // The book takes a hedge, but every hedge locks less than the worst outcome: refused.
+          expect(bestHedgeValue(offers, pnls, slack)).toBeLessThan(Math.min(...pnls) + runners.length + 1e3 * slack);
+          return;
+        }
         if (!quote.available) {
           // Only lays of less than a paisa each would even it out.
           expect(quote.reason).toBe('NOTHING_TO_CASH_OUT');
@@ -227,6 +250,7 @@ describe('cash out on random positions and books', () => {
 
         const after = runnerPnl(runners, [...bets, ...asBets(legs)]);
         expect(pnlAfterPaise).toEqual(after);
+        expectNoMoreAtRisk(runners, bets, legs);
         expect(valuePaise).toBe(Math.min(...after.values()));
         // The same on every outcome: below by less than a paisa per runner hedged (and the rounding
         // to paise), above by at most what the runner's own stake gains from its rounding.
@@ -236,8 +260,6 @@ describe('cash out on random positions and books', () => {
           expect(pnl - valuePaise).toBeLessThanOrEqual(runners.length + 1 + ownGain(legs, o));
         }
 
-        const pnls = exact.map((w) => Number(w) / 100);
-        const slack = 1e-12 * Math.max(1, ...pnls.map(Math.abs));
         const best = bestHedgeValue(offers, pnls, slack);
         expect(valuePaise).toBeGreaterThanOrEqual(best - runners.length - 1 - 1e3 * slack);
         const leastOwnGain = Math.min(...offers.map((o) => ownGain(legs, o)));
@@ -263,6 +285,13 @@ describe('cash out on random positions and books', () => {
           expect(quote).toEqual({ available: false, reason: 'NOT_ENOUGH_LIQUIDITY' });
           return;
         }
+        if (!quote.available && quote.reason === 'NOT_ENOUGH_LIQUIDITY') {
+          // The book takes the hedge of f x W, but every one locks less than its worst outcome.
+          const scaled = exact.map((w) => (Number(w) / 100) * f);
+          const slack = 1e-12 * Math.max(1, ...scaled.map(Math.abs));
+          expect(bestHedgeValue(offers, scaled, slack)).toBeLessThan(Math.min(...scaled) + runners.length + 1e3 * slack);
+          return;
+        }
         if (!quote.available) {
           expect(quote.reason).toBe('NOTHING_TO_CASH_OUT');
           expect(Number(scaledSpread) / 1e6).toBeLessThan(1_000);
@@ -271,6 +300,7 @@ describe('cash out on random positions and books', () => {
         const { legs, pnlAfterPaise } = quote;
         expectLegsWithinLevels(legs, offers);
         expect(pnlAfterPaise).toEqual(runnerPnl(runners, [...bets, ...asBets(legs)]));
+        expectNoMoreAtRisk(runners, bets, legs);
 
         // What the hedge added to each outcome over the (1 - f) of the position it leaves.
         const pnls = exact.map((w) => Number(w) / 100);

@@ -238,6 +238,15 @@ export function quoteCashOut(request: CashOutRequest): CashOutQuote {
     fills.map((fill): RunnerBet => ({ selectionId, side, ...fill, matched: true })),
   );
   const pnlAfterPaise = runnerPnl(selectionIds, [...request.bets, ...hedge]);
+  // A hedge that locks less than the worst outcome of what it hedges (f x W) leaves every outcome
+  // worse than doing nothing (a thin book at poor prices forces dutching the rest): no cash out is
+  // offered, as when the book cannot take it (DECISIONS.md 10). What the hedge adds to outcome j
+  // is its P&L after less the (1 - f) x W_j it leaves; the legs' rounding (under a paisa each) is
+  // allowed.
+  const locked = least(
+    runners.map((r) => BigInt(pnlAfterPaise.get(r.selectionId)!) * PER_PAISA - (pnl.get(r.selectionId)! * BigInt(ALL_BPS) - r.pnl)),
+  );
+  if (locked < least(pnls) - BigInt(legs.length) * PER_PAISA) return { available: false, reason: 'NOT_ENOUGH_LIQUIDITY' };
   return { available: true, legs, pnlAfterPaise, valuePaise: Math.min(...pnlAfterPaise.values()) };
 }
 
@@ -258,3 +267,4 @@ export function bookmakerOffer({ selectionId, backRatePaise, layRatePaise }: Boo
     ratePaise === undefined ? [] : [{ price: bookmakerPrice(ratePaise), sizePaise: MAX_STAKE_PAISE }];
   return { selectionId, availableToBack: level(backRatePaise), availableToLay: level(layRatePaise) };
 }
+
