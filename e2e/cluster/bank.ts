@@ -126,7 +126,7 @@ export function describeRun(run: BankRun): string {
     line('total', total),
     `  checks passed: ${run.checks.length - run.failed.length}/${run.checks.length}; server errors or no answer: ${run.log.serverErrors.length}; ${(run.ms / 1000).toFixed(1)} s`,
     `  agents: ${run.log.agents.map((a) => `${a.userName} (depth ${a.depth}, ${a.partnershipBp / 100}%)`).join(', ')}; changed midway: ${run.log.figureChanges.join('; ') || 'none'}`,
-    ...run.checks.filter((c) => c.ok && /below zero|live client|shares|split/.test(c.name)).map((c) => `  ${c.name}: ${c.detail}`),
+    ...run.checks.filter((c) => c.ok && /below zero|live client|shares|split|cash out/.test(c.name)).map((c) => `  ${c.name}: ${c.detail}`),
     `  refusals: ${[...run.log.refusals].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
     ...run.failed.map((c) => `  FAILED ${c.name}: ${c.detail}`),
   ].join('\n');

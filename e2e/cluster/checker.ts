@@ -72,6 +72,7 @@ export async function checkBank(databaseUrl: string, log: WorkloadLog, origins: 
     checks.push(...(await checkSettlements(q, new Set(log.markets.keys()))));
     checks.push(...(await checkShares(q)));
     checks.push(...(await checkAcknowledged(q, log)));
+    checks.push(...(await checkCashOuts(q, log)));
     checks.push(await checkApiBalances(q, log, origins));
   } finally {
     await db.end();
@@ -218,6 +219,51 @@ async function checkAcknowledged(q: Query, log: WorkloadLog): Promise<Check[]> {
     { name: 'no refused bet exists', ok: refusedExisting.length === 0, detail: refusedExisting.length === 0 ? `${bets.filter((b) => b.outcome === 'refused').length} refused` : first(refusedExisting) },
     { name: 'every acknowledged casino debit/credit/rollback exists once', ok: casinoMissing.length + casinoDoubled.length === 0, detail: casinoMissing.length + casinoDoubled.length === 0 ? `${calls.filter((c) => c.outcome === 'ok').length} acknowledged` : first([...casinoMissing, ...casinoDoubled]) },
     { name: 'no refused casino call moved money', ok: casinoRefusedMoved.length === 0, detail: casinoRefusedMoved.length === 0 ? `${calls.filter((c) => c.outcome === 'refused').length} refused` : first(casinoRefusedMoved) },
+  ];
+}
+
+/**
+ * Cash outs (ADR 49): every acknowledged one exists once, as answered, and no refused one does;
+ * every cash out's legs are there and matched whole (all or none); an automatic rule that fired
+ * is gone, and fired once (a second cash out of the same rule would need a second row for its
+ * client_ref, which the unique index forbids, so the count of AUTO rows per rule is checked).
+ */
+async function checkCashOuts(q: Query, log: WorkloadLog): Promise<Check[]> {
+  const records = [...log.cashOuts.values()];
+  const rows = await q(`select id, user_id, market_id, client_ref, origin from cash_outs where user_id = any($1)`, [log.bettors.map((b) => b.userId)]);
+  const byRef = new Map(rows.map((r) => [`${n(r.user_id)}|${String(r.client_ref)}`, r]));
+  const missing = records.filter((c) => {
+    if (c.outcome !== 'ok') return false;
+    const row = byRef.get(`${c.userId}|${c.clientRef}`);
+    return !row || n(row.id) !== c.cashOutId || n(row.market_id) !== c.marketId;
+  });
+  const refusedExisting = records.filter((c) => c.outcome === 'refused' && byRef.has(`${c.userId}|${c.clientRef}`));
+  const legs = await q(
+    `select c.id, count(o.id) as legs, count(o.id) filter (where o.matched_paise <> o.size_paise or o.status in ('OPEN', 'CANCELLED')) as not_whole
+     from cash_outs c left join orders o on o.cash_out_id = c.id where c.user_id = any($1) group by c.id`,
+    [log.bettors.map((b) => b.userId)],
+  );
+  const broken = legs.filter((l) => n(l.legs) === 0 || n(l.not_whole) > 0);
+  const autos = rows.filter((r) => r.origin === 'AUTO');
+  const ruleIds = autos.map((r) => String(r.client_ref).replace(/^auto:/, ''));
+  const left = ruleIds.length === 0 ? [] : await q(`select id from auto_cash_outs where id::text = any($1)`, [ruleIds]);
+  const twice = ruleIds.filter((id, i) => ruleIds.indexOf(id) !== i);
+  const [rules] = await q(`select count(*) as c from auto_cash_outs where user_id = any($1)`, [log.bettors.map((b) => b.userId)]);
+  return [
+    {
+      name: 'every acknowledged cash out exists once, as answered; no refused one exists',
+      ok: missing.length + refusedExisting.length === 0,
+      detail:
+        missing.length + refusedExisting.length === 0
+          ? `${records.filter((c) => c.outcome === 'ok').length} acknowledged, ${records.filter((c) => c.outcome === 'refused').length} refused`
+          : first([...missing, ...refusedExisting]),
+    },
+    { name: "every cash out's legs are there, each matched whole (all or none)", ok: broken.length === 0, detail: broken.length === 0 ? `${legs.length} cash outs` : first(broken) },
+    {
+      name: 'each automatic cash out fired once, and its rule is gone',
+      ok: left.length + twice.length === 0,
+      detail: left.length + twice.length === 0 ? `${autos.length} fired, ${rules!.c} rules waiting` : first([...left, ...twice]),
+    },
   ];
 }
 

@@ -18,6 +18,10 @@ export type OpKind =
   | 'bookmaker bet'
   | 'fancy bet'
   | 'cancel'
+  | 'cancel all'
+  | 'edit'
+  | 'cash out'
+  | 'auto cash out'
   | 'casino debit'
   | 'casino credit'
   | 'casino rollback'
@@ -44,6 +48,15 @@ export interface BetRecord {
   betId?: number;
 }
 
+/** A cash out the workload asked for, by its client_ref. */
+export interface CashOutRecord {
+  clientRef: string;
+  userId: number;
+  marketId: number;
+  outcome: 'ok' | 'refused' | 'unknown';
+  cashOutId?: number;
+}
+
 /** A casino wallet call, by its transaction id. */
 export interface CasinoRecord {
   transactionId: string;
@@ -63,6 +76,7 @@ export interface Acknowledgement {
 export interface WorkloadLog {
   tallies: Map<OpKind, Tally>;
   bets: Map<string, BetRecord>;
+  cashOuts: Map<string, CashOutRecord>;
   casino: Map<string, CasinoRecord>;
   /** Every acknowledged call with its time (for the outage windows of the fault cases). */
   acks: Acknowledgement[];
@@ -134,7 +148,7 @@ interface Bettor {
 }
 
 export function newLog(): WorkloadLog {
-  return { tallies: new Map(), bets: new Map(), casino: new Map(), acks: [], calls: [], serverErrors: [], markets: new Map(), refusals: new Map(), bettors: [], agents: [], figureChanges: [] };
+  return { tallies: new Map(), bets: new Map(), cashOuts: new Map(), casino: new Map(), acks: [], calls: [], serverErrors: [], markets: new Map(), refusals: new Map(), bettors: [], agents: [], figureChanges: [] };
 }
 
 export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = newLog()): Promise<WorkloadLog> {
@@ -308,6 +322,46 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
     await attempt('cancel', (o) => callApi(o, 'cancelBet', { bet_id: betId }, b.token), true);
   };
 
+  /**
+   * Editing an unmatched rest (bet/updateBet): a new price (a new bet in its place), a smaller
+   * stake or the other persistence. Refusals are answers (the bet matched meanwhile, a limit).
+   */
+  const edit = async (b: Bettor) => {
+    const at = Math.floor(rnd() * b.open.length);
+    const betId = b.open[at];
+    if (betId === undefined) return;
+    const r = rnd();
+    const body = r < 0.5 ? { bet_id: betId, odds: pick(EXCHANGE_ODDS) } : r < 0.8 ? { bet_id: betId, stake: 50 } : { bet_id: betId, persistence: rnd() < 0.5 ? 'PERSIST' : 'LAPSE' };
+    const res = await attempt('edit', (o) => callApi(o, 'updateBet', body, b.token), false);
+    if (res.kind === 'ok' && res.data.replaced_bet_id !== null) b.open.splice(at, 1, ...(res.data.unmatched_stake > 0 ? [res.data.bet_id as number] : []));
+  };
+
+  /** Every unmatched rest of the bettor's, everywhere (bet/cancelAllBets). */
+  const cancelAll = async (b: Bettor) => {
+    const res = await attempt('cancel all', (o) => callApi(o, 'cancelAllBets', {}, b.token), true);
+    if (res.kind === 'ok') b.open = [];
+  };
+
+  /** A full or partial cash out of the bettor's position on an exchange or bookmaker market. */
+  const cashOut = async (b: Bettor) => {
+    const market = pick([...openOf('EXCHANGE'), ...openOf('BOOKMAKER')]);
+    if (!market) return;
+    const ref = clientRef(b);
+    const body = { market_id: market.id, fraction: pick([0.25, 0.5, 1, 1]), client_ref: ref };
+    const res = await attempt('cash out', (o) => callApi(o, 'cashOut', body, b.token), true);
+    const record: CashOutRecord = { clientRef: ref, userId: b.userId, marketId: market.id, outcome: res.kind };
+    if (res.kind === 'ok') record.cashOutId = res.data.cash_out_id;
+    log.cashOuts.set(ref, record);
+  };
+
+  /** An automatic cash out set on a market: the server fires it (once) as the others' bets move the book. */
+  const autoCashOut = async (b: Bettor) => {
+    const market = pick(openOf('EXCHANGE'));
+    if (!market) return;
+    const body = { market_id: market.id, take_profit: 5 + Math.floor(rnd() * 10) * 5, stop_loss: 50 + Math.floor(rnd() * 10) * 25 };
+    await attempt('auto cash out', (o) => callApi(o, 'setAutoCashOut', body, b.token), true);
+  };
+
   /** A casino round as the provider plays it: a debit, then its credit (a win or a loss) or a rollback. */
   const casinoRound = async (b: Bettor) => {
     const roundId = `${Date.now()}${b.userId}${++b.round}`.slice(-15);
@@ -345,10 +399,14 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
   const bettorLoop = async (b: Bettor) => {
     while (Date.now() < until) {
       const r = rnd();
-      if (r < 0.4) await placeBet(b, 'exchange bet');
-      else if (r < 0.55) await placeBet(b, 'bookmaker bet');
-      else if (r < 0.7) await placeBet(b, 'fancy bet');
-      else if (r < 0.82) await cancel(b);
+      if (r < 0.36) await placeBet(b, 'exchange bet');
+      else if (r < 0.5) await placeBet(b, 'bookmaker bet');
+      else if (r < 0.63) await placeBet(b, 'fancy bet');
+      else if (r < 0.71) await cancel(b);
+      else if (r < 0.75) await edit(b);
+      else if (r < 0.77) await cancelAll(b);
+      else if (r < 0.81) await cashOut(b);
+      else if (r < 0.83) await autoCashOut(b);
       else await casinoRound(b);
       await sleep(rnd() * 100);
     }
