@@ -1,9 +1,9 @@
 /** Helpers for the betting suites: markets through the operator API, balances, invariants. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { BodyOf } from '@exchange/contracts';
 import { queryRows, type Db } from '../db/client.ts';
-import { ledgerAccounts, marketPositions, matches } from '../db/schema/index.ts';
+import { ledgerAccounts, marketPositions, markets, matches } from '../db/schema/index.ts';
 import type { BettingService } from '../services/betting/index.ts';
 import { checkLedger } from '../services/money/index.ts';
 import type { TestContext } from './databases.ts';
@@ -138,4 +138,8 @@ export async function expectInvariants(db: Db, betting: BettingService): Promise
       account: a.id,
       exposure: sumByUser.get(a.userId!) ?? 0,
     });
+  // The markets in memory are the database's (changes that keep memory rather than reload it).
+  const open = await db.select({ id: markets.id }).from(markets).where(isNull(markets.settledAt));
+  for (const market of betting.loadedStates(open.map((m) => m.id)))
+    expect({ market: market.id, drift: await betting.memoryDrift(market.id) }).toEqual({ market: market.id, drift: [] });
 }

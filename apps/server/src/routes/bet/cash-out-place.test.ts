@@ -7,7 +7,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
-import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
+import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor, statementRows } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
@@ -107,8 +107,18 @@ describeEachDatabase(
       // Nothing left to cash out; the same client_ref answers the first cash out and places nothing.
       expect((await ok('getCashOut', { market_id: market }, bettor)).reason).toBe('NOTHING_TO_CASH_OUT');
       expect(await ok('cashOut', { market_id: market, client_ref: 'co-1' }, bettor)).toEqual(done);
+      // Current Bets mark the leg as a cash out; the statement's line for the market says so.
       const current = await ok('getCurrentBets', { bet_type: 'all', match_id: matchId }, bettor);
-      expect(current.filter((b: { market_id: number }) => b.market_id === market)).toHaveLength(2);
+      expect(current.filter((b: { market_id: number }) => b.market_id === market).map((b: { side: string; cash_out: string | null }) => [b.side, b.cash_out])).toEqual([
+        ['LAY', 'MANUAL'],
+        ['BACK', null],
+      ]);
+      await ok('operatorDeclareResult', { market_id: market, winner_ids: [2] }, admin);
+      const lines = (await statementRows(ctx(), bettor)).filter((r) => r.remark.startsWith('Cricket /'));
+      expect(lines.map((r) => r.remark.split(' — ')[1])).toEqual(['commission', 'won (cashed out)']);
+      // +50 won, less the market's commission on it.
+      expect(lines[1]!.credit).toBe(50);
+      expect(lines[0]!.debit).toBeGreaterThan(0);
       await expectInvariants(ctx().db, ctx().app.betting);
     });
 

@@ -90,7 +90,8 @@ export class BetEdits {
         book.setPersistence(rest.id, persistence);
         rest.persistence = persistence;
         return betAnswer(row!, balance);
-      }),
+        // Memory followed every write (the rest, the book, the position): no reload after the commit.
+      }, undefined, { memoryKept: true }),
     );
   }
 
@@ -161,7 +162,8 @@ export class BetEdits {
           persistence: req.persistence,
           replaced_bet_id: betId,
         };
-      });
+        // Memory followed every write (the cancel, the new bet): no reload after the commit.
+      }, undefined, { memoryKept: true });
       // Committed: the listeners hear of the new bet and the makers it met (inMarketTx told them
       // of the old rest's cancel), with the market as committed.
       if (placed) ctx.committed.emit({ ...placed, state: ctx.cache.cached(marketId) ?? null });

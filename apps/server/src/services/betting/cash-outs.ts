@@ -138,7 +138,8 @@ export class CashOuts {
           const written = await writeBetLegs(tx, placed, seq);
           if (written.kind === 'funds') throw refuse.insufficientFunds();
           return this.answer(row!.id, call, origin, now.answer, placed, cancelled, written);
-        }),
+          // Memory followed every write (cancels, legs, the rule): no reload after the commit.
+        }, undefined, { memoryKept: true }),
       );
       for (const plan of placed) this.ctx.committed.emit(betCommitted(plan, null));
       return { done, repeated: false };

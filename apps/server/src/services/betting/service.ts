@@ -376,6 +376,36 @@ export class BettingService {
     return this.admin.voidStaleFootball(now);
   }
 
+  /**
+   * For checkers and tests: how the market in memory differs from the market loaded afresh from
+   * the database (version, book, open orders, positions with their stored exposures, automatic
+   * cash outs); empty when memory is exact or merely behind. Changes that keep memory instead of reloading it
+   * (InMarketTxOptions.memoryKept) are held to it.
+   */
+  async memoryDrift(marketId: number): Promise<string[]> {
+    const memory = await this.cache.committedState(marketId);
+    const fresh = (await loadMarkets(this.db, [marketId])).get(marketId)!;
+    const drift: string[] = [];
+    const same = (what: string, a: unknown, b: unknown) => {
+      if (JSON.stringify(a) !== JSON.stringify(b)) drift.push(`${what}: memory ${JSON.stringify(a)}, database ${JSON.stringify(b)}`);
+    };
+    // Behind: another process moved the market, memory reloads it at its next use (the version
+    // check at the write guards it meanwhile). Ahead, or the same version with other contents: drift.
+    if (memory.version < fresh.version) return [];
+    same('version', memory.version, fresh.version);
+    same('book', memory.book?.stateHash(), fresh.book?.stateHash());
+    const orders = (m: MarketState) => [...m.openOrders.values()].map((o) => ({ ...o })).sort((a, b) => a.id - b.id);
+    same('open orders', orders(memory), orders(fresh));
+    const positions = (m: MarketState) =>
+      [...m.positions]
+        .map(([userId, p]) => ({ userId, exposure: p.exposurePaise, bets: [...p.runnerBets.values()].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))) }))
+        .sort((a, b) => a.userId - b.userId);
+    same('positions', positions(memory), positions(fresh));
+    const rules = (m: MarketState) => [...m.autoCashOuts.values()].sort((a, b) => a.id - b.id);
+    same('automatic cash outs', rules(memory), rules(fresh));
+    return drift;
+  }
+
   /** Open exposure recomputed from the stored bets, for checkers and tests: by market and user. */
   async recomputedExposures(): Promise<Map<number, Map<number, number>>> {
     const open = await this.db.select({ id: markets.id }).from(markets).where(isNull(markets.settledAt));

@@ -11,7 +11,7 @@ import { and, eq, min, sql, sum } from 'drizzle-orm';
 import type { SettlementSummary } from '@exchange/contracts';
 import { paiseToRupees, postingsForSettlement, type CommissionBase, type Settlement, type TransferRequest } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { markets, orders, runners, settlementResults } from '../../db/schema/index.ts';
+import { cashOuts, markets, orders, runners, settlementResults } from '../../db/schema/index.ts';
 import { postTransfers, releaseMarketExposures, systemAccount } from '../money/index.ts';
 import { marketTitle } from '../market-names.ts';
 import { planShares, type SettledResult } from '../partnership/index.ts';
@@ -63,6 +63,10 @@ export async function declareResultInTx(
   const accountOf = new Map<number, number>();
   for (const u of settlement.users) accountOf.set(u.userId, await ctx.accountIdOf(u.userId));
   const title = await marketTitle(tx, marketId);
+  // Bettors who cashed out on the market: their statement line says so (ADR 49).
+  const cashedOut = new Set(
+    (await tx.selectDistinct({ userId: cashOuts.userId }).from(cashOuts).where(eq(cashOuts.marketId, marketId))).map((r) => r.userId),
+  );
 
   // Release the market's reservations with the chips and system accounts locked (id order).
   await releaseMarketExposures(tx, marketId, ctx.accountIdOf, [...accountOf.values(), house.id, clearing.id]);
@@ -81,7 +85,7 @@ export async function declareResultInTx(
       house: house.id,
       clearing: clearing.id,
       ofUser: (u) => accountOf.get(u)!,
-    }).map((t) => withRemark(t, title, settlement)),
+    }).map((t) => withRemark(t, title, settlement, cashedOut)),
     ...shares.transfers,
   ];
   const posted = await postTransfers(tx, transfers, ctx.at);
@@ -191,7 +195,7 @@ async function settledResults(tx: DbOrTx, market: MarketState, settlement: Settl
   });
 }
 
-function withRemark(t: TransferRequest, title: string, settlement: Settlement): TransferRequest {
+function withRemark(t: TransferRequest, title: string, settlement: Settlement, cashedOut: ReadonlySet<number>): TransferRequest {
   const [kind, , , who] = t.idempotencyKey.split(':');
   let what: string;
   if (kind === 'commission') what = 'commission';
@@ -199,6 +203,7 @@ function withRemark(t: TransferRequest, title: string, settlement: Settlement): 
   else {
     const user = settlement.users.find((u) => String(u.userId) === who);
     what = user && user.netPnlPaise > 0 ? 'won' : 'lost';
+    if (user && cashedOut.has(user.userId)) what += ' (cashed out)';
   }
   return { ...t, remark: `${title} — ${what}` };
 }
