@@ -12,7 +12,8 @@ export default fp(
     const notifications = new Notifications({
       db: app.db,
       clock: app.clock,
-      onError: (error) => app.log.error({ err: error }, 'notifications: a round failed, its notifications are not stored'),
+      onError: (error) =>
+        app.log.error({ err: error }, 'notifications: a round failed, its notifications are not stored'),
     });
     notifications.start({
       markets: (listener) => app.betting.onCommitted(listener),

@@ -5,7 +5,18 @@
  * without a `user_settings` row has the defaults.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@exchange/contracts';
 import { users } from './users.ts';
 
@@ -31,7 +42,9 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_user_event_idx').on(t.userId, t.eventKey),
     index('notifications_user_idx').on(t.userId, t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 

@@ -11,7 +11,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SPORT, type Notification } from '@exchange/contracts';
 import { notifications } from '../../db/schema/index.ts';
-import { createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
+import {
+  createMarket,
+  createMatchOdds,
+  expectInvariants,
+  firstMatchOf,
+  newBettor,
+} from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
@@ -128,6 +134,30 @@ describeEachDatabase(
       expect(await news(backer.token)).toHaveLength(2);
       const page1 = await page(backer.token);
       expect(page1.rows[0]).toMatchObject({ market_id: market, match_id: matchId, read: false });
+      // A bookmaker bet is the house's, matched in full when accepted: decimal odds from its rate.
+      const bookmaker = await createMarket(ctx(), admin, {
+        match_id: matchId,
+        kind: 'BOOKMAKER',
+        market_type: 'BOOKMAKER',
+        name: 'Bookmaker',
+        runners: [{ name: 'Home' }, { name: 'Away' }],
+      });
+      await ok(
+        'operatorSetBookmakerRates',
+        { market_id: bookmaker, rates: [{ selection_id: 1, back_rate: 80, lay_rate: 85 }] },
+        admin,
+      );
+      await ok(
+        'placeMarketBet',
+        { market_id: bookmaker, selection_id: 1, is_back: 1, odds: 80, stake: 200 },
+        backer.token,
+      );
+      expect((await news(backer.token)).at(-1)).toEqual({
+        kind: 'BET_MATCHED',
+        title: 'Bet matched',
+        message: `Back Home ₹200.00 at 1.80 on Bookmaker (${matchName}) matched in full at 1.80.`,
+        amount: 200,
+      });
       await expectInvariants(ctx().db, ctx().app.betting);
     });
 
@@ -165,6 +195,20 @@ describeEachDatabase(
           amount: 170,
         },
       ]);
+      // A non-runner: the unmatched bets on it are cancelled by the market.
+      const race = await createMatchOdds(ctx(), admin, matchId);
+      await ok(
+        'placeMarketBet',
+        { market_id: race, selection_id: 2, is_back: 1, odds: 3, stake: 100, persistence: 'PERSIST' },
+        token,
+      );
+      await ok('operatorRemoveRunner', { market_id: race, selection_id: 2, reduction_factor: 0 }, admin);
+      expect((await news(token)).at(-1)).toEqual({
+        kind: 'BET_CANCELLED',
+        title: 'Bet cancelled',
+        message: `Back Away ₹100.00 at 3.00 on ${where()} was cancelled unmatched: a runner was withdrawn (non-runner).`,
+        amount: 100,
+      });
       await expectInvariants(ctx().db, ctx().app.betting);
     });
 

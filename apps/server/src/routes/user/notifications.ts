@@ -10,11 +10,17 @@ import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 /** The caller's notifications and its own settings (issue 23, ADR 51): each call reads or writes the caller's only. */
 export default function notificationRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
-    getNotifications: async ({ body, user }) => ({ data: await notificationsPage(app.db, user.userId, body) }),
+    getNotifications: async ({ body, user }) => ({
+      data: await notificationsPage(app.db, user.userId, body),
+    }),
 
     markNotificationsRead: async ({ body, user }) => {
       const data = await markNotificationsRead(app.db, user.userId, body.ids, app.clock());
-      return { data, message: data.marked === 1 ? '1 notification marked read' : `${data.marked} notifications marked read` };
+      return {
+        data,
+        message:
+          data.marked === 1 ? '1 notification marked read' : `${data.marked} notifications marked read`,
+      };
     },
 
     getSettings: async ({ user }) => ({ data: await bettorSettings(app.db, user.userId) }),

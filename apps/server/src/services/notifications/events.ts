@@ -5,7 +5,16 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cashOuts, markets, matches, orders, paymentRequests, races, runners, settlementResults } from '../../db/schema/index.ts';
+import {
+  cashOuts,
+  markets,
+  matches,
+  orders,
+  paymentRequests,
+  races,
+  runners,
+  settlementResults,
+} from '../../db/schema/index.ts';
 import type { AccountChange } from '../agents.ts';
 import { voidReasonText, type AutoCashOutEvent, type BetNotice } from '../betting/index.ts';
 import { marketLabel } from '../market-names.ts';
@@ -64,7 +73,10 @@ async function betFactsOf(db: Db, betIds: readonly number[]): Promise<Map<number
     .innerJoin(markets, eq(markets.id, orders.marketId))
     .innerJoin(matches, eq(matches.matchId, markets.matchId))
     .leftJoin(races, eq(races.raceId, markets.raceId))
-    .leftJoin(runners, and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)))
+    .leftJoin(
+      runners,
+      and(eq(runners.marketId, orders.marketId), eq(runners.selectionId, orders.selectionId)),
+    )
     .where(inArray(orders.id, [...new Set(betIds)]));
   return new Map(rows.map((r) => [r.betId, r]));
 }
@@ -109,7 +121,12 @@ async function marketFactsOf(db: Db, marketIds: readonly number[]): Promise<Map<
 const where = (m: { marketId: number; matchId: number }) => ({ marketId: m.marketId, matchId: m.matchId });
 
 /** A bet matched (all of it, or part): what matched so far, at what average. */
-function matchedDraft(b: BetFacts, matchedPaise: number, matchedValue: number, unmatchedPaise: number): NotificationDraft {
+function matchedDraft(
+  b: BetFacts,
+  matchedPaise: number,
+  matchedValue: number,
+  unmatchedPaise: number,
+): NotificationDraft {
   const full = matchedPaise >= b.sizePaise;
   const at = matchedAt(b, matchedPaise, matchedValue);
   return {
@@ -118,8 +135,8 @@ function matchedDraft(b: BetFacts, matchedPaise: number, matchedValue: number, u
     eventKey: `matched:${b.betId}:${matchedPaise}`,
     title: full ? 'Bet matched' : 'Bet partly matched',
     message: full
-      ? `${betText(b)} on ${marketText(b)} matched in full ${at}.`
-      : `${betText(b)} on ${marketText(b)}: ${rupees(matchedPaise)} matched ${at}${unmatchedPaise > 0 ? `, ${rupees(unmatchedPaise)} unmatched` : ''}.`,
+      ? `${betText(b)} on ${marketText(b)} matched in full${at}.`
+      : `${betText(b)} on ${marketText(b)}: ${rupees(matchedPaise)} matched${at}${unmatchedPaise > 0 ? `, ${rupees(unmatchedPaise)} unmatched` : ''}.`,
     ...where(b),
     amountPaise: matchedPaise,
   };
@@ -138,7 +155,9 @@ function lockedText(valuePaise: number): string {
  * user's result, and the bettor's own cash outs (its legs' placement).
  */
 export async function marketDrafts(db: Db, events: readonly MarketNotices[]): Promise<NotificationDraft[]> {
-  const notices = events.flatMap((e) => e.bets.filter(toldChange).map((b) => ({ ...b, marketId: e.marketId })));
+  const notices = events.flatMap((e) =>
+    e.bets.filter(toldChange).map((b) => ({ ...b, marketId: e.marketId })),
+  );
   const betIds = notices.flatMap((n) => (n.betId === null ? [] : [n.betId]));
   const results = notices.filter((n) => n.betId === null);
   const bets = await betFactsOf(db, betIds);
@@ -146,7 +165,10 @@ export async function marketDrafts(db: Db, events: readonly MarketNotices[]): Pr
   const [cashOutRows, marketFacts] = await Promise.all([
     cashOutIds.length === 0
       ? Promise.resolve([])
-      : db.select().from(cashOuts).where(inArray(cashOuts.id, [...new Set(cashOutIds)])),
+      : db
+          .select()
+          .from(cashOuts)
+          .where(inArray(cashOuts.id, [...new Set(cashOutIds)])),
     marketFactsOf(
       db,
       results.map((n) => n.marketId),
@@ -178,12 +200,21 @@ export async function marketDrafts(db: Db, events: readonly MarketNotices[]): Pr
           break;
         }
         if (b.initialMatchedPaise > 0)
-          drafts.push(matchedDraft(b, b.initialMatchedPaise, b.initialMatchedValue, b.sizePaise - b.initialMatchedPaise));
+          drafts.push(
+            matchedDraft(
+              b,
+              b.initialMatchedPaise,
+              b.initialMatchedValue,
+              b.sizePaise - b.initialMatchedPaise,
+            ),
+          );
         break;
       }
       case 'matched':
         if (b.matchedPaise > 0)
-          drafts.push(matchedDraft(b, b.matchedPaise, b.matchedValue, b.sizePaise - b.matchedPaise - b.cancelledPaise));
+          drafts.push(
+            matchedDraft(b, b.matchedPaise, b.matchedValue, b.sizePaise - b.matchedPaise - b.cancelledPaise),
+          );
         break;
       case 'lapsed':
       case 'cancelled': {
@@ -249,7 +280,11 @@ async function resultDrafts(
         continue;
       }
       const result =
-        m.resultKind === 'RUNS' ? `${m.resultRuns ?? ''} runs` : m.winners.length > 0 ? m.winners.join(', ') : 'no winner';
+        m.resultKind === 'RUNS'
+          ? `${m.resultRuns ?? ''} runs`
+          : m.winners.length > 0
+            ? m.winners.join(', ')
+            : 'no winner';
       const commission = r.commissionPaise > 0 ? ` (after ${rupees(r.commissionPaise)} commission)` : '';
       drafts.push({
         userId: n.userId,

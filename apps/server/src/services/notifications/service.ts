@@ -11,7 +11,14 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/time.ts';
 import type { AccountsChanged } from '../agents.ts';
 import { CommitFeed, type AutoCashOutEvent, type MarketCommitted } from '../betting/index.ts';
-import { accountDrafts, autoCashOutDrafts, marketDrafts, paymentDrafts, toldChange, type MarketNotices } from './events.ts';
+import {
+  accountDrafts,
+  autoCashOutDrafts,
+  marketDrafts,
+  paymentDrafts,
+  toldChange,
+  type MarketNotices,
+} from './events.ts';
 import { storeNotifications, type NotificationDraft, type StoredNotification } from './store.ts';
 
 /** Where the notifications hear of commits: each takes a listener and returns the unsubscribe. */
@@ -95,15 +102,16 @@ export class Notifications {
         this.running = null;
         return;
       }
-      try {
-        const drafts: NotificationDraft[] = markets.length > 0 ? await marketDrafts(this.deps.db, markets) : [];
-        for (const job of jobs) {
-          try {
-            drafts.push(...(await job()));
-          } catch (error) {
-            this.deps.onError(error);
-          }
+      const drafts: NotificationDraft[] = [];
+      const works = [...(markets.length > 0 ? [() => marketDrafts(this.deps.db, markets)] : []), ...jobs];
+      for (const work of works) {
+        try {
+          drafts.push(...(await work()));
+        } catch (error) {
+          this.deps.onError(error);
         }
+      }
+      try {
         const stored = await storeNotifications(this.deps.db, drafts, this.deps.clock());
         for (const s of stored) this.stored.emit(s);
       } catch (error) {

@@ -39,7 +39,10 @@ export interface StoredNotification {
 /** Rows written per statement (9 parameters each: well inside the protocol's 65,535). */
 const INSERT_CHUNK = 500;
 
-const DEFAULT_SETTINGS: BettorSettings = { confirm_cash_out: true, notification_kinds: [...NOTIFICATION_KINDS] };
+const DEFAULT_SETTINGS: BettorSettings = {
+  confirm_cash_out: true,
+  notification_kinds: [...NOTIFICATION_KINDS],
+};
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -66,8 +69,12 @@ export async function storeNotifications(
   drafts: readonly NotificationDraft[],
   at: Date,
 ): Promise<StoredNotification[]> {
+  // The first draft of each (user, event key): a round may hear one event twice.
   const unique = new Map<string, NotificationDraft>();
-  for (const d of drafts) unique.set(`${d.userId}\u0000${d.eventKey}`, unique.get(`${d.userId}\u0000${d.eventKey}`) ?? d);
+  for (const d of drafts) {
+    const key = `${d.userId} ${d.eventKey}`;
+    if (!unique.has(key)) unique.set(key, d);
+  }
   if (unique.size === 0) return [];
   const userIds = [...new Set([...unique.values()].map((d) => d.userId))];
   const chosen = new Map(
@@ -98,7 +105,8 @@ export async function storeNotifications(
       )
       .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
       .returning();
-    for (const row of rows.sort((a, b) => a.id - b.id)) stored.push({ userId: row.userId, notification: view(row) });
+    for (const row of rows.sort((a, b) => a.id - b.id))
+      stored.push({ userId: row.userId, notification: view(row) });
   }
   return stored;
 }
@@ -182,18 +190,25 @@ export async function bettorSettings(db: DbOrTx, userId: number): Promise<Bettor
 export async function updateBettorSettings(
   db: DbOrTx,
   userId: number,
-  change: { confirm_cash_out?: boolean | undefined; notification_kinds?: UpdateBettorSettings['notification_kinds'] },
+  change: {
+    confirm_cash_out?: boolean | undefined;
+    notification_kinds?: UpdateBettorSettings['notification_kinds'];
+  },
   at: Date,
 ): Promise<BettorSettings> {
   const fields: Partial<typeof userSettings.$inferInsert> = {};
   if (change.confirm_cash_out !== undefined) fields.confirmCashOut = change.confirm_cash_out;
-  if (change.notification_kinds !== undefined) fields.notificationKinds = canonicalKinds(change.notification_kinds);
+  if (change.notification_kinds !== undefined)
+    fields.notificationKinds = canonicalKinds(change.notification_kinds);
   const [row] = await db
     .insert(userSettings)
     .values({ userId, ...fields, updatedAt: at })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...fields, updatedAt: at } })
     .returning();
-  return { confirm_cash_out: row!.confirmCashOut, notification_kinds: canonicalKinds(row!.notificationKinds) };
+  return {
+    confirm_cash_out: row!.confirmCashOut,
+    notification_kinds: canonicalKinds(row!.notificationKinds),
+  };
 }
 
 /** A system account (the feed's market maker) receives no notification: its settings say so, once. */

@@ -52,10 +52,14 @@ export function betText(b: BetFacts): string {
   return `${SIDE[b.side]} ${b.runnerName ?? 'selection'} ${rupees(b.sizePaise)} at ${odds(b.price)}`;
 }
 
-/** The average a matched amount got: "at 2.48" (a fancy bet: "at rate 90", its rate). */
-export function matchedAt(b: Pick<BetFacts, 'kind' | 'price'>, matchedPaise: number, matchedValue: number): string {
-  if (b.kind === 'FANCY') return `at rate ${b.price}`;
-  return `at ${odds(matchedPaise === 0 ? b.price : Math.round(matchedValue / matchedPaise))}`;
+/** The average odds a matched amount got, " at 2.48"; nothing for a fancy bet (its rate is its own). */
+export function matchedAt(
+  b: Pick<BetFacts, 'kind' | 'price'>,
+  matchedPaise: number,
+  matchedValue: number,
+): string {
+  if (b.kind === 'FANCY') return '';
+  return ` at ${odds(matchedPaise === 0 ? b.price : Math.round(matchedValue / matchedPaise))}`;
 }
 
 /** Why the market took a rest, as the end of a sentence. */
