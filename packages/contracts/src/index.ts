@@ -19,3 +19,4 @@ export * from './payment.ts';
 export * from './security.ts';
 export * from './console/index.ts';
 export * from './web-page.ts';
+export * from './notifications.ts';

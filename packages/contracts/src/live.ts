@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Rupees } from './common.ts';
 import { FancyPositionRow, MarketView, RunnerView } from './betting/index.ts';
 import { MatchResult, MatchState } from './catalog.ts';
+import { Notification } from './notifications.ts';
 
 export const LIVE_PATH = '/ws';
 
@@ -172,6 +173,10 @@ export type LiveConsoleTopic = z.infer<typeof LiveConsoleTopic>;
  */
 export const LiveConsole = z.object({ type: z.literal('console'), topic: LiveConsoleTopic });
 
+/** A notification stored for the connected user (notifications.ts), within a second of its commit. */
+export const LiveNotification = z.object({ type: z.literal('notification'), notification: Notification });
+export type LiveNotification = z.infer<typeof LiveNotification>;
+
 export const LiveServerMessage = z.discriminatedUnion('type', [
   LiveReady,
   LiveHeartbeat,
@@ -183,6 +188,7 @@ export const LiveServerMessage = z.discriminatedUnion('type', [
   LiveBets,
   LiveMatchScore,
   LiveConsole,
+  LiveNotification,
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessage>;
 export type LiveMarketImage = z.infer<typeof LiveMarketImage>;

@@ -137,6 +137,31 @@ describe('two processes on one PostgreSQL with NATS between them', () => {
     socket.socket.close();
   });
 
+  it("a notification stored on A reaches the user's socket on B once, within a second", async () => {
+    const admin = await a.ctx.login('admin');
+    const agent = await a.ctx.login('agent1');
+    const backer = await newBettor(a.ctx, agent, 'cl_nbacker', 1_000);
+    const layer = await newBettor(a.ctx, agent, 'cl_nlayer', 1_000);
+    const { matchId } = await firstMatchOf(a.ctx.db, 4);
+    const marketId = await createMatchOdds(a.ctx, admin, matchId);
+    expect((await a.ctx.call('placeMarketBet', { market_id: marketId, selection_id: 1, is_back: 0, odds: 2, stake: 100 }, layer.token)).statusCode).toBe(200);
+    // The layer watches from B; the backer's bet on A matches the layer's.
+    const socket = await LiveTestClient.connect(b.origin, layer.token);
+    const from = socket.mark();
+    const placed = Date.now();
+    const back = await a.ctx.call('placeMarketBet', { market_id: marketId, selection_id: 1, is_back: 1, odds: 2, stake: 100 }, backer.token);
+    expect(back.json.data.matched_stake).toBe(100);
+    const pushed = await socket.next((m) => m.type === 'notification', { from, timeoutMs: 1_000 });
+    expect(pushed.receivedAt - placed).toBeLessThan(1_000);
+    expect(pushed).toMatchObject({ type: 'notification', notification: { kind: 'BET_MATCHED', title: 'Bet matched', market_id: marketId, amount: 100 } });
+    // B lists the row A stored, the same as pushed; only A stored it.
+    const listed = await b.ctx.call('getNotifications', {}, layer.token);
+    expect(pushed.type === 'notification' && pushed.notification).toEqual(listed.json.data.rows[0]);
+    await sleep(200);
+    expect(socket.all('notification', from)).toHaveLength(1);
+    socket.socket.close();
+  });
+
   it('a balance cached on B follows a commit on A, and a logout on A ends the session on B', async () => {
     const agent = await a.ctx.login('agent1');
     const bettor = await newBettor(a.ctx, agent, 'cl_cached', 500);

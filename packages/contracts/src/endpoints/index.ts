@@ -14,6 +14,7 @@ import { accountTermsEndpoints, settlementEndpoints } from './partnership.ts';
 import { agentPaymentEndpoints, paymentEndpoints } from './payments.ts';
 import { profitLossEndpoints, statementEndpoints } from './reports.ts';
 import { profileEndpoints, securityAuthEndpoints } from './security.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { accountEndpoints, siteEndpoints } from './user.ts';
 
 export type { Endpoint } from './endpoint.ts';
@@ -43,6 +44,7 @@ export const endpoints = {
   ...operatorConsoleEndpoints,
   ...settlementEndpoints,
   ...accountTermsEndpoints,
+  ...notificationEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
