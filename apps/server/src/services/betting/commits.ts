@@ -27,6 +27,8 @@ export interface BetNotice {
    * its runners, and every change of the market's that takes rests changes one of them).
    */
   cause?: MarketCause;
+  /** On 'placed': whether any of it matched on placement (a bet that only rests tells nobody). */
+  matched?: boolean;
 }
 
 export interface MarketCommitted {
@@ -80,7 +82,7 @@ export class CommitFeed<E = MarketCommitted> {
 
 /** A bet written: the taker's bet placed, the makers' resting bets matched. */
 export function betCommitted(plan: BetPlan, state: MarketState | null): MarketCommitted {
-  const bets: BetNotice[] = [{ userId: plan.order.userId, betId: plan.order.id, change: 'placed' }];
+  const bets: BetNotice[] = [{ userId: plan.order.userId, betId: plan.order.id, change: 'placed', matched: plan.order.matchedPaise > 0 }];
   const makerOrders = new Set<number>();
   for (const f of plan.fills) {
     if (makerOrders.has(f.makerOrderId)) continue;

@@ -30,6 +30,8 @@ export interface MarketNotices {
 /** Whether a bet change may be told: a rest the bettor took out himself is not. */
 export function toldChange(b: BetNotice): boolean {
   if (b.change === 'cancelled' || b.change === 'lapsed') return b.cause !== undefined;
+  // A bet that only rested: nothing to tell, and no read of it after the commit.
+  if (b.change === 'placed') return b.matched !== false;
   return true;
 }
 
