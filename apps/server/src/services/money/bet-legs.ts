@@ -6,11 +6,11 @@
  * a leg may reserve more for a moment than the bets together do (a back before the lays that
  * pay for it), and a hedge as a whole never adds to what the market can lose.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { canAfford } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts } from '../../db/schema/index.ts';
-import { insertBetPlan, type BetPlan } from './bet-writer.ts';
+import { fills, ledgerAccounts, marketPositions, orders } from '../../db/schema/index.ts';
+import type { BetPlan } from './bet-writer.ts';
 
 export type LegsResult = { kind: 'ok'; balancePaise: number; exposurePaise: number } | { kind: 'funds' };
 
@@ -34,10 +34,61 @@ export async function writeBetLegs(tx: DbOrTx, plans: readonly BetPlan[], seq: n
   const otherMarketsPaise = takerAccount.exposurePaise - first.beforePaise;
   if (!canAfford(takerAccount.balancePaise, otherMarketsPaise, last.afterPaise, first.beforePaise))
     return { kind: 'funds' };
-  for (const plan of plans) await insertBetPlan(tx, plan, seq);
+  await insertBetPlans(tx, plans, seq);
   return {
     kind: 'ok',
     balancePaise: takerAccount.balancePaise,
     exposurePaise: otherMarketsPaise + last.afterPaise,
   };
+}
+
+/**
+ * The rows of the bets, written together: one insert of the orders, one of the fills, one update
+ * per maker order met (its fills summed), and one upsert and one reservation change per user
+ * (the first plan's `before` to the last one's `after`): a handful of statements whatever the
+ * number of legs, where writing them one by one would take some per leg.
+ */
+async function insertBetPlans(tx: DbOrTx, plans: readonly BetPlan[], seq: number): Promise<void> {
+  const marketId = plans[0]!.marketId;
+  await tx.insert(orders).values(plans.map((p) => p.order));
+  const fillRows = plans.flatMap((p) =>
+    p.fills.map((f) => ({ ...f, marketId, takerOrderId: p.order.id, seq, createdAt: p.at })),
+  );
+  if (fillRows.length > 0) await tx.insert(fills).values(fillRows);
+  const makers = new Map<number, { matched: number; value: number; filledOut: boolean }>();
+  for (const m of plans.flatMap((p) => p.makers)) {
+    const sum = makers.get(m.orderId) ?? { matched: 0, value: 0, filledOut: false };
+    makers.set(m.orderId, { matched: sum.matched + m.matchedDeltaPaise, value: sum.value + m.valueDelta, filledOut: sum.filledOut || m.filledOut });
+  }
+  for (const [orderId, m] of makers) {
+    await tx
+      .update(orders)
+      .set({
+        matchedPaise: sql`${orders.matchedPaise} + ${m.matched}`,
+        matchedValue: sql`${orders.matchedValue} + ${m.value}`,
+        ...(m.filledOut ? { status: 'MATCHED' as const } : {}),
+      })
+      .where(eq(orders.id, orderId));
+  }
+  // Each user's exposure: from where the first plan found it to where the last one left it.
+  const users = new Map<number, { accountId: number; before: number; after: number }>();
+  for (const e of plans.flatMap((p) => p.exposures)) {
+    const known = users.get(e.userId);
+    users.set(e.userId, { accountId: e.accountId, before: known?.before ?? e.beforePaise, after: e.afterPaise });
+  }
+  await tx
+    .insert(marketPositions)
+    .values([...users].map(([userId, u]) => ({ marketId, userId, exposurePaise: u.after })))
+    .onConflictDoUpdate({
+      target: [marketPositions.marketId, marketPositions.userId],
+      set: { exposurePaise: sql`excluded.exposure_paise` },
+    });
+  for (const u of users.values()) {
+    const delta = u.after - u.before;
+    if (delta !== 0)
+      await tx
+        .update(ledgerAccounts)
+        .set({ exposurePaise: sql`${ledgerAccounts.exposurePaise} + ${delta}` })
+        .where(eq(ledgerAccounts.id, u.accountId));
+  }
 }
