@@ -55,10 +55,10 @@ export const userSettings = pgTable('user_settings', {
     .references(() => users.id),
   /** Ask before a cash out is placed. */
   confirmCashOut: boolean('confirm_cash_out').notNull().default(true),
-  /** The kinds of notification stored (and pushed) for the user. */
-  notificationKinds: jsonb('notification_kinds')
-    .$type<NotificationKind[]>()
-    .notNull()
-    .default([...NOTIFICATION_KINDS]),
+  /**
+   * The kinds of notification the user switched off (not stored, not pushed). The muted ones
+   * rather than the wanted ones: a kind added later reaches everyone without a migration.
+   */
+  mutedKinds: jsonb('muted_kinds').$type<NotificationKind[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -77,15 +77,15 @@ export async function storeNotifications(
   }
   if (unique.size === 0) return [];
   const userIds = [...new Set([...unique.values()].map((d) => d.userId))];
-  const chosen = new Map(
+  const muted = new Map(
     (
       await db
-        .select({ userId: userSettings.userId, kinds: userSettings.notificationKinds })
+        .select({ userId: userSettings.userId, muted: userSettings.mutedKinds })
         .from(userSettings)
         .where(inArray(userSettings.userId, userIds))
-    ).map((s) => [s.userId, new Set(s.kinds)]),
+    ).map((s) => [s.userId, new Set(s.muted)]),
   );
-  const wanted = [...unique.values()].filter((d) => chosen.get(d.userId)?.has(d.kind) ?? true);
+  const wanted = [...unique.values()].filter((d) => !(muted.get(d.userId)?.has(d.kind) ?? false));
   const stored: StoredNotification[] = [];
   for (let i = 0; i < wanted.length; i += INSERT_CHUNK) {
     const rows = await db
@@ -178,12 +178,14 @@ export async function markNotificationsRead(
 /** The kinds in the contracts' order, each once. */
 const canonicalKinds = (kinds: readonly NotificationKind[]): NotificationKind[] =>
   NOTIFICATION_KINDS.filter((k) => kinds.includes(k));
+/** The kinds received: every kind but the muted ones. */
+const receivedKinds = (muted: readonly NotificationKind[]): NotificationKind[] => NOTIFICATION_KINDS.filter((k) => !muted.includes(k));
 
 /** The user's own settings (the defaults without a row). */
 export async function bettorSettings(db: DbOrTx, userId: number): Promise<BettorSettings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   if (!row) return { ...DEFAULT_SETTINGS, notification_kinds: [...DEFAULT_SETTINGS.notification_kinds] };
-  return { confirm_cash_out: row.confirmCashOut, notification_kinds: canonicalKinds(row.notificationKinds) };
+  return { confirm_cash_out: row.confirmCashOut, notification_kinds: receivedKinds(row.mutedKinds) };
 }
 
 /** Changes the fields given of the user's settings (a row made with the defaults for the rest); answers them all. */
@@ -199,7 +201,7 @@ export async function updateBettorSettings(
   const fields: Partial<typeof userSettings.$inferInsert> = {};
   if (change.confirm_cash_out !== undefined) fields.confirmCashOut = change.confirm_cash_out;
   if (change.notification_kinds !== undefined)
-    fields.notificationKinds = canonicalKinds(change.notification_kinds);
+    fields.mutedKinds = NOTIFICATION_KINDS.filter((k) => !canonicalKinds(change.notification_kinds!).includes(k));
   const [row] = await db
     .insert(userSettings)
     .values({ userId, ...fields, updatedAt: at })
@@ -207,7 +209,7 @@ export async function updateBettorSettings(
     .returning();
   return {
     confirm_cash_out: row!.confirmCashOut,
-    notification_kinds: canonicalKinds(row!.notificationKinds),
+    notification_kinds: receivedKinds(row!.mutedKinds),
   };
 }
 
@@ -215,6 +217,6 @@ export async function updateBettorSettings(
 export async function muteNotifications(db: DbOrTx, userId: number, at: Date): Promise<void> {
   await db
     .insert(userSettings)
-    .values({ userId, notificationKinds: [], updatedAt: at })
-    .onConflictDoNothing({ target: userSettings.userId });
+    .values({ userId, mutedKinds: [...NOTIFICATION_KINDS], updatedAt: at })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { mutedKinds: [...NOTIFICATION_KINDS], updatedAt: at } });
 }
