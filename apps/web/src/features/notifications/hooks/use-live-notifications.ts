@@ -13,7 +13,10 @@ export const NOTIFICATION_TOAST_MS = 6_000;
 /** One pushed notification: on top of the list, counted unread, toasted, and told by the browser when the tab is hidden. */
 function received(notification: Notification): void {
   if (queryClient.getQueryData<NotificationPages>(queryKeys.notifications))
-    queryClient.setQueryData<NotificationPages>(queryKeys.notifications, (data) => data && withNotification(data, notification));
+    queryClient.setQueryData<NotificationPages>(
+      queryKeys.notifications,
+      (data) => data && withNotification(data, notification),
+    );
   else void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
   toast(notification.title, {
     id: `notification-${notification.id}`,

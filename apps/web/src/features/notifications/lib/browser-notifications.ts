@@ -21,7 +21,9 @@ const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((fn) => fn());
 
 function browserApi(): typeof Notification | undefined {
-  return typeof window !== 'undefined' && typeof window.Notification === 'function' ? window.Notification : undefined;
+  return typeof window !== 'undefined' && typeof window.Notification === 'function'
+    ? window.Notification
+    : undefined;
 }
 
 export function browserNotificationsState(): BrowserNotificationsState {
@@ -67,7 +69,10 @@ export function notifyInBrowser(notification: BettorNotification): void {
   const api = browserApi();
   if (!api || document.visibilityState !== 'hidden' || browserNotificationsState() !== 'on') return;
   try {
-    const shown = new api(notification.title, { body: notification.message, tag: `notification-${notification.id}` });
+    const shown = new api(notification.title, {
+      body: notification.message,
+      tag: `notification-${notification.id}`,
+    });
     shown.onclick = () => {
       window.focus();
       shown.close();

@@ -32,7 +32,10 @@ const loaded = (): NotificationPages => ({
 });
 
 const ids = (data: NotificationPages) => notificationRows(data).map((r) => r.id);
-const readIds = (data: NotificationPages) => notificationRows(data).filter((r) => r.read).map((r) => r.id);
+const readIds = (data: NotificationPages) =>
+  notificationRows(data)
+    .filter((r) => r.read)
+    .map((r) => r.id);
 
 describe("the bell's pages", () => {
   it('list every row once, newest first: a page read after a push repeats the end of the one before', () => {
