@@ -8,7 +8,7 @@ import { notifyInBrowser } from '../lib/browser-notifications';
 import { withNotification, type NotificationPages } from '../lib/notification-pages';
 
 /** A notification is a sentence to read: its toast stays longer than the site's 800 ms ones. */
-export const NOTIFICATION_TOAST_MS = 6_000;
+export const NOTIFICATION_TOAST_MS = 4_000;
 
 /** One pushed notification: on top of the list, counted unread, toasted, and told by the browser when the tab is hidden. */
 function received(notification: Notification): void {
