@@ -70,7 +70,7 @@ async function openFromUserMenu(page: Page, item: string) {
 
 describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
   // Seven pages loaded and checked in turn: about 30 s on a quiet machine, several times that on a busy one.
-  it('axe finds no WCAG A/AA violation on login, home, a live match, the reports, the casino and the rules', { timeout: 300_000 }, async () => {
+  it('axe finds no WCAG A/AA violation on login, home, the notifications list, a live match, the reports, the casino and the rules', { timeout: 300_000 }, async () => {
     const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
     try {
       const found: string[] = [];
@@ -86,6 +86,12 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
 
       const token = await signIn(page);
       await check('home', () => page.locator('[data-testid=match-row]').first().waitFor());
+      // The header's notifications list (issue 23), with its settings shown.
+      await page.getByTestId('notification-bell').click();
+      await page.getByTestId('notification-settings-toggle').click();
+      await check('notifications', () => page.getByTestId('notification-kinds-settings').waitFor());
+      await page.keyboard.press('Escape');
+      await page.getByTestId('notification-panel').waitFor({ state: 'detached' });
 
       // A match in play (its live badges, score, bookmaker and fancy rows), with the feed moving.
       const cricket = await suite.api<ListedMatch[]>('match/getMatches', { sport_id: 4 }, token);

@@ -38,6 +38,10 @@ export const queryKeys = {
   buttonValues: ['user', 'buttonValues'] as const,
   /** user/getNotices: the unseen notices shown once on load (a voided bet). */
   notices: ['user', 'notices'] as const,
+  /** user/getNotifications, its pages loaded so far (the bell's list and unread count), patched by the live push. */
+  notifications: ['user', 'notifications'] as const,
+  /** user/getSettings: the bettor's own settings (the kinds of notification received, the cash-out confirmation). */
+  settings: ['user', 'settings'] as const,
   globalSettings: ['globalSetting'] as const,
   /** user/getProfile (the user page, the security-auth page's status) and user/getActivityLog. */
   profile: ['user', 'profile'] as const,

@@ -8,14 +8,23 @@ import { LiveCardGamesMenu } from '@/features/casino';
 import { MainLayout } from '@/features/layout';
 import { MatchMarkets, RunnersMarket } from '@/features/markets';
 import { GameDetailsPage } from '@/features/matches';
+import { NotificationBell } from '@/features/notifications';
 import { HorseRacingPage } from '@/features/racing';
 import { RulesContent } from '@/features/rules';
 import type { BettingSlots } from '@/lib/bet-slip';
 
-/** Header, sidebar and page: the rules modal shows the rules, 'Others' lists the live card games. */
+/**
+ * Header, sidebar and page: the rules modal shows the rules, the header has the notifications'
+ * bell, 'Others' lists the live card games.
+ */
 export function AppLayout() {
   return (
-    <MainLayout rules={<RulesContent />} cardGames={<LiveCardGamesMenu />} onSignOut={() => void logout()} />
+    <MainLayout
+      rules={<RulesContent />}
+      notifications={<NotificationBell />}
+      cardGames={<LiveCardGamesMenu />}
+      onSignOut={() => void logout()}
+    />
   );
 }
 

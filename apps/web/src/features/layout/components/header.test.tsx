@@ -9,8 +9,8 @@ import { Header } from './header';
 /**
  * The header's money on the real server (demo3): the balance is what the server says is
  * available to bet, the exposure beside it, and both follow a bet placed elsewhere (another tab:
- * here the API) through the live push or the 5 s poll. The rules and SignOut come from other
- * features; the header shows and calls what it is given.
+ * here the API) through the live push or the 5 s poll. The rules, the notifications' bell and
+ * SignOut come from other features; the header shows and calls what it is given.
  */
 signedInOnTestServer('demo3');
 beforeAll(() => setWindowWidth(1280));
@@ -21,6 +21,7 @@ function renderHeader() {
     <Header
       onMenu={() => undefined}
       rules={<p>Rules of the exchange</p>}
+      notifications={<button type="button">Notifications bell</button>}
       onSignOut={() => signedOut.push('demo3')}
     />,
   );
@@ -65,8 +66,11 @@ describe('header balance', () => {
     expect(screen.getByText('Balance:')).toBeTruthy();
   });
 
-  it('opens the rules it is given, and signs out with the sign-out it is given', () => {
+  it('shows the bell it is given, opens the rules it is given, and signs out with the sign-out it is given', () => {
     renderHeader();
+    expect(
+      within(screen.getByTestId('header')).getByRole('button', { name: 'Notifications bell' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Rules' }));
     expect(
       within(screen.getByRole('dialog', { name: 'Rules' })).getByText('Rules of the exchange'),

@@ -17,16 +17,19 @@ import { UserMenu, type MenuModal } from './user-menu';
 type OpenModal = MenuModal | 'market' | null;
 
 /**
- * Logo, search, rules, wallet, balance and exposure, user menu; and the modals they open. The
- * rules shown and the SignOut come from other features, passed in by the app (ADR 29).
+ * Logo, search, rules, wallet, balance and exposure, the notifications' bell, user menu; and the
+ * modals they open. The rules shown, the bell and the SignOut come from other features, passed
+ * in by the app (ADR 29).
  */
 export function Header({
   onMenu,
   rules,
+  notifications,
   onSignOut,
 }: {
   onMenu: () => void;
   rules: ReactNode;
+  notifications: ReactNode;
   onSignOut: () => void;
 }) {
   const signedIn = useSignedIn();
@@ -113,6 +116,7 @@ export function Header({
             </button>
           )}
         </div>
+        {notifications}
         <UserMenu
           userName={user?.user_name ?? ''}
           showPayments={payments}

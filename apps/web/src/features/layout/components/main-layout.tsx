@@ -14,6 +14,8 @@ import './layout.css';
 export interface LayoutSlots {
   /** The rules, in the header's Rules modal (features/rules). */
   rules: ReactNode;
+  /** The header's notifications bell (features/notifications). */
+  notifications: ReactNode;
   /** The live card games under the sidebar's 'Others' (features/casino). */
   cardGames: ReactNode;
   /** The user menu's SignOut (features/auth). */
@@ -47,7 +49,7 @@ function PasswordChangeLayout({ onSignOut }: Pick<LayoutSlots, 'onSignOut'>) {
 }
 
 /** Header, site message, sports tabs, then the sidebar beside the page. */
-export function MainLayout({ rules, cardGames, onSignOut }: LayoutSlots) {
+export function MainLayout({ rules, notifications, cardGames, onSignOut }: LayoutSlots) {
   const { pathname } = useLocation();
   // The drawer belongs to the page it was opened on, so any navigation closes it.
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
@@ -61,7 +63,12 @@ export function MainLayout({ rules, cardGames, onSignOut }: LayoutSlots) {
   return (
     <div className="app">
       <div className="app__top">
-        <Header onMenu={() => setDrawerAt(pathname)} rules={rules} onSignOut={onSignOut} />
+        <Header
+          onMenu={() => setDrawerAt(pathname)}
+          rules={rules}
+          notifications={notifications}
+          onSignOut={onSignOut}
+        />
         <SiteMessage />
         <SportsNav />
       </div>

@@ -93,7 +93,9 @@ globalThis.ResizeObserver ??= class {
 
 function loadApp() {
   queryClient.clear();
-  renderInApp(<MainLayout rules={<p>Rules</p>} cardGames={null} onSignOut={() => undefined} />);
+  renderInApp(
+    <MainLayout rules={<p>Rules</p>} notifications={null} cardGames={null} onSignOut={() => undefined} />,
+  );
 }
 
 describe('notices of voided bets', () => {
