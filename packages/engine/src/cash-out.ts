@@ -60,10 +60,21 @@ export type CashOutQuote =
       pnlAfterPaise: Map<SelectionId, Paise>;
       /** The least of pnlAfterPaise: what the bettor gets at least, before commission. */
       valuePaise: Paise;
+      /**
+       * What the part cashed out locks in, the same on every outcome (the least, rounded down):
+       * each outcome's P&L after less the (1 - f) of the position left. valuePaise when f is 1.
+       */
+      lockedPaise: Paise;
     }
   | { available: false; reason: CashOutRefusal };
 
 const ALL_BPS = 10_000;
+/**
+ * A position whose outcomes are less than this apart is even: a full cash out leaves up to about
+ * a paisa a leg of rounding (more on a leg's own runner at long odds), which is no position to
+ * hedge again. One rupee: a hundredth of the smallest stake a market takes.
+ */
+export const EVEN_PAISE = 100n;
 const PER_PAISA = 1_000_000n;
 /** A stake of s paise at price p (hundredths) pays s x p x PAYOUT_PER_PRICE_UNIT millionths of a paisa. */
 const PAYOUT_PER_PRICE_UNIT = 10_000n;
@@ -201,7 +212,9 @@ export function quoteCashOut(request: CashOutRequest): CashOutQuote {
   });
   const pnls = runners.map((r) => r.pnl);
   // Outcomes less than a paisa apart: no hedge in whole paise can even them out.
-  if (runners.length === 0 || most(pnls) - least(pnls) < PER_PAISA) {
+  // Outcomes less than EVEN_PAISE apart (scaled by the fraction): already even, as a cash out
+  // leaves a position (its legs' rounding), with nothing worth a hedge.
+  if (runners.length === 0 || most(pnls) - least(pnls) < EVEN_PAISE * PER_PAISA) {
     return { available: false, reason: 'NOTHING_TO_CASH_OUT' };
   }
 
@@ -247,7 +260,9 @@ export function quoteCashOut(request: CashOutRequest): CashOutQuote {
     runners.map((r) => BigInt(pnlAfterPaise.get(r.selectionId)!) * PER_PAISA - (pnl.get(r.selectionId)! * BigInt(ALL_BPS) - r.pnl)),
   );
   if (locked < least(pnls) - BigInt(legs.length) * PER_PAISA) return { available: false, reason: 'NOT_ENOUGH_LIQUIDITY' };
-  return { available: true, legs, pnlAfterPaise, valuePaise: Math.min(...pnlAfterPaise.values()) };
+  const valuePaise = Math.min(...pnlAfterPaise.values());
+  const lockedPaise = fractionBps === ALL_BPS ? valuePaise : Number(floorDiv(locked, PER_PAISA));
+  return { available: true, legs, pnlAfterPaise, valuePaise, lockedPaise };
 }
 
 /** A bookmaker runner's back and lay rates (exchange-rules.md: rate r is decimal odds 1 + r/100). */
@@ -268,3 +283,9 @@ export function bookmakerOffer({ selectionId, backRatePaise, layRatePaise }: Boo
   return { selectionId, availableToBack: level(backRatePaise), availableToLay: level(layRatePaise) };
 }
 
+
+/** a / b rounded down (toward minus infinity), b > 0. */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b < 0n ? q - 1n : q;
+}

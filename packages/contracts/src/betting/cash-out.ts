@@ -68,6 +68,12 @@ export const CashOutQuote = z.object({
    * market's commission (charged at settlement on net winnings). null when unavailable.
    */
   value: Rupees.nullable(),
+  /**
+   * What the part cashed out locks in, the same whatever wins (before commission): the value of a
+   * full cash out, f of it or a little more for a partial one (the rest of the position stays as
+   * it is). What a Cash Out button shows. null when unavailable.
+   */
+  locked: Rupees.nullable(),
   /** Each runner's P&L if it wins after the legs (runners still in the market); empty when unavailable. */
   pnl_after: z.array(z.object({ selection_id: z.number().int(), pnl: Rupees })),
   /** The hedge bets, one a runner at most; empty when unavailable. */

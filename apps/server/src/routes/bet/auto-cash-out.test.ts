@@ -162,7 +162,7 @@ describeEachDatabase(
       expect(await refusal('setAutoCashOut', { market_id: market, take_profit: 40 }, nobody)).toEqual({
         status: 400,
         code: 'CASH_OUT_UNAVAILABLE',
-        message: 'You have no position on this market to cash out',
+        message: 'Nothing to cash out: you have no position on this market, or it is already even',
       });
       expect(await refusal('setAutoCashOut', { market_id: market }, bettor)).toMatchObject({
         status: 400,

@@ -31,6 +31,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
     reason,
     reason_text: expect.any(String),
     value: null,
+    locked: null,
     pnl_after: [],
     legs: [],
     auto_cash_out: null,
@@ -69,6 +70,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
         reason: null,
         reason_text: null,
         value: 50,
+        locked: 50,
         pnl_after: [
           { selection_id: 1, pnl: 50 },
           { selection_id: 2, pnl: 50 },
@@ -93,6 +95,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
         reason: null,
         reason_text: null,
         value: -25,
+        locked: 25,
         pnl_after: [
           { selection_id: 1, pnl: 125 },
           { selection_id: 2, pnl: -25 },
@@ -161,6 +164,7 @@ describeEachDatabase('cash-out quote', (ctx) => {
       reason: null,
       reason_text: null,
       value: 24.13,
+      locked: 24.13,
       pnl_after: [
         { selection_id: 1, pnl: 24.14 },
         { selection_id: 2, pnl: 24.13 },

@@ -22,7 +22,7 @@ import type { BettingService } from './service.ts';
 const BPS_PER_WHOLE = 10_000;
 
 const REASON_TEXT: Record<CashOutReason, string> = {
-  NOTHING_TO_CASH_OUT: 'You have no position on this market to cash out',
+  NOTHING_TO_CASH_OUT: 'Nothing to cash out: you have no position on this market, or it is already even',
   NOT_ENOUGH_LIQUIDITY: 'There is not enough money in the market to cash out now',
   MARKET_SUSPENDED: 'Market suspended',
   BALL_RUNNING: 'Ball running',
@@ -107,6 +107,7 @@ export function unavailableQuote(marketId: number, fraction: number, reason: Cas
     reason,
     reason_text: REASON_TEXT[reason],
     value: null,
+    locked: null,
     pnl_after: [],
     legs: [],
     auto_cash_out: null,
@@ -152,6 +153,7 @@ export function quoteOnState(market: MarketState, userId: number, fraction: numb
       reason: null,
       reason_text: null,
       value: paiseToRupees(quote.valuePaise),
+      locked: paiseToRupees(quote.lockedPaise),
       pnl_after: selectionIds.map((selectionId) => ({
         selection_id: selectionId,
         pnl: paiseToRupees(quote.pnlAfterPaise.get(selectionId)!),
