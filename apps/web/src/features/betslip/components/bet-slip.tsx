@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { isBackSide, useBetSlip, type SlipDraft } from '@/lib/bet-slip';
+import { stepOdds } from '@/lib/bet-odds';
 import { useButtonValues } from '@/lib/button-values';
 import { formatAmount } from '@/lib/format';
 import { usePlaceBet } from '../api/place-bet';
-import { delaySecondsLeft, placedText, slipError, slipReturn, stepOdds } from '../lib/slip';
+import { delaySecondsLeft, placedText, slipError, slipReturn } from '../lib/slip';
 import './betslip.css';
 
 /** The in-play delay: a spinner and the seconds left, counted down while the server waits. */
