@@ -9,6 +9,7 @@ import authPlugin from './plugins/auth.ts';
 import casinoPlugin from './plugins/casino.ts';
 import envelopePlugin, { envelopeClientError } from './plugins/envelope.ts';
 import livePlugin, { type LiveOptions } from './live/index.ts';
+import notificationsPlugin from './plugins/notifications.ts';
 import { clusterPlugin, type ClusterBus } from './cluster/index.ts';
 import openApiRoutes from './plugins/openapi.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -120,6 +121,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.register(securityHeaders, { frameOrigins: gameOrigins(casinoConfig) });
   app.register(envelopePlugin);
   app.register(authPlugin);
+  app.register(notificationsPlugin);
   app.register(livePlugin, options.live ?? {});
   app.register(clusterPlugin, { leasesHeld: options.leasesHeld });
 

@@ -5,7 +5,7 @@
  * kinds to receive, the cash-out confirmation).
  */
 import { z } from 'zod';
-import { IdLike, IsoDate, Rupees } from './common.ts';
+import { BigIdLike, IsoDate, Rupees } from './common.ts';
 
 export const NOTIFICATION_KINDS = [
   /** A bet matched, fully or partly. */
@@ -64,8 +64,8 @@ export const NotificationsPage = z.object({
 });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;
 
-/** Without ids: every notification of the caller's. */
-export const MarkNotificationsReadRequest = z.object({ ids: z.array(IdLike).min(1).max(100).optional() });
+/** Without ids: every notification of the caller's. Ids of other users' notifications mark nothing. */
+export const MarkNotificationsReadRequest = z.object({ ids: z.array(BigIdLike).min(1).max(100).optional() });
 export const NotificationsRead = z.object({ marked: z.number().int(), unread: z.number().int() });
 export type NotificationsRead = z.infer<typeof NotificationsRead>;
 

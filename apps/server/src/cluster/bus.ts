@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { BetNotice } from '../services/betting/index.ts';
 import type { LoginGuess } from '../services/login-limiter.ts';
+import type { StoredNotification } from '../services/notifications/index.ts';
 import { noBroker, type Broker } from './broker.ts';
 
 export interface ClusterMessages {
@@ -23,10 +24,12 @@ export interface ClusterMessages {
   session: { tokenHash: string } | { userId: number };
   /** A password guess counted or taken back: the login limit holds across the processes. */
   login: LoginGuess;
+  /** A notification stored for this user (ADR 51): every process pushes it to the user's sockets it holds. */
+  notification: StoredNotification;
 }
 
 export type ClusterTopic = keyof ClusterMessages;
-const TOPICS: ClusterTopic[] = ['market', 'match', 'balance', 'payment', 'session', 'login'];
+const TOPICS: ClusterTopic[] = ['market', 'match', 'balance', 'payment', 'session', 'login', 'notification'];
 
 interface Envelope {
   from: string;

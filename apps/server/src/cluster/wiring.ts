@@ -52,6 +52,8 @@ export default fp<ClusterPluginOptions>(
         bus.publish('balance', { userIds: event.userIds });
       }),
       sessions.onForget((what) => bus.publish('session', what)),
+      // A notification stored here reaches the user's sockets held by the others (ADR 51).
+      app.notifications.onStored((stored) => bus.publish('notification', stored)),
       app.loginLimiter.onGuess((guess) => bus.publish('login', guess)),
     );
 
@@ -101,7 +103,7 @@ export default fp<ClusterPluginOptions>(
       return { status: false, code: 'NOT_READY', message: 'Not ready: the database or the broker does not answer', data };
     });
   },
-  { name: 'cluster', dependencies: ['services', 'casino'] },
+  { name: 'cluster', dependencies: ['services', 'casino', 'notifications'] },
 );
 
 async function withTimeout(work: Promise<boolean>, ms: number): Promise<boolean> {

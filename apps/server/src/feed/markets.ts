@@ -21,6 +21,7 @@ import type { MarketState } from '../services/betting/index.ts';
 import { feedMatch } from '../services/catalog-admin.ts';
 import { DEMO_PASSWORD } from '../services/demo-accounts.ts';
 import { accountOfUser, transfer, worldAccount } from '../services/money/index.ts';
+import { muteNotifications } from '../services/notifications/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { createUser, findUserByName } from '../services/users.ts';
 import { sessionPrice } from './binary.ts';
@@ -132,6 +133,8 @@ async function marketMaker(db: Db, now: Date): Promise<number> {
       now,
     );
   }
+  // Its quotes match, lapse and settle all day: none of that is news to anybody (ADR 51).
+  await muteNotifications(db, user.id, now);
   await transfer(
     db,
     {

@@ -11,6 +11,8 @@
  * - console-nudges.ts (ADR 36): a user's balance or exposure moved, or a payment request of its
  *   was made or decided; every connected agent and root above it hears `console` once per topic
  *   and window.
+ * - notifications (ADR 51): each notification stored for a user goes to that user's sockets as
+ *   it comes, from this process's store or from another process's over the bus.
  *
  * Every channel flushes at most once per conflation window (100 ms), after the commits it
  * carries; a flush that failed (the database away) keeps what it owes and tries again later.
@@ -22,6 +24,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
 import type { MarketCommitted, MatchCommitted } from '../services/betting/index.ts';
 import type { BettingService } from '../services/betting/index.ts';
+import type { StoredNotification } from '../services/notifications/index.ts';
 import type { SessionStore } from '../services/sessions.ts';
 import { Connections } from './connections.ts';
 import { ConsoleNudges } from './console-nudges.ts';
@@ -65,6 +68,8 @@ export interface LiveSources {
   matches?: Source<MatchCommitted>[];
   /** The broker went down or came back: commits of the others may have been missed. */
   resyncs?: Source<boolean>[];
+  /** A notification stored for a user, here or by another process (ADR 51): sent as it is. */
+  notifications?: Source<StoredNotification>[];
 }
 
 export class LiveHub {
@@ -75,7 +80,7 @@ export class LiveHub {
   private readonly consoles: ConsoleNudges;
   private readonly stops: (() => void)[] = [];
   /** Deltas and position messages sent (tests and the bench read it). */
-  readonly stats = { deltas: 0, frames: 0, slowConsumers: 0, matchScores: 0 };
+  readonly stats = { deltas: 0, frames: 0, slowConsumers: 0, matchScores: 0, notifications: 0 };
 
   constructor(
     private readonly deps: LiveDeps,
@@ -140,6 +145,8 @@ export class LiveHub {
     for (const source of sources.matches ?? [])
       this.stops.push(source((event) => this.matches.committed(event)));
     for (const source of sources.resyncs ?? []) this.stops.push(source(() => this.resync()));
+    for (const source of sources.notifications ?? [])
+      this.stops.push(source((stored) => this.notify(stored)));
     this.connections.start();
   }
 
@@ -167,6 +174,13 @@ export class LiveHub {
     for (const userId of event.userIds) this.consoles.nudge(userId, 'downline');
     this.users.committed(event);
     this.matches.mainMarketCommitted(event);
+  }
+
+  /** A notification of a user's: to each of the user's sockets here, at once (no window: each is its own message). */
+  private notify(stored: StoredNotification): void {
+    if (!this.connections.isConnected(stored.userId)) return;
+    this.stats.notifications++;
+    this.connections.broadcastToUsers([stored.userId], { type: 'notification', notification: stored.notification });
   }
 
   /** A balance moved outside betting (the casino wallet, a payment). */

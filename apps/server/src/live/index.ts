@@ -1,7 +1,7 @@
 /**
  * Live push at `/ws` (ADR 22): the WebSocket route and the hub as the `live` decorator. The hub
  * listens to the betting service's commits, the casino wallet's and the payment requests' (ADR
- * 36); a closing app closes it.
+ * 36), and to the notifications stored (ADR 51); a closing app closes it.
  */
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
@@ -40,6 +40,11 @@ export default fp<LiveOptions>(
       markets: [(listener) => app.bus.on('market', (event) => listener({ ...event, state: null }))],
       matches: [(listener) => app.bus.on('match', listener)],
       resyncs: [(listener) => app.bus.broker.onStatus(listener)],
+      // Stored here, or by another process of the cluster (ADR 51).
+      notifications: [
+        (listener) => app.notifications.onStored(listener),
+        (listener) => app.bus.on('notification', listener),
+      ],
     });
     app.decorate('live', hub);
     // Client messages are small (auth, subscribe): a larger one is refused by ws itself.
@@ -49,5 +54,5 @@ export default fp<LiveOptions>(
     });
     app.addHook('preClose', async () => hub.stop());
   },
-  { name: 'live', dependencies: ['services', 'casino'] },
+  { name: 'live', dependencies: ['services', 'casino', 'notifications'] },
 );

@@ -3,7 +3,7 @@
  * user is answered exactly like a missing one (the scope: downline.ts).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AgentCreateUserRequest, DownlineRow, GetDownlineRequest, TransferChipsRequest } from '@exchange/contracts';
+import type { AgentCreateUserRequest, DownlineRow, GetDownlineRequest, TransferChipsRequest, VoidBetRequest } from '@exchange/contracts';
 import { paiseToRupees, rupeesToPaise } from '@exchange/engine';
 import { queryRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -30,7 +30,29 @@ export interface AgentServices {
 /** The users whose balance or locks an agent's action changed, after it commits. */
 export interface AccountsChanged {
   userIds: number[];
+  /** What the action did that its user is told of (the bettor's notifications, ADR 51). */
+  change?: AccountChange;
 }
+
+/** An action on one user's money that the user is told of. */
+export type AccountChange =
+  | {
+      /** Chips moved by the user's agent (agent/transferChips). */
+      kind: 'chips';
+      userId: number;
+      transferId: number;
+      agentName: string;
+      direction: 'deposit' | 'withdraw';
+      amountPaise: number;
+    }
+  | {
+      /** A settled winning bet voided by the operator (operator/voidBet, ADR 35): its win taken back. */
+      kind: 'bet_voided';
+      userId: number;
+      betId: number;
+      amountPaise: number;
+      reason: VoidBetRequest['reason'];
+    };
 export type AccountEvents = CommitFeed<AccountsChanged>;
 
 /**
@@ -165,7 +187,17 @@ export async function agentTransferChips(app: AgentServices, caller: AuthUser, b
     },
     app.clock(),
   );
-  app.accountEvents.emit({ userIds: [user.id, caller.userId] });
+  app.accountEvents.emit({
+    userIds: [user.id, caller.userId],
+    change: {
+      kind: 'chips',
+      userId: user.id,
+      transferId: transfer.id,
+      agentName: caller.userName,
+      direction: body.direction,
+      amountPaise: transfer.amountPaise,
+    },
+  });
   return chipsAnswer(transfer, user.id, body.direction);
 }
 

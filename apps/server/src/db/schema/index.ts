@@ -8,3 +8,4 @@ export * from './accounts.ts';
 export * from './console.ts';
 export * from './cluster.ts';
 export * from './partnership.ts';
+export * from './notifications.ts';

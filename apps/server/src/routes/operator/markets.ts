@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeclareResultRequest } from '@exchange/contracts';
-import { percentToBps, roundToPaise } from '@exchange/engine';
+import { percentToBps, roundToPaise, rupeesToPaise } from '@exchange/engine';
 import type { z } from 'zod';
 import { originOf } from '../../services/activity.ts';
 import { auditActor } from '../../services/audit/index.ts';
@@ -147,8 +147,18 @@ export default function marketRoutes(app: FastifyInstance, registry: EndpointReg
     },
     operatorVoidBet: async ({ body, user, request }) => {
       const voided = await voidBet(app, user, body, originOf(request));
-      // The win left the bettor's balance: its pushes and balance caches hear it like chips moved.
-      app.accountEvents.emit({ userIds: [voided.user_id] });
+      // The win left the bettor's balance: its pushes and balance caches hear it like chips moved,
+      // and the bettor is told (a notification, beside the notice written with the void).
+      app.accountEvents.emit({
+        userIds: [voided.user_id],
+        change: {
+          kind: 'bet_voided',
+          userId: voided.user_id,
+          betId: voided.bet_id,
+          amountPaise: rupeesToPaise(voided.amount),
+          reason: voided.reason,
+        },
+      });
       return {
         data: voided,
         message: `Bet #${voided.bet_id} voided: ${voided.amount.toFixed(2)} taken back`,

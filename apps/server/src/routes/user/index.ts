@@ -8,6 +8,7 @@ import { disableSecurityAuth, enableSecurityAuth, setupSecurityAuth } from '../.
 import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
 import { changePassword, logIn, logOut, signUp } from '../../services/user-account.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
+import notificationRoutes from './notifications.ts';
 
 export default function userRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   registerEndpoints(app, registry, {
@@ -73,4 +74,5 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
       return { data: undefined, message: 'Notices marked as seen' };
     },
   });
+  notificationRoutes(app, registry);
 }

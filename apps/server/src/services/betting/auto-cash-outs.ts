@@ -27,6 +27,8 @@ import { inMarketTx, type MarketTxContext } from './market-tx.ts';
 export interface AutoCashOutEvent {
   userId: number;
   marketId: number;
+  /** The rule (auto_cash_outs.id) and its bounds in paise, as it was tried. */
+  rule: { id: number; takeProfitPaise: number | null; stopLossPaise: number | null };
   cashOut: CashOutDone | null;
   error: { code: string; message: string } | null;
 }
@@ -121,7 +123,11 @@ export class AutoCashOuts {
 
   /** The cash out, at the value that fired it or better (after the bet delay, in play). */
   private async fire(marketId: number, rule: AutoCashOutRule, valuePaise: number): Promise<void> {
-    const event = { userId: rule.userId, marketId };
+    const event = {
+      userId: rule.userId,
+      marketId,
+      rule: { id: rule.id, takeProfitPaise: rule.takeProfitPaise, stopLossPaise: rule.stopLossPaise },
+    };
     try {
       const { done, repeated } = await this.cashOuts.place(
         rule.userId,

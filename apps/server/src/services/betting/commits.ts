@@ -9,11 +9,24 @@ import type { BetPlan } from '../money/index.ts';
 
 export type BetChange = 'placed' | 'matched' | 'cancelled' | 'lapsed' | 'settled' | 'rolled_back';
 
+/**
+ * Why the market took an unmatched rest out of the book, when its owner did not: it closed, a
+ * runner was withdrawn (a non-runner), it turned in play, or it was suspended (ball running too).
+ */
+export type MarketCause = 'closed' | 'non_runner' | 'in_play' | 'suspended';
+
 export interface BetNotice {
   userId: number;
   /** Null when all of the user's bets on the market changed at once (settlement, rollback). */
   betId: number | null;
   change: BetChange;
+  /**
+   * On 'cancelled' and 'lapsed': the market's change that took the rest (the bettor's
+   * notification). Absent when the bettor took it himself: a cancel, a cancel all, an edit to a
+   * new price, a re-quote (those commits change neither the market's status, its in-play flag nor
+   * its runners, and every change of the market's that takes rests changes one of them).
+   */
+  cause?: MarketCause;
 }
 
 export interface MarketCommitted {
@@ -107,9 +120,11 @@ export function marketTxCommitted(before: MarketSnapshot, after: MarketState): M
   const rolledBack = before.row.settledAt !== null && !after.settled;
   const lapsing =
     after.row.status === 'SUSPENDED' || after.row.status === 'BALL_RUNNING' || (after.row.inPlay && !before.row.inPlay);
+  const cause = causeOf(before, after);
   for (const [id, o] of before.openOrders) {
     if (after.openOrders.has(id) || settled) continue;
-    bets.push({ userId: o.userId, betId: id, change: lapsing && o.lapses && after.row.status !== 'CLOSED' ? 'lapsed' : 'cancelled' });
+    const change = lapsing && o.lapses && after.row.status !== 'CLOSED' ? 'lapsed' : 'cancelled';
+    bets.push(cause ? { userId: o.userId, betId: id, change, cause } : { userId: o.userId, betId: id, change });
   }
   if (settled) for (const userId of before.exposures.keys()) bets.push({ userId, betId: null, change: 'settled' });
   if (rolledBack) for (const userId of after.positions.keys()) bets.push({ userId, betId: null, change: 'rolled_back' });
@@ -120,4 +135,16 @@ export function marketTxCommitted(before: MarketSnapshot, after: MarketState): M
     if (runnersMoved || (before.exposures.get(userId) ?? 0) !== after.positionOf(userId).exposurePaise) users.add(userId);
   }
   return { marketId: after.id, userIds: [...users], bets, committedAt: Date.now(), state: after };
+}
+
+/** The market's own change in this commit that takes unmatched rests, if any (see BetNotice.cause). */
+function causeOf(before: MarketSnapshot, after: MarketState): MarketCause | undefined {
+  const was = before.row;
+  const now = after.row;
+  if (now.status === 'CLOSED' && was.status !== 'CLOSED') return 'closed';
+  if (before.runners.some((r) => r.status !== 'REMOVED' && after.runner(r.selectionId)?.status === 'REMOVED'))
+    return 'non_runner';
+  if (now.inPlay && !was.inPlay) return 'in_play';
+  if ((now.status === 'SUSPENDED' || now.status === 'BALL_RUNNING') && now.status !== was.status) return 'suspended';
+  return undefined;
 }

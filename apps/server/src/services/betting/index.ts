@@ -6,7 +6,8 @@
  */
 export { exposureDetail, settledBets, userCurrentBets, type CurrentBetsFilter } from './bet-lists.ts';
 export { cashOutQuote } from './cash-out-quote.ts';
-export { CommitFeed, type BetNotice, type MarketCommitted, type MatchCommitted } from './commits.ts';
+export { type AutoCashOutEvent } from './auto-cash-outs.ts';
+export { CommitFeed, type BetNotice, type MarketCause, type MarketCommitted, type MatchCommitted } from './commits.ts';
 export { SESSION_HOURS } from './hours.ts';
 export { marketBets } from './market-bets.ts';
 export { remainingOf, type MarketState } from './market-state.ts';
@@ -15,4 +16,4 @@ export { withMatchOdds } from './match-odds-view.ts';
 export { combinedPosition, positionFancyBook, positionPnl } from './positions.ts';
 export { profitLoss, resultNetPaise, standingResults } from './profit-loss.ts';
 export { BettingService, sessionHoursOf, type BetPathMode, type BettingOptions, type CreateMarketInput, type MakerQuote, type MarketAudit, type MarketFacts, type ResultInput } from './service.ts';
-export { voidBet } from './voids.ts';
+export { voidBet, voidReasonText } from './voids.ts';

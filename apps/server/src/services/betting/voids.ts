@@ -41,6 +41,9 @@ const REASON_TEXT: Record<VoidReason, string> = {
 
 const rupees = (paise: number) => rupeesText(paiseToRupees(paise));
 
+/** Why a bet was voided, as the bettor reads it: "bets placed through a VPN are not allowed". */
+export const voidReasonText = (reason: VoidReason): string => REASON_TEXT[reason];
+
 export const voidRemark = (betId: number, reason: VoidReason) =>
   `Bet #${betId} voided (${REASON_LABEL[reason]})`;
 
