@@ -116,18 +116,20 @@ function BetRows({ bets, section }: { bets: CurrentBet[]; section: Section }) {
               <OddsCells bet={b} unmatched={unmatched} />
               <td className="num">{formatAmount(unmatched ? b.unmatched_stake : b.matched_stake)}</td>
               {unmatched && (
-                <td className="my-bets__actions">
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    aria-expanded={editing === b.bet_id}
-                    aria-label={`Edit ${b.side.toLowerCase()} ${b.selection_name} at ${betPriceLabel(b)}`}
-                    onClick={() => setEditing(editing === b.bet_id ? null : b.bet_id)}
-                    data-testid={`edit-bet-${b.bet_id}`}
-                  >
-                    Edit
-                  </button>
-                  <CancelButton betId={b.bet_id} />
+                <td>
+                  <span className="my-bets__actions">
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-expanded={editing === b.bet_id}
+                      aria-label={`Edit ${b.side.toLowerCase()} ${b.selection_name} at ${betPriceLabel(b)}`}
+                      onClick={() => setEditing(editing === b.bet_id ? null : b.bet_id)}
+                      data-testid={`edit-bet-${b.bet_id}`}
+                    >
+                      Edit
+                    </button>
+                    <CancelButton betId={b.bet_id} />
+                  </span>
                 </td>
               )}
               {settled && isSettled(b) && <SettledCell bet={b} />}

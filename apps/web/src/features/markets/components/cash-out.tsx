@@ -397,14 +397,20 @@ function CashOutDialog({
       {moved && (
         <p className="notice cash-out-dialog__moved" role="alert" data-testid="cash-out-moved">
           The prices moved and nothing was placed.{' '}
-          {available ? `The cash out is now worth ${rupeesText(quote.value!)}.` : quote.reason_text}
+          {available ? (
+            <>
+              The cash out is now worth <span className="nowrap">{rupeesText(quote.value!)}</span>.
+            </>
+          ) : (
+            quote.reason_text
+          )}
         </p>
       )}
       {available ? (
         <>
           <p className="cash-out-dialog__value">
             Cash out {partText(quote)} for{' '}
-            <b className={valueTone(quote.value!)} data-testid="cash-out-dialog-value">
+            <b className={`nowrap ${valueTone(quote.value!)}`} data-testid="cash-out-dialog-value">
               {rupeesText(quote.value!)}
             </b>{' '}
             <span className="muted">(before commission)</span>
