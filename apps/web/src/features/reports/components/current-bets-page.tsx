@@ -64,6 +64,8 @@ const actionColumn = (
 ): ReportColumn<CurrentBet> => ({
   id: 'action',
   header: 'Action',
+  // A phone's card gives the two buttons its whole width.
+  wide: true,
   cellClass: () => 'nowrap',
   cell: (bet) =>
     canCancel(bet) && (
