@@ -43,7 +43,7 @@ export function useMarketCashOut(market: MarketView) {
   const shown = offered ? quote.data : undefined;
   const after =
     open && shown?.available ? new Map(shown.pnl_after.map((r) => [r.selection_id, r.pnl] as const)) : null;
-  return { offered, open, setOpen, percent, setPercent, quote: shown, quoting: quote.isFetching, after };
+  return { offered, open, setOpen, percent, setPercent, quote: shown, after };
 }
 
 export type MarketCashOut = ReturnType<typeof useMarketCashOut>;
@@ -63,7 +63,7 @@ const partText = (quote: CashOutQuote) =>
  * Pressing asks first (the dialog) unless the bettor's settings say not to.
  */
 export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: MarketCashOut }) {
-  const { open, setOpen, percent, setPercent, quote, quoting } = cashOut;
+  const { open, setOpen, percent, setPercent, quote } = cashOut;
   const { data: settings } = useUserSettings();
   const place = useCashOut();
   // The quote the dialog asks about: the one pressed, or the new one a moved price answered.
@@ -151,7 +151,7 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
       </div>
       {open && (
         <div className="cash-out__panel" id={`${ids}-panel`}>
-          <PartChooser percent={percent} onChange={setPercent} quoting={quoting} />
+          <PartChooser percent={percent} onChange={setPercent} />
           <AutoCashOutForm market={market} quote={quote} />
           <p className="cash-out__note">
             Values are before commission. While this panel is open each runner shows its P&amp;L after the cash out.
@@ -173,15 +173,7 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
 }
 
 /** The part of the position to cash out: 25 / 50 / 75 / 100% or any whole percent on the slider. */
-function PartChooser({
-  percent,
-  onChange,
-  quoting,
-}: {
-  percent: number;
-  onChange: (percent: number) => void;
-  quoting: boolean;
-}) {
+function PartChooser({ percent, onChange }: { percent: number; onChange: (percent: number) => void }) {
   const sliderId = useId();
   return (
     <div className="cash-out__parts">
@@ -212,8 +204,8 @@ function PartChooser({
           onChange={(e) => onChange(Number(e.target.value))}
           data-testid="cash-out-slider"
         />
-        <output htmlFor={sliderId} className="cash-out__percent" aria-live="polite">
-          {percent}%{quoting && <span className="visually-hidden"> quoting</span>}
+        <output htmlFor={sliderId} className="cash-out__percent">
+          {percent}%
         </output>
       </div>
     </div>

@@ -24,13 +24,15 @@ describe('cash out words and figures', () => {
     expect(autoRuleText({ take_profit: null, stop_loss: 20 })).toBe('Auto cash out at -₹20.00');
   });
 
-  it('offers a cash out on runner markets with a position, not on fancy lines nor closed markets', () => {
+  it('offers a cash out on one-winner runner markets with a position, not on fancy lines, places nor closed markets', () => {
     const runners = [{ position: 200 }, { position: -100 }] as never;
-    expect(offersCashOut({ kind: 'EXCHANGE', status: 'OPEN', runners })).toBe(true);
-    expect(offersCashOut({ kind: 'BOOKMAKER', status: 'SUSPENDED', runners })).toBe(true);
-    expect(offersCashOut({ kind: 'FANCY', status: 'OPEN', runners })).toBe(false);
-    expect(offersCashOut({ kind: 'EXCHANGE', status: 'CLOSED', runners })).toBe(false);
-    expect(offersCashOut({ kind: 'EXCHANGE', status: 'OPEN', runners: [{ position: 0 }] as never })).toBe(false);
+    const market = { kind: 'EXCHANGE', status: 'OPEN', places: 1, runners } as const;
+    expect(offersCashOut(market)).toBe(true);
+    expect(offersCashOut({ ...market, kind: 'BOOKMAKER', status: 'SUSPENDED' })).toBe(true);
+    expect(offersCashOut({ ...market, kind: 'FANCY' })).toBe(false);
+    expect(offersCashOut({ ...market, places: 3 })).toBe(false);
+    expect(offersCashOut({ ...market, status: 'CLOSED' })).toBe(false);
+    expect(offersCashOut({ ...market, runners: [{ position: 0 }] as never })).toBe(false);
   });
 
   it('turns percents into fractions of at most 4 decimals, within (0, 1]', () => {

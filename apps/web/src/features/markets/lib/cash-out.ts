@@ -25,12 +25,16 @@ export function autoRuleText(rule: NonNullable<CashOutQuote['auto_cash_out']>): 
 
 /**
  * Whether a market shows the Cash Out bar: a runner market (exchange or bookmaker, never a fancy
- * line) where the bettor's position is not nothing, while it is not closed. The quote itself
- * says when it cannot be cashed out now (suspended, no money in the book, already even).
+ * line) with one winner (a PLACE market's several winners have no single hedge: the server never
+ * offers one), where the bettor's position is not nothing, while it is not closed. The quote
+ * itself says when it cannot be cashed out now (suspended, no money in the book, already even).
  */
-export function offersCashOut(market: Pick<MarketView, 'kind' | 'status' | 'runners'>): boolean {
+export function offersCashOut(market: Pick<MarketView, 'kind' | 'status' | 'places' | 'runners'>): boolean {
   return (
-    market.kind !== 'FANCY' && market.status !== 'CLOSED' && market.runners.some((r) => r.position !== 0)
+    market.kind !== 'FANCY' &&
+    market.places <= 1 &&
+    market.status !== 'CLOSED' &&
+    market.runners.some((r) => r.position !== 0)
   );
 }
 
