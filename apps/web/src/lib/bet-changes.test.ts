@@ -12,7 +12,9 @@ describe('editing an unmatched bet', () => {
 
   it('sends nothing while nothing changed, and says why a field cannot be sent', () => {
     expect(betChange(bet, '2.50', '300.00')).toEqual({ problem: null });
-    expect(betChange(bet, '2.51', '300')).toEqual({ problem: 'Odds must be a ladder price from 1.01 to 1000' });
+    expect(betChange(bet, '2.51', '300')).toEqual({
+      problem: 'Odds must be a ladder price from 1.01 to 1000',
+    });
     expect(betChange(bet, '2.52', '')).toEqual({ problem: 'Enter a stake' });
     expect(betChange(bet, '2.52', '301')).toEqual({
       problem: 'The stake can only be lowered (at most 300.00)',

@@ -1,5 +1,13 @@
 import type { BetOutcome, CurrentBet, MarketKind } from '@exchange/contracts';
-import { MAX_PRICE, MIN_PRICE, nearestValidPrice, oddsToPrice, priceToOdds, tickDown, tickUp } from '@exchange/engine';
+import {
+  MAX_PRICE,
+  MIN_PRICE,
+  nearestValidPrice,
+  oddsToPrice,
+  priceToOdds,
+  tickDown,
+  tickUp,
+} from '@exchange/engine';
 import { parseAmount, priceHundredths } from './bet-slip';
 
 type PricedBet = Pick<CurrentBet, 'kind' | 'odds' | 'run' | 'rate'>;

@@ -36,11 +36,7 @@ export function BetSlipProvider({ children }: { children: ReactNode }) {
     });
   }, []);
   const close = useCallback(() => setDraft(null), []);
-  const edit = useCallback(
-    (patch: SlipEdit) =>
-      setDraft((d) => (d ? { ...d, ...patch } : d)),
-    [],
-  );
+  const edit = useCallback((patch: SlipEdit) => setDraft((d) => (d ? { ...d, ...patch } : d)), []);
   const value = useMemo(() => ({ draft, open, close, edit }), [draft, open, close, edit]);
   return <BetSlipContext.Provider value={value}>{children}</BetSlipContext.Provider>;
 }

@@ -68,7 +68,9 @@ describe('My Bets: editing an unmatched bet', () => {
     expect(others).toEqual([]);
     expect(moved).toEqual(expect.objectContaining({ odds: 55, unmatched_stake: 300 }));
     expect(moved!.bet_id).not.toBe(bet.bet_id);
-    const row = await screen.findByTestId(`my-bet-unmatched-${moved!.bet_id}`, undefined, { timeout: 10_000 });
+    const row = await screen.findByTestId(`my-bet-unmatched-${moved!.bet_id}`, undefined, {
+      timeout: 10_000,
+    });
     expect(within(row).getByTestId('bet-odds-requested').textContent).toBe('55.00');
     expect(screen.queryByTestId(`my-bet-unmatched-${bet.bet_id}`)).toBeNull();
     await fetchData('cancelAllBets', { market_id: odds.market_id });

@@ -1,4 +1,9 @@
-import { CashOutQuote, type CashOutOrder, type MarketView, type SetAutoCashOutRequest } from '@exchange/contracts';
+import {
+  CashOutQuote,
+  type CashOutOrder,
+  type MarketView,
+  type SetAutoCashOutRequest,
+} from '@exchange/contracts';
 import { keepPreviousData, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, fetchData } from '@/lib/api';
@@ -34,7 +39,12 @@ export function useCashOutQuote(market: MarketView, fraction: number, enabled: b
  * CASH_OUT_REQUOTE_MS: a change inside that second waits for its end, and the changes meanwhile
  * are all answered by the one quote then (it reads the market as it is by then).
  */
-function useRequoteOnChange(market: MarketView, enabled: boolean, refetch: () => Promise<unknown>, quotedAt: number) {
+function useRequoteOnChange(
+  market: MarketView,
+  enabled: boolean,
+  refetch: () => Promise<unknown>,
+  quotedAt: number,
+) {
   const seen = useRef(market);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastAsked = useRef(0);

@@ -113,9 +113,12 @@ const openPanel = () => fireEvent.click(screen.getByRole('button', { name: /Part
 /** Waits for the Cash Out button to show `quote`'s value (and its part, when not all). */
 async function expectButtonShows(quote: CashOutQuote) {
   const part = quote.fraction < 1 ? ` (${Math.round(quote.fraction * 100)}%)` : '';
-  await waitFor(() => expect(cashOutButton().textContent).toBe(`Cash Out ${rupeesText(quote.value!)}${part}`), {
-    timeout: 10_000,
-  });
+  await waitFor(
+    () => expect(cashOutButton().textContent).toBe(`Cash Out ${rupeesText(quote.value!)}${part}`),
+    {
+      timeout: 10_000,
+    },
+  );
 }
 
 describe('cash out', () => {
@@ -144,12 +147,18 @@ describe('cash out', () => {
     fireEvent.click(asked.getByRole('button', { name: `Cash Out ${rupeesText(quote.value!)}` }));
 
     await screen.findByText(`Cashed out: ${rupeesText(quote.value!)}`, undefined, { timeout: 10_000 });
-    await waitFor(() => expect(positionOf(HOME)).toBe(formatAmount(quote.pnl_after[0]!.pnl)), { timeout: 10_000 });
+    await waitFor(() => expect(positionOf(HOME)).toBe(formatAmount(quote.pnl_after[0]!.pnl)), {
+      timeout: 10_000,
+    });
     expect(positionOf(AWAY)).toBe(positionOf(HOME));
     expect(quote.pnl_after.map((r) => r.pnl)).toEqual([quote.value, quote.value]);
     // Nothing left to cash out: the button is greyed with the reason.
-    await waitFor(() => expect((cashOutButton() as HTMLButtonElement).disabled).toBe(true), { timeout: 10_000 });
-    expect(screen.getByTestId('cash-out-reason').textContent).toBe('You have no position on this market to cash out');
+    await waitFor(() => expect((cashOutButton() as HTMLButtonElement).disabled).toBe(true), {
+      timeout: 10_000,
+    });
+    expect(screen.getByTestId('cash-out-reason').textContent).toBe(
+      'You have no position on this market to cash out',
+    );
 
     const legs = await fetchData('getCurrentBets', { bet_type: 'matched', match_id: match.match_id });
     expect(legs.filter((b) => b.cash_out === 'MANUAL')).toEqual([

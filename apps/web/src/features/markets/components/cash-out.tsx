@@ -120,8 +120,7 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
             'Cashing out…'
           ) : (
             <>
-              Cash Out{' '}
-              {available && <span data-testid="cash-out-value">{rupeesText(quote.value!)}</span>}
+              Cash Out {available && <span data-testid="cash-out-value">{rupeesText(quote.value!)}</span>}
               {available && quote.fraction < 1 && (
                 <span className="cash-out__part"> ({percentOf(quote.fraction)}%)</span>
               )}
@@ -154,7 +153,8 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
           <PartChooser percent={percent} onChange={setPercent} />
           <AutoCashOutForm market={market} quote={quote} />
           <p className="cash-out__note">
-            Values are before commission. While this panel is open each runner shows its P&amp;L after the cash out.
+            Values are before commission. While this panel is open each runner shows its P&amp;L after the
+            cash out.
           </p>
         </div>
       )}
@@ -354,7 +354,8 @@ function CashOutDialog({
   const [dontAsk, setDontAsk] = useState(false);
   const updateSettings = useUpdateUserSettings();
   const available = quote.available && quote.value !== null;
-  const name = (selectionId: number) => market.runners.find((r) => r.selection_id === selectionId)?.name ?? '';
+  const name = (selectionId: number) =>
+    market.runners.find((r) => r.selection_id === selectionId)?.name ?? '';
   const confirm = () => {
     if (dontAsk)
       updateSettings.mutate(
@@ -408,7 +409,9 @@ function CashOutDialog({
             <span className="muted">(before commission)</span>
           </p>
           <table className="table cash-out-dialog__table">
-            <caption className="visually-hidden">Hedge bets and each runner&apos;s P&amp;L after them</caption>
+            <caption className="visually-hidden">
+              Hedge bets and each runner&apos;s P&amp;L after them
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Runner</th>
@@ -427,7 +430,9 @@ function CashOutDialog({
                     <td>
                       {leg ? (
                         <>
-                          <span className={`cash-out-dialog__side cash-out-dialog__side--${leg.side.toLowerCase()}`}>
+                          <span
+                            className={`cash-out-dialog__side cash-out-dialog__side--${leg.side.toLowerCase()}`}
+                          >
                             {leg.side === 'BACK' ? 'Back' : 'Lay'}
                           </span>{' '}
                           {formatAmount(leg.stake)} at {legPrice(market, leg.odds)}
@@ -443,8 +448,8 @@ function CashOutDialog({
             </tbody>
           </table>
           <p className="cash-out-dialog__hint muted">
-            The bets are placed together at these prices or better, or none is. Your unmatched bets on
-            this market are cancelled with them.
+            The bets are placed together at these prices or better, or none is. Your unmatched bets on this
+            market are cancelled with them.
           </p>
         </>
       ) : (

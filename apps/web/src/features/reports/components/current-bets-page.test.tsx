@@ -72,7 +72,11 @@ describe('Current Bets', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel 2 bets' }));
 
     await screen.findByText('2 bets cancelled', undefined, { timeout: 10_000 });
-    expect(await fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: match.match_id })).toEqual([]);
-    await waitFor(() => expect(screen.getByText('No data available in table')).toBeTruthy(), { timeout: 10_000 });
+    expect(await fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: match.match_id })).toEqual(
+      [],
+    );
+    await waitFor(() => expect(screen.getByText('No data available in table')).toBeTruthy(), {
+      timeout: 10_000,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import type { CurrentBet } from '@exchange/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CashOutBadge, Modal, PageFrame, ReportTable, UnmatchedBetEditor, type ReportColumn } from '@/components';
+import {
+  CashOutBadge,
+  Modal,
+  PageFrame,
+  ReportTable,
+  UnmatchedBetEditor,
+  type ReportColumn,
+} from '@/components';
 import { ApiError } from '@/lib/api';
 import { useCancelAllBets, useCancelBet } from '@/lib/bet-changes';
 import { formatAmount, formatIst, sumAmounts } from '@/lib/format';
@@ -159,7 +166,13 @@ export function CurrentBetsPage() {
       <ReportTable
         columns={
           unmatched.length > 0
-            ? [...COLUMNS, actionColumn((bet) => setEditId(bet.bet_id), (bet) => setToCancel(bet))]
+            ? [
+                ...COLUMNS,
+                actionColumn(
+                  (bet) => setEditId(bet.bet_id),
+                  (bet) => setToCancel(bet),
+                ),
+              ]
             : COLUMNS
         }
         rows={bets}
@@ -188,15 +201,11 @@ export function CurrentBetsPage() {
       {toCancel && <CancelBetModal bet={toCancel} onClose={() => setToCancel(null)} />}
       {cancelAll && <CancelAllModal bets={unmatched} onClose={() => setCancelAll(false)} />}
       {editing && (
-        <Modal
-          title="Edit unmatched bet"
-          onClose={() => setEditId(null)}
-          size="sm"
-          testId="edit-bet-modal"
-        >
+        <Modal title="Edit unmatched bet" onClose={() => setEditId(null)} size="sm" testId="edit-bet-modal">
           <p className="edit-bet__what">
             {betSideLabel(editing.side)} <strong>{editing.selection_name}</strong> in {editing.market_name},{' '}
-            {editing.match_name}. Unmatched {formatAmount(editing.unmatched_stake)} at {betPriceLabel(editing)}
+            {editing.match_name}. Unmatched {formatAmount(editing.unmatched_stake)} at{' '}
+            {betPriceLabel(editing)}
             {editing.matched_stake > 0 && `; matched ${formatAmount(editing.matched_stake)}`}.
           </p>
           <UnmatchedBetEditor key={editing.unmatched_stake} bet={editing} onClose={() => setEditId(null)} />
@@ -224,7 +233,12 @@ function CancelAllModal({ bets, onClose }: { bets: CurrentBet[]; onClose: () => 
       testId="cancel-all-modal"
       footer={
         <>
-          <button type="button" className="btn btn--secondary" onClick={onClose} data-testid="cancel-all-keep">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={onClose}
+            data-testid="cancel-all-keep"
+          >
             Keep bets
           </button>
           <button
@@ -240,8 +254,8 @@ function CancelAllModal({ bets, onClose }: { bets: CurrentBet[]; onClose: () => 
       }
     >
       <p>
-        The unmatched {formatAmount(sumAmounts(bets.map((b) => b.unmatched_stake)))} of {bets.length} bets leaves
-        the market{marketIds.length > 1 ? 's' : ''}; what is matched stands.
+        The unmatched {formatAmount(sumAmounts(bets.map((b) => b.unmatched_stake)))} of {bets.length} bets
+        leaves the market{marketIds.length > 1 ? 's' : ''}; what is matched stands.
       </p>
     </Modal>
   );
