@@ -19,3 +19,5 @@ export { TableScroll } from './table-scroll';
 export { CodeField, useCodeForm } from './code-field';
 export { RouteError } from './route-error';
 export { ReportTable, type ReportColumn, type ReportSection, type ReportTableState, type SummaryRow } from './report-table';
+export { CashOutBadge } from './cash-out-badge';
+export { UnmatchedBetEditor } from './unmatched-bet-editor';

@@ -8,12 +8,16 @@ export const NO_ANSWER = 0;
 export const SERVER_TROUBLE_MESSAGE = 'The server could not answer just now. Please try again in a moment.';
 export const NO_ANSWER_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
-/** A refused call: the server's message (shown as a toast) and its machine code. */
+/**
+ * A refused call: the server's message (shown as a toast), its machine code and, on the few
+ * refusals that carry one, what to go on with (CASH_OUT_PRICE_MOVED: the new quote), unchecked.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly httpStatus: number,
     readonly code?: string,
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -106,7 +110,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
     return { status: false, message: json.message ?? 'Unauthorized', code: json.code };
   }
   if (res.status >= 500) throw new ApiError(SERVER_TROUBLE_MESSAGE, res.status, json.code);
-  if (!res.ok) throw new ApiError(json.message || `HTTP ${res.status}`, res.status, json.code);
+  if (!res.ok) throw new ApiError(json.message || `HTTP ${res.status}`, res.status, json.code, json.data);
   return json;
 }
 
@@ -148,7 +152,7 @@ export function callPath<T>(method: 'GET' | 'POST', path: string, body?: unknown
 
 /** The data of an answered call, or its refusal thrown as an ApiError. */
 function dataOf<T>(env: Envelope<T>): T {
-  if (!env.status) throw new ApiError(env.message, 200, env.code);
+  if (!env.status) throw new ApiError(env.message, 200, env.code, env.data);
   return env.data as T;
 }
 

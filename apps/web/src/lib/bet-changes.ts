@@ -1,6 +1,10 @@
+import type { CurrentBet, UpdateBetRequest } from '@exchange/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { fetchData } from './api';
 import { refreshBalance, setBalance } from './balance';
+import { isLadderOdds } from './bet-odds';
+import { parseAmount } from './bet-slip';
+import { formatAmount } from './format';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -47,4 +51,44 @@ export function useCancelAllBets() {
       void refreshBalance();
     },
   });
+}
+
+/**
+ * bet/updateBet: edits the unmatched rest of an exchange bet. A new price places it anew (a new
+ * bet id; the old rest cancelled in the same step, or nothing changes on a refusal), a smaller
+ * stake shrinks it in its place in the queue, a persistence keeps it in play or lets it lapse.
+ */
+export function useUpdateBet() {
+  return useMutation({
+    mutationFn: (change: UpdateBetRequest) => fetchData('updateBet', change),
+    onSuccess: (answer) => setBalance(answer.balance),
+    onSettled: () => {
+      refreshAfterBet();
+      void refreshBalance();
+    },
+  });
+}
+
+/**
+ * What the typed fields ask of bet/updateBet, or why they cannot be sent yet. A new price is sent
+ * only when it differs (the same price again would only move the bet to the back of the queue);
+ * the stake can only go down (an increase is a new bet).
+ */
+export function betChange(
+  bet: Pick<CurrentBet, 'bet_id' | 'odds' | 'unmatched_stake'>,
+  oddsText: string,
+  stakeText: string,
+): { change: UpdateBetRequest } | { problem: string | null } {
+  if (!isLadderOdds(oddsText)) return { problem: 'Odds must be a ladder price from 1.01 to 1000' };
+  const stake = parseAmount(stakeText);
+  if (stake === null) return { problem: 'Enter a stake' };
+  if (stake > bet.unmatched_stake)
+    return { problem: `The stake can only be lowered (at most ${formatAmount(bet.unmatched_stake)})` };
+  const odds = Number(oddsText);
+  const newPrice = odds !== bet.odds;
+  const lower = stake < bet.unmatched_stake;
+  if (!newPrice && !lower) return { problem: null };
+  return {
+    change: { bet_id: bet.bet_id, ...(newPrice && { odds }), ...(lower && { stake }) },
+  };
 }

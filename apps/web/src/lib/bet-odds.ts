@@ -1,5 +1,14 @@
-import type { BetOutcome, CurrentBet } from '@exchange/contracts';
-import { oddsToPrice } from '@exchange/engine';
+import type { BetOutcome, CurrentBet, MarketKind } from '@exchange/contracts';
+import {
+  MAX_PRICE,
+  MIN_PRICE,
+  nearestValidPrice,
+  oddsToPrice,
+  priceToOdds,
+  tickDown,
+  tickUp,
+} from '@exchange/engine';
+import { parseAmount, priceHundredths } from './bet-slip';
 
 type PricedBet = Pick<CurrentBet, 'kind' | 'odds' | 'run' | 'rate'>;
 
@@ -27,3 +36,25 @@ export function matchedPriceLabel(bet: PricedBet & Pick<CurrentBet, 'avg_odds' |
 
 const OUTCOME_LABELS: Record<BetOutcome, string> = { WON: 'Won', LOST: 'Lost', VOID: 'Void' };
 export const betOutcomeLabel = (outcome: BetOutcome): string => OUTCOME_LABELS[outcome];
+
+/** Whether the typed exchange odds are a price of the ladder (1.01 to 1000). */
+export function isLadderOdds(text: string): boolean {
+  const price = priceHundredths('EXCHANGE', text);
+  return price !== null && price >= MIN_PRICE && price <= MAX_PRICE && nearestValidPrice(price) === price;
+}
+
+/**
+ * The odds one tick up (+1) or down (-1): the next price of the exchange ladder (an off-ladder
+ * entry first snaps to the ladder in that direction), a bookmaker rate by 1. Fancy rates are
+ * the house's and do not step.
+ */
+export function stepOdds(kind: MarketKind, text: string, dir: 1 | -1): string {
+  if (kind === 'FANCY') return text;
+  const typed = parseAmount(text);
+  if (kind === 'BOOKMAKER') return String(Math.max(1, Math.round(typed ?? 0) + dir));
+  if (typed === null) return priceToOdds(MIN_PRICE).toFixed(2);
+  const price = oddsToPrice(typed);
+  const snapped = nearestValidPrice(price, dir === 1 ? 'up' : 'down');
+  const next = snapped !== price ? snapped : dir === 1 ? tickUp(snapped) : tickDown(snapped);
+  return priceToOdds(next).toFixed(2);
+}

@@ -31,11 +31,16 @@ export const queryKeys = {
     current: (matchId: number) => ['bet', 'current', matchId] as const,
     settled: (matchId: number) => ['bet', 'settled', matchId] as const,
     report: <F extends object>(filter: F) => ['bet', 'report', filter] as const,
+    /** bet/getCashOut of a market (every fraction), and of one fraction: a bet change re-quotes it. */
+    cashOut: (marketId: number) => ['bet', 'cashOut', marketId] as const,
+    cashOutOf: (marketId: number, fraction: number) => ['bet', 'cashOut', marketId, fraction] as const,
   },
   /** "My Market": open exposure per match and market; a bet change refreshes it too. */
   exposureDetail: ['user', 'exposureDetail'] as const,
   balance: ['user', 'balance'] as const,
   buttonValues: ['user', 'buttonValues'] as const,
+  /** user/getSettings: the bettor's own settings (the cash-out confirmation...). */
+  settings: ['user', 'settings'] as const,
   /** user/getNotices: the unseen notices shown once on load (a voided bet). */
   notices: ['user', 'notices'] as const,
   /** user/getNotifications, its pages loaded so far (the bell's list and unread count), patched by the live push. */

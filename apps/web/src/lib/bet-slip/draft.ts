@@ -33,7 +33,19 @@ export interface SlipPick {
 export interface SlipDraft extends SlipPick {
   oddsText: string;
   stakeText: string;
+  /** Exchange, before the off: the unmatched rest stays in play (PERSIST) rather than lapse. */
+  keepInPlay: boolean;
 }
+
+/** What the bettor changes on an open slip. */
+export type SlipEdit = Partial<Pick<SlipDraft, 'oddsText' | 'stakeText' | 'keepInPlay'>>;
+
+/**
+ * Whether the slip offers "Keep in play": an exchange bet before the market turns in play (in
+ * play there is no turn left to survive; bookmaker and fancy bets never rest).
+ */
+export const offersKeepInPlay = (draft: Pick<SlipDraft, 'kind' | 'inPlay'>) =>
+  draft.kind === 'EXCHANGE' && !draft.inPlay;
 
 export const isBackSide = (side: SlipSide) => side === 'BACK' || side === 'YES';
 

@@ -5,11 +5,13 @@
 export {
   isBackSide,
   oddsText,
+  offersKeepInPlay,
   parseAmount,
   priceHundredths,
   projectedFancyWorst,
   projectedPositions,
   type SlipDraft,
+  type SlipEdit,
   type SlipPick,
   type SlipSide,
 } from './draft';

@@ -1,14 +1,14 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useButtonValues } from '@/lib/button-values';
-import { oddsText, type SlipDraft, type SlipPick } from './draft';
+import { oddsText, type SlipDraft, type SlipEdit, type SlipPick } from './draft';
 
 interface BetSlipState {
   /** The open slip, or null. */
   draft: SlipDraft | null;
-  /** Opens the slip on a price box; the same runner and side again keeps the stake typed. */
+  /** Opens the slip on a price box; the same runner and side again keeps what was typed and ticked. */
   open: (pick: SlipPick) => void;
   close: () => void;
-  edit: (patch: Partial<Pick<SlipDraft, 'oddsText' | 'stakeText'>>) => void;
+  edit: (patch: SlipEdit) => void;
 }
 
 const BetSlipContext = createContext<BetSlipState | null>(null);
@@ -27,15 +27,16 @@ export function BetSlipProvider({ children }: { children: ReactNode }) {
     setDraft((prev) => {
       const same =
         prev?.marketId === pick.marketId && prev.selectionId === pick.selectionId && prev.side === pick.side;
-      return { ...pick, oddsText: oddsText(pick.kind, pick.odds), stakeText: same ? prev.stakeText : '' };
+      return {
+        ...pick,
+        oddsText: oddsText(pick.kind, pick.odds),
+        stakeText: same ? prev.stakeText : '',
+        keepInPlay: same ? prev.keepInPlay : false,
+      };
     });
   }, []);
   const close = useCallback(() => setDraft(null), []);
-  const edit = useCallback(
-    (patch: Partial<Pick<SlipDraft, 'oddsText' | 'stakeText'>>) =>
-      setDraft((d) => (d ? { ...d, ...patch } : d)),
-    [],
-  );
+  const edit = useCallback((patch: SlipEdit) => setDraft((d) => (d ? { ...d, ...patch } : d)), []);
   const value = useMemo(() => ({ draft, open, close, edit }), [draft, open, close, edit]);
   return <BetSlipContext.Provider value={value}>{children}</BetSlipContext.Provider>;
 }

@@ -17,5 +17,6 @@ export const draft = (over: Partial<SlipDraft> = {}): SlipDraft => ({
   maxStake: 500_000,
   oddsText: '2.04',
   stakeText: '500',
+  keepInPlay: false,
   ...over,
 });

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { refreshBalance, setBalance } from '@/lib/balance';
 import { refreshAfterBet } from '@/lib/bet-changes';
-import { isBackSide, parseAmount, type SlipDraft } from '@/lib/bet-slip';
+import { isBackSide, offersKeepInPlay, parseAmount, type SlipDraft } from '@/lib/bet-slip';
 import { newClientRef } from '@/lib/client-ref';
 
 function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
@@ -26,6 +26,8 @@ function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
     odds: Number(draft.oddsText),
     stake,
     client_ref: clientRef,
+    // What the unmatched rest does at the off: the server's default (LAPSE) unless kept in play.
+    ...(offersKeepInPlay(draft) && { persistence: draft.keepInPlay ? 'PERSIST' : 'LAPSE' }),
   });
 }
 

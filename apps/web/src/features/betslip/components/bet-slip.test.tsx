@@ -178,3 +178,25 @@ describe('My Bets: cancel all', () => {
     expect(await fetchData('getUserBalance')).toEqual(before);
   });
 });
+
+describe('bet slip: Keep in play', () => {
+  it('keeps an exchange bet in play when ticked (PERSIST), offered only before the off', async () => {
+    // A back far above the book's best price: it rests, and its persistence is what was asked.
+    const back = pickOf('BACK', 50);
+    const { pick } = renderSlip(back, { ...pickOf('LAY', bestLay()), inPlay: true });
+    pick({ ...pickOf('LAY', bestLay()), inPlay: true });
+    expect(within(slipForm()).queryByRole('checkbox', { name: 'Keep in play' })).toBeNull();
+
+    pick(back);
+    const keep = within(slipForm()).getByRole('checkbox', { name: 'Keep in play' }) as HTMLInputElement;
+    expect(keep.checked).toBe(false);
+    fireEvent.click(keep);
+    typeStake(String(odds.min_stake));
+    fireEvent.click(within(slipForm()).getByRole('button', { name: 'Place Bet' }));
+
+    await screen.findByText('Bet Unmatched', undefined, { timeout: 10_000 });
+    const [rest] = await fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: match.match_id });
+    expect(rest).toEqual(expect.objectContaining({ odds: 50, persistence: 'PERSIST' }));
+    await fetchData('cancelAllBets', { market_id: odds.market_id });
+  });
+});

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { isBackSide, useBetSlip, type SlipDraft } from '@/lib/bet-slip';
+import { isBackSide, offersKeepInPlay, useBetSlip, type SlipDraft } from '@/lib/bet-slip';
+import { stepOdds } from '@/lib/bet-odds';
 import { useButtonValues } from '@/lib/button-values';
 import { formatAmount } from '@/lib/format';
 import { usePlaceBet } from '../api/place-bet';
-import { delaySecondsLeft, placedText, slipError, slipReturn, stepOdds } from '../lib/slip';
+import { delaySecondsLeft, placedText, slipError, slipReturn } from '../lib/slip';
 import './betslip.css';
 
 /** The in-play delay: a spinner and the seconds left, counted down while the server waits. */
@@ -41,6 +42,7 @@ function SlipForm({ draft }: { draft: SlipDraft }) {
   const ret = slipReturn(draft);
   const gameButtons = (buttons ?? []).filter((b) => b.type === 'Game' && b.button_value > 0);
   const delayMs = draft.inPlay ? draft.betDelayMs : 0;
+  const hintId = useId();
 
   const submit = () => {
     if (error || place.isPending) return;
@@ -136,6 +138,23 @@ function SlipForm({ draft }: { draft: SlipDraft }) {
               {b.button_name}
             </button>
           ))}
+        </div>
+      )}
+      {offersKeepInPlay(draft) && (
+        <div className="slip__persist">
+          <label className="slip__check">
+            <input
+              type="checkbox"
+              checked={draft.keepInPlay}
+              onChange={(e) => edit({ keepInPlay: e.target.checked })}
+              aria-describedby={hintId}
+              data-testid="slip-keep-in-play"
+            />
+            Keep in play
+          </label>
+          <span className="slip__hint" id={hintId}>
+            the unmatched part stays when the market turns in play
+          </span>
         </div>
       )}
       <div className="slip__return">

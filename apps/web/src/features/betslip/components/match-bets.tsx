@@ -1,6 +1,7 @@
 import type { CurrentBet, SettledBet } from '@exchange/contracts';
+import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
-import { Spinner } from '@/components';
+import { CashOutBadge, Spinner, UnmatchedBetEditor } from '@/components';
 import { useCancelAllBets, useCancelBet } from '@/lib/bet-changes';
 import { betOutcomeLabel, betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
 import { formatAmount, formatRupees } from '@/lib/format';
@@ -11,11 +12,12 @@ const TITLES: Record<Section, string> = { unmatched: 'Unmatched', matched: 'Matc
 
 const isSettled = (bet: CurrentBet): bet is SettledBet => 'outcome' in bet;
 
-/** The bet's name cell: side, selection and market. */
+/** The bet's name cell: side, selection, a cash out's mark, and market. */
 function BetName({ bet }: { bet: CurrentBet }) {
   return (
     <td>
       <span className="my-bets__side">{bet.side}</span> {bet.selection_name}
+      <CashOutBadge origin={bet.cash_out} />
       <span className="my-bets__market">{bet.market_name}</span>
     </td>
   );
@@ -80,6 +82,8 @@ function CancelAllButton({ bets }: { bets: CurrentBet[] }) {
 function BetRows({ bets, section }: { bets: CurrentBet[]; section: Section }) {
   const unmatched = section === 'unmatched';
   const settled = section === 'settled';
+  // The unmatched bet being edited (its editor opens under its row); a new price gives a new bet.
+  const [editing, setEditing] = useState<number | null>(null);
   return (
     <table className="my-bets__table">
       <thead>
@@ -96,28 +100,49 @@ function BetRows({ bets, section }: { bets: CurrentBet[]; section: Section }) {
                 <CancelAllButton bets={bets} />
               </th>
             ) : (
-              <th aria-label="Cancel" />
+              <th aria-label="Edit or cancel" />
             ))}
           {settled && <th className="num">P&amp;L</th>}
         </tr>
       </thead>
       <tbody>
         {bets.map((b) => (
-          <tr
-            key={b.bet_id}
-            className={b.is_back ? 'my-bets__row--back' : 'my-bets__row--lay'}
-            data-testid={`my-bet-${section}-${b.bet_id}`}
-          >
-            <BetName bet={b} />
-            <OddsCells bet={b} unmatched={unmatched} />
-            <td className="num">{formatAmount(unmatched ? b.unmatched_stake : b.matched_stake)}</td>
-            {unmatched && (
-              <td>
-                <CancelButton betId={b.bet_id} />
-              </td>
+          <Fragment key={b.bet_id}>
+            <tr
+              className={b.is_back ? 'my-bets__row--back' : 'my-bets__row--lay'}
+              data-testid={`my-bet-${section}-${b.bet_id}`}
+            >
+              <BetName bet={b} />
+              <OddsCells bet={b} unmatched={unmatched} />
+              <td className="num">{formatAmount(unmatched ? b.unmatched_stake : b.matched_stake)}</td>
+              {unmatched && (
+                <td>
+                  <span className="my-bets__actions">
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-expanded={editing === b.bet_id}
+                      aria-label={`Edit ${b.side.toLowerCase()} ${b.selection_name} at ${betPriceLabel(b)}`}
+                      onClick={() => setEditing(editing === b.bet_id ? null : b.bet_id)}
+                      data-testid={`edit-bet-${b.bet_id}`}
+                    >
+                      Edit
+                    </button>
+                    <CancelButton betId={b.bet_id} />
+                  </span>
+                </td>
+              )}
+              {settled && isSettled(b) && <SettledCell bet={b} />}
+            </tr>
+            {unmatched && editing === b.bet_id && (
+              <tr className="my-bets__editor">
+                <td colSpan={5}>
+                  {/* A partial match changes the rest: the editor starts again from it. */}
+                  <UnmatchedBetEditor key={b.unmatched_stake} bet={b} onClose={() => setEditing(null)} />
+                </td>
+              </tr>
             )}
-            {settled && isSettled(b) && <SettledCell bet={b} />}
-          </tr>
+          </Fragment>
         ))}
       </tbody>
     </table>

@@ -1,39 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oddsText } from '@/lib/bet-slip';
 import { draft } from '@/lib/bet-slip/test-drafts';
-import { delaySecondsLeft, isLadderOdds, placedText, slipError, slipReturn, stepOdds } from './slip';
-
-describe('odds field', () => {
-  it('steps along the exchange ladder, across bands, clamped at its ends', () => {
-    expect(stepOdds('EXCHANGE', '2.04', 1)).toBe('2.06');
-    expect(stepOdds('EXCHANGE', '2.00', -1)).toBe('1.99');
-    expect(stepOdds('EXCHANGE', '1.99', 1)).toBe('2.00');
-    expect(stepOdds('EXCHANGE', '10', 1)).toBe('10.50');
-    expect(stepOdds('EXCHANGE', '1.01', -1)).toBe('1.01');
-    expect(stepOdds('EXCHANGE', '1000', 1)).toBe('1000.00');
-  });
-
-  it('snaps an off-ladder entry to the ladder in the direction asked', () => {
-    expect(stepOdds('EXCHANGE', '2.03', 1)).toBe('2.04');
-    expect(stepOdds('EXCHANGE', '2.03', -1)).toBe('2.02');
-    expect(stepOdds('EXCHANGE', 'abc', 1)).toBe('1.01');
-  });
-
-  it('steps bookmaker rates by whole numbers, never below 1, and leaves fancy rates alone', () => {
-    expect(stepOdds('BOOKMAKER', '45', 1)).toBe('46');
-    expect(stepOdds('BOOKMAKER', '1', -1)).toBe('1');
-    expect(stepOdds('FANCY', '100', 1)).toBe('100');
-    expect(oddsText('BOOKMAKER', 45)).toBe('45');
-    expect(oddsText('EXCHANGE', 2)).toBe('2.00');
-  });
-
-  it('knows ladder prices', () => {
-    expect(isLadderOdds('2.04')).toBe(true);
-    expect(isLadderOdds('2.03')).toBe(false);
-    expect(isLadderOdds('1.00')).toBe(false);
-    expect(isLadderOdds('1001')).toBe(false);
-  });
-});
+import { delaySecondsLeft, placedText, slipError, slipReturn } from './slip';
 
 describe('stake, profit and liability', () => {
   it('back wins stake x (odds - 1) and risks the stake; lay the reverse', () => {

@@ -1,46 +1,14 @@
 /**
- * The bet slip's own arithmetic, free of React: odds stepping on the ladder, profit and
- * liability, validity, and its words. The draft itself (pick, stake parsing, the ladders'
- * projections) is shared in lib/bet-slip. Amounts are rupees at the edges and integer paise
- * inside, like the rest of the product.
+ * The bet slip's own arithmetic, free of React: profit and liability, validity, and its words.
+ * The draft itself (pick, stake parsing, the ladders' projections) is shared in lib/bet-slip,
+ * and stepping odds on the ladder in lib/bet-odds (the bet lists' editors step them too).
+ * Amounts are rupees at the edges and integer paise inside, like the rest of the product.
  */
-import type { BetStatus, MarketKind } from '@exchange/contracts';
-import {
-  MAX_PRICE,
-  MIN_PRICE,
-  backWinningsPaise,
-  nearestValidPrice,
-  oddsToPrice,
-  paiseToRupeesUnchecked,
-  priceToOdds,
-  roundToPaise,
-  tickDown,
-  tickUp,
-} from '@exchange/engine';
+import type { BetStatus } from '@exchange/contracts';
+import { backWinningsPaise, paiseToRupeesUnchecked, roundToPaise } from '@exchange/engine';
+import { isLadderOdds } from '@/lib/bet-odds';
 import { isBackSide, parseAmount, priceHundredths, type SlipDraft } from '@/lib/bet-slip';
 import { formatRupees } from '@/lib/format';
-
-/** Whether the typed exchange odds are a price of the ladder (1.01 to 1000). */
-export function isLadderOdds(text: string): boolean {
-  const price = priceHundredths('EXCHANGE', text);
-  return price !== null && price >= MIN_PRICE && price <= MAX_PRICE && nearestValidPrice(price) === price;
-}
-
-/**
- * The odds one tick up (+1) or down (-1): the next price of the exchange ladder (an off-ladder
- * entry first snaps to the ladder in that direction), a bookmaker rate by 1. Fancy rates are
- * the house's and do not step.
- */
-export function stepOdds(kind: MarketKind, text: string, dir: 1 | -1): string {
-  if (kind === 'FANCY') return text;
-  const typed = parseAmount(text);
-  if (kind === 'BOOKMAKER') return String(Math.max(1, Math.round(typed ?? 0) + dir));
-  if (typed === null) return priceToOdds(MIN_PRICE).toFixed(2);
-  const price = oddsToPrice(typed);
-  const snapped = nearestValidPrice(price, dir === 1 ? 'up' : 'down');
-  const next = snapped !== price ? snapped : dir === 1 ? tickUp(snapped) : tickDown(snapped);
-  return priceToOdds(next).toFixed(2);
-}
 
 /**
  * What the bet wins and risks, in rupees (null while the fields are not numbers). Back: profit

@@ -56,6 +56,7 @@ export function UserMenu(props: UserMenuProps) {
     },
   ];
   const settings: MenuLink[] = [
+    { label: 'Settings', to: '/setting/preferences', testId: 'user-menu-settings', show: true },
     {
       label: 'Security Auth Verification',
       to: '/security-auth',

@@ -60,32 +60,41 @@ export function StakeLimits({ market }: { market: Pick<MarketView, 'min_stake' |
 const tone = (n: number) => (n > 0 ? 'profit' : n < 0 ? 'loss' : 'muted');
 
 /**
- * Under a runner's name: the bettor's profit/loss if it wins (green or red), and while a stake
- * is typed, the figure it would become.
+ * Under a runner's name: the bettor's profit/loss if it wins (green or red); while a stake is
+ * typed, the figure it would become; while the cash-out panel is open, the figure after the
+ * cash out (`cashOutAfter`), named so.
  */
 export function RunnerPosition({
   testId,
   position,
   preview,
+  cashOutAfter,
   show,
 }: {
   testId: string;
   position: number;
   preview: number | undefined;
+  cashOutAfter?: number | undefined;
   show: boolean;
 }) {
   if (!show && preview === undefined) return null;
+  const id = testId.slice('position-'.length);
   return (
     <span className="runner__position">
       <span className={tone(position)} data-testid={testId}>
         {formatAmount(position)}
       </span>
       {preview !== undefined && (
-        <span
-          className={`runner__preview ${tone(preview)}`}
-          data-testid={`preview-${testId.slice('position-'.length)}`}
-        >
+        <span className={`runner__preview ${tone(preview)}`} data-testid={`preview-${id}`}>
           » {formatAmount(preview)}
+        </span>
+      )}
+      {cashOutAfter !== undefined && (
+        <span className="runner__after">
+          after cash out{' '}
+          <span className={tone(cashOutAfter)} data-testid={`cash-out-after-${id}`}>
+            {formatAmount(cashOutAfter)}
+          </span>
         </span>
       )}
     </span>

@@ -4,6 +4,7 @@ import { useIsMobile } from '@/hooks/use-is-mobile';
 import { projectedPositions, useBetSlip, type SlipSide } from '@/lib/bet-slip';
 import { formatOdds, formatSize } from '@/lib/format';
 import { askingOdds } from '../lib/asking-odds';
+import { CashOutBar, useMarketCashOut } from './cash-out';
 import { MarketState, overlayText, RowOverlay, RunnerPosition, StakeLimits } from './market-parts';
 import { MarketRulesButton, type MarketRulesTitle } from './market-rules';
 import { PriceBox, type PriceTone } from './price-box';
@@ -41,12 +42,15 @@ function RunnerRow({
   runner,
   matchId,
   preview,
+  cashOutAfter,
   showPosition,
 }: {
   market: MarketView;
   runner: RunnerView;
   matchId: number;
   preview: number | undefined;
+  /** The runner's P&L after the cash out being looked at (its panel open), else undefined. */
+  cashOutAfter: number | undefined;
   showPosition: boolean;
 }) {
   const { open } = useBetSlip();
@@ -111,6 +115,7 @@ function RunnerRow({
             testId={`position-${id}`}
             position={runner.position}
             preview={preview}
+            cashOutAfter={cashOutAfter}
             show={showPosition}
           />
         )}
@@ -131,8 +136,8 @@ function RunnerRow({
 
 /**
  * An exchange market (3 back and 3 lay levels with sizes) or a bookmaker market (one back and
- * one lay rate per runner): runners, the bettor's positions and preview, limits, rules, and the
- * status overlay. On a phone the slip (`inlineSlip`, the app's bet slip) opens under the runner
+ * one lay rate per runner): runners, the bettor's positions and preview, limits, rules, the
+ * status overlay, and the Cash Out bar under the runners while the bettor has a position. On a phone the slip (`inlineSlip`, the app's bet slip) opens under the runner
  * that was clicked.
  */
 export function RunnersMarket({
@@ -156,6 +161,7 @@ export function RunnersMarket({
   const inline = useIsMobile();
   const preview = projectedPositions(market, draft);
   const showPositions = market.exposure > 0 || market.runners.some((r) => r.position !== 0);
+  const cashOut = useMarketCashOut(market);
   return (
     <section
       className={`market market--${market.kind.toLowerCase()}`}
@@ -188,6 +194,7 @@ export function RunnersMarket({
               runner={r}
               matchId={matchId}
               preview={preview?.get(r.selection_id)}
+              cashOutAfter={cashOut.after?.get(r.selection_id)}
               showPosition={showPositions}
             />
             {inline &&
@@ -197,6 +204,7 @@ export function RunnersMarket({
           </Fragment>
         ))}
       </div>
+      {cashOut.offered && <CashOutBar market={market} cashOut={cashOut} />}
     </section>
   );
 }

@@ -1,9 +1,16 @@
 import type { CurrentBet } from '@exchange/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Modal, PageFrame, ReportTable, type ReportColumn } from '@/components';
+import {
+  CashOutBadge,
+  Modal,
+  PageFrame,
+  ReportTable,
+  UnmatchedBetEditor,
+  type ReportColumn,
+} from '@/components';
 import { ApiError } from '@/lib/api';
-import { useCancelBet } from '@/lib/bet-changes';
+import { useCancelAllBets, useCancelBet } from '@/lib/bet-changes';
 import { formatAmount, formatIst, sumAmounts } from '@/lib/format';
 import { useSports } from '@/lib/sports';
 import { useCurrentBets, type BetTypeFilter, type CurrentBetsFilter } from '../api/current-bets';
@@ -30,7 +37,16 @@ const COLUMNS: ReportColumn<CurrentBet>[] = [
     ),
   },
   { id: 'market', header: 'Market', cell: (bet) => bet.market_name },
-  { id: 'selection', header: 'Selection', cell: (bet) => bet.selection_name },
+  {
+    id: 'selection',
+    header: 'Selection',
+    cell: (bet) => (
+      <>
+        {bet.selection_name}
+        <CashOutBadge origin={bet.cash_out} />
+      </>
+    ),
+  },
   { id: 'type', header: 'Type', cell: (bet) => betSideLabel(bet.side) },
   // The odds asked and the average matched: a taker may be matched at better odds.
   { id: 'odds', header: 'Odds', num: true, cell: betPriceLabel, cellTestId: 'bet-odds-requested' },
@@ -48,20 +64,37 @@ const COLUMNS: ReportColumn<CurrentBet>[] = [
   { id: 'placed', header: 'Placed', cell: (bet) => formatIst(bet.placed_at), cellClass: () => 'nowrap' },
 ];
 
-/** Cancel of an exchange bet's unmatched rest (asks first). */
-const actionColumn = (onCancel: (bet: CurrentBet) => void): ReportColumn<CurrentBet> => ({
+/** Edit and Cancel of an exchange bet's unmatched rest (each in a dialog). */
+const actionColumn = (
+  onEdit: (bet: CurrentBet) => void,
+  onCancel: (bet: CurrentBet) => void,
+): ReportColumn<CurrentBet> => ({
   id: 'action',
   header: 'Action',
+  // A phone's card gives the two buttons its whole width.
+  wide: true,
+  cellClass: () => 'nowrap',
   cell: (bet) =>
     canCancel(bet) && (
-      <button
-        type="button"
-        className="btn btn--small btn--secondary"
-        onClick={() => onCancel(bet)}
-        data-testid={`cancel-bet-${bet.bet_id}`}
-      >
-        Cancel
-      </button>
+      <span className="bet-actions">
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-label={`Edit ${betSideLabel(bet.side).toLowerCase()} ${bet.selection_name} at ${betPriceLabel(bet)}`}
+          onClick={() => onEdit(bet)}
+          data-testid={`edit-bet-${bet.bet_id}`}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn--small btn--secondary"
+          onClick={() => onCancel(bet)}
+          data-testid={`cancel-bet-${bet.bet_id}`}
+        >
+          Cancel
+        </button>
+      </span>
     ),
 });
 
@@ -71,8 +104,12 @@ export function CurrentBetsPage() {
   const { data, isLoading, isFetching, isError, error } = useCurrentBets(filter);
   const { data: sports } = useSports();
   const [toCancel, setToCancel] = useState<CurrentBet | null>(null);
+  const [cancelAll, setCancelAll] = useState(false);
+  // By id: the dialog follows the listed bet (its rest, Keep in play) and closes once it has no rest.
+  const [editId, setEditId] = useState<number | null>(null);
   const bets = data ?? [];
-  const canCancelAny = bets.some(canCancel);
+  const unmatched = bets.filter(canCancel);
+  const editing = unmatched.find((b) => b.bet_id === editId);
 
   return (
     <PageFrame title="Current Bets" testId="current-bet-page">
@@ -114,9 +151,30 @@ export function CurrentBetsPage() {
           ))}
         </div>
         {isFetching && !isLoading && <span className="muted">Loading…</span>}
+        {/* Every unmatched rest of the markets listed: all of them are listed unless only matched bets are. */}
+        {unmatched.length > 1 && filter.bet_type !== 'matched' && (
+          <button
+            type="button"
+            className="btn btn--small btn--secondary current-bets__cancel-all"
+            onClick={() => setCancelAll(true)}
+            data-testid="cancel-all-bets"
+          >
+            Cancel all unmatched
+          </button>
+        )}
       </div>
       <ReportTable
-        columns={canCancelAny ? [...COLUMNS, actionColumn((bet) => setToCancel(bet))] : COLUMNS}
+        columns={
+          unmatched.length > 0
+            ? [
+                ...COLUMNS,
+                actionColumn(
+                  (bet) => setEditId(bet.bet_id),
+                  (bet) => setToCancel(bet),
+                ),
+              ]
+            : COLUMNS
+        }
         rows={bets}
         rowKey={(bet) => bet.bet_id}
         rowProps={(bet) => ({
@@ -141,7 +199,65 @@ export function CurrentBetsPage() {
         testId="current-bet-table"
       />
       {toCancel && <CancelBetModal bet={toCancel} onClose={() => setToCancel(null)} />}
+      {cancelAll && <CancelAllModal bets={unmatched} onClose={() => setCancelAll(false)} />}
+      {editing && (
+        <Modal title="Edit unmatched bet" onClose={() => setEditId(null)} size="sm" testId="edit-bet-modal">
+          <p className="edit-bet__what">
+            {betSideLabel(editing.side)} <strong>{editing.selection_name}</strong> in {editing.market_name},{' '}
+            {editing.match_name}. Unmatched {formatAmount(editing.unmatched_stake)} at{' '}
+            {betPriceLabel(editing)}
+            {editing.matched_stake > 0 && `; matched ${formatAmount(editing.matched_stake)}`}.
+          </p>
+          <UnmatchedBetEditor key={editing.unmatched_stake} bet={editing} onClose={() => setEditId(null)} />
+        </Modal>
+      )}
     </PageFrame>
+  );
+}
+
+/** Asks before cancelling every unmatched rest listed: one call per market (bet/cancelAllBets). */
+function CancelAllModal({ bets, onClose }: { bets: CurrentBet[]; onClose: () => void }) {
+  const cancelAll = useCancelAllBets();
+  const marketIds = [...new Set(bets.map((b) => b.market_id))];
+  const confirm = () =>
+    cancelAll.mutate(marketIds, {
+      onSuccess: (n) => toast.success(n === 1 ? '1 bet cancelled' : `${n} bets cancelled`),
+      onError: (err) => toast.error(err.message),
+      onSettled: onClose,
+    });
+  return (
+    <Modal
+      title="Cancel all unmatched bets"
+      onClose={onClose}
+      size="sm"
+      testId="cancel-all-modal"
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={onClose}
+            data-testid="cancel-all-keep"
+          >
+            Keep bets
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={cancelAll.isPending}
+            onClick={confirm}
+            data-testid="cancel-all-confirm"
+          >
+            Cancel {bets.length} bets
+          </button>
+        </>
+      }
+    >
+      <p>
+        The unmatched {formatAmount(sumAmounts(bets.map((b) => b.unmatched_stake)))} of {bets.length} bets
+        leaves the market{marketIds.length > 1 ? 's' : ''}; what is matched stands.
+      </p>
+    </Modal>
   );
 }
 
