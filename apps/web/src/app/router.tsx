@@ -16,9 +16,8 @@ import { AllSportsPage, HomePage, MatchRedirect } from '@/features/matches';
 import { DepositWithdrawPage, PaymentStatementPage } from '@/features/payments';
 import { RulesPage } from '@/features/rules';
 import { SecurityAuthPage, UserPage } from '@/features/security';
-import { SettingsPage } from '@/features/settings';
 import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
-import { AppLayout, MatchBettingPage, RaceBettingPage } from './routes/composed-pages';
+import { AppLayout, BettorSettingsPage, MatchBettingPage, RaceBettingPage } from './routes/composed-pages';
 import { RequireSession, RootRedirect } from './routes/guards';
 
 
@@ -85,7 +84,7 @@ export function createAppRouter() {
                   children: [
                     { path: 'change-password', element: <ChangePasswordPage /> },
                     { path: 'd-w', element: <DepositWithdrawPage /> },
-                    { path: 'preferences', element: <SettingsPage /> },
+                    { path: 'preferences', element: <BettorSettingsPage /> },
                   ],
                 },
                 { path: 'security-auth', element: <SecurityAuthPage /> },

@@ -16,7 +16,7 @@ function reloadForNewBuild(): boolean {
 }
 
 /** A lazily loaded page; `preload` fetches and runs its chunk ahead of the first visit. */
-export type LazyPage = ComponentType & { preload(): void };
+export type LazyPage<P extends object = object> = ComponentType<P> & { preload(): void };
 
 /**
  * A page whose code loads on its first visit, in a chunk of its own, so it stays out of the
@@ -26,8 +26,11 @@ export type LazyPage = ComponentType & { preload(): void };
  * suspends on its first render even when its module is already loaded, and React then keeps the
  * fallback on screen for its throttle (300 ms) before revealing the page (ADR 43).
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  let loaded: ComponentType | null = null;
+export function lazyPage<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyPage<P> {
+  let loaded: ComponentType<P> | null = null;
   const loadPage = async () => (loaded = pick(await load()));
   const Page = lazy(async () => {
     try {
@@ -38,13 +41,13 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
       throw err;
     }
   });
-  function LazyPage() {
+  function LazyPage(props: P) {
     // Chosen once per visit: the page is never remounted when its code arrives meanwhile.
     const [Loaded] = useState(() => loaded);
-    if (Loaded) return <Loaded />;
+    if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={<Spinner />}>
-        <Page />
+        <Page {...props} />
       </Suspense>
     );
   }

@@ -39,8 +39,6 @@ export const queryKeys = {
   exposureDetail: ['user', 'exposureDetail'] as const,
   balance: ['user', 'balance'] as const,
   buttonValues: ['user', 'buttonValues'] as const,
-  /** user/getSettings: the bettor's own settings (the cash-out confirmation...). */
-  settings: ['user', 'settings'] as const,
   /** user/getNotices: the unseen notices shown once on load (a voided bet). */
   notices: ['user', 'notices'] as const,
   /** user/getNotifications, its pages loaded so far (the bell's list and unread count), patched by the live push. */

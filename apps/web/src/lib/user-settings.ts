@@ -17,10 +17,22 @@ export function useUserSettings(enabled = true) {
   });
 }
 
-/** user/updateSettings: changes the fields given; the answer (every setting) replaces the cached ones. */
+/**
+ * user/updateSettings with the fields given. They show at once; the server's answer (every
+ * setting) replaces them, and a refusal puts back what was shown before.
+ */
 export function useUpdateUserSettings() {
   return useMutation({
     mutationFn: (change: UpdateBettorSettings) => fetchData('updateSettings', change),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.settings });
+      const before = queryClient.getQueryData<BettorSettings>(queryKeys.settings);
+      if (before) queryClient.setQueryData<BettorSettings>(queryKeys.settings, { ...before, ...change });
+      return { before };
+    },
     onSuccess: (settings: BettorSettings) => queryClient.setQueryData(queryKeys.settings, settings),
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(queryKeys.settings, context.before);
+    },
   });
 }

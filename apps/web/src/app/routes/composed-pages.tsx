@@ -8,9 +8,10 @@ import { LiveCardGamesMenu } from '@/features/casino';
 import { MainLayout } from '@/features/layout';
 import { MatchMarkets, RunnersMarket } from '@/features/markets';
 import { GameDetailsPage } from '@/features/matches';
-import { NotificationBell } from '@/features/notifications';
+import { NotificationBell, NotificationKindsSettings } from '@/features/notifications';
 import { HorseRacingPage } from '@/features/racing';
 import { RulesContent } from '@/features/rules';
+import { SettingsPage } from '@/features/settings';
 import type { BettingSlots } from '@/lib/bet-slip';
 
 /**
@@ -56,4 +57,9 @@ export function RaceBettingPage() {
       )}
     />
   );
+}
+
+/** The bettor's settings: the cash-out confirmation, and the notifications' kinds. */
+export function BettorSettingsPage() {
+  return <SettingsPage sections={<NotificationKindsSettings />} />;
 }

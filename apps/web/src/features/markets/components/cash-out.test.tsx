@@ -114,7 +114,7 @@ const openPanel = () => fireEvent.click(screen.getByRole('button', { name: /Part
 async function expectButtonShows(quote: CashOutQuote) {
   const part = quote.fraction < 1 ? ` (${Math.round(quote.fraction * 100)}%)` : '';
   await waitFor(
-    () => expect(cashOutButton().textContent).toBe(`Cash Out ${rupeesText(quote.value!)}${part}`),
+    () => expect(cashOutButton().textContent).toBe(`Cash Out ${rupeesText(quote.locked!)}${part}`),
     {
       timeout: 10_000,
     },
@@ -138,15 +138,15 @@ describe('cash out', () => {
 
     fireEvent.click(cashOutButton());
     const asked = within(dialog());
-    expect(asked.getByTestId('cash-out-dialog-value').textContent).toBe(rupeesText(quote.value!));
+    expect(asked.getByTestId('cash-out-dialog-value').textContent).toBe(rupeesText(quote.locked!));
     const leg = quote.legs[0]!;
     expect(quote.legs).toHaveLength(1);
     expect(asked.getByTestId(`cash-out-leg-${HOME}`).textContent).toContain(
       `Lay ${formatAmount(leg.stake)} at 1.5`,
     );
-    fireEvent.click(asked.getByRole('button', { name: `Cash Out ${rupeesText(quote.value!)}` }));
+    fireEvent.click(asked.getByRole('button', { name: `Cash Out ${rupeesText(quote.locked!)}` }));
 
-    await screen.findByText(`Cashed out: ${rupeesText(quote.value!)}`, undefined, { timeout: 10_000 });
+    await screen.findByText(`Cashed out: ${rupeesText(quote.locked!)}`, undefined, { timeout: 10_000 });
     await waitFor(() => expect(positionOf(HOME)).toBe(formatAmount(quote.pnl_after[0]!.pnl)), {
       timeout: 10_000,
     });
@@ -157,7 +157,7 @@ describe('cash out', () => {
       timeout: 10_000,
     });
     expect(screen.getByTestId('cash-out-reason').textContent).toBe(
-      'You have no position on this market to cash out',
+      'Nothing to cash out: you have no position on this market, or it is already even',
     );
 
     const legs = await fetchData('getCurrentBets', { bet_type: 'matched', match_id: match.match_id });
@@ -191,7 +191,7 @@ describe('cash out', () => {
     fireEvent.click(cashOutButton());
     expect(dialog().textContent).toContain('Cash out 50% of your position for');
     fireEvent.click(within(dialog()).getByTestId('cash-out-confirm'));
-    await screen.findByText(`Cashed out 50%: ${rupeesText(half.value!)}`, undefined, { timeout: 10_000 });
+    await screen.findByText(`Cashed out 50%: ${rupeesText(half.locked!)}`, undefined, { timeout: 10_000 });
     for (const { selection_id, pnl } of half.pnl_after)
       await waitFor(() => expect(positionOf(selection_id)).toBe(formatAmount(pnl)), { timeout: 10_000 });
   });
@@ -201,7 +201,7 @@ describe('cash out', () => {
     const before = await quoteNow();
     await expectButtonShows(before);
     fireEvent.click(cashOutButton());
-    expect(within(dialog()).getByTestId('cash-out-dialog-value').textContent).toBe(rupeesText(before.value!));
+    expect(within(dialog()).getByTestId('cash-out-dialog-value').textContent).toBe(rupeesText(before.locked!));
 
     // Home's lay price goes up meanwhile: laying it back costs more, the value falls.
     await homeBook(1.28, 1.3);
@@ -210,12 +210,12 @@ describe('cash out', () => {
     fireEvent.click(within(dialog()).getByTestId('cash-out-confirm'));
 
     const moved = await within(dialog()).findByTestId('cash-out-moved', undefined, { timeout: 10_000 });
-    expect(moved.textContent).toContain(`The cash out is now worth ${rupeesText(after.value!)}.`);
-    expect(within(dialog()).getByTestId('cash-out-dialog-value').textContent).toBe(rupeesText(after.value!));
+    expect(moved.textContent).toContain(`The cash out is now worth ${rupeesText(after.locked!)}.`);
+    expect(within(dialog()).getByTestId('cash-out-dialog-value').textContent).toBe(rupeesText(after.locked!));
     // Confirmed again, at the new value; and never asked again.
     fireEvent.click(within(dialog()).getByRole('checkbox', { name: "Don't ask me again" }));
-    fireEvent.click(within(dialog()).getByRole('button', { name: `Cash Out ${rupeesText(after.value!)}` }));
-    await screen.findByText(`Cashed out: ${rupeesText(after.value!)}`, undefined, { timeout: 10_000 });
+    fireEvent.click(within(dialog()).getByRole('button', { name: `Cash Out ${rupeesText(after.locked!)}` }));
+    await screen.findByText(`Cashed out: ${rupeesText(after.locked!)}`, undefined, { timeout: 10_000 });
     await waitFor(() => expect(positionOf(AWAY)).toBe(positionOf(HOME)), { timeout: 10_000 });
     expect((await fetchData('getSettings')).confirm_cash_out).toBe(false);
   });
@@ -227,7 +227,7 @@ describe('cash out', () => {
     const quote = await quoteNow();
     await expectButtonShows(quote);
     fireEvent.click(cashOutButton());
-    await screen.findByText(`Cashed out: ${rupeesText(quote.value!)}`, undefined, { timeout: 10_000 });
+    await screen.findByText(`Cashed out: ${rupeesText(quote.locked!)}`, undefined, { timeout: 10_000 });
     expect(screen.queryByRole('dialog')).toBeNull();
     await fetchData('updateSettings', { confirm_cash_out: true });
   });

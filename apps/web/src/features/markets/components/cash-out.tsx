@@ -82,7 +82,9 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
       {
         onSuccess: (done) => {
           const part = done.fraction >= 1 ? '' : ` ${percentOf(done.fraction)}%`;
-          toast.success(`Cashed out${part}: ${rupeesText(done.value)}`);
+          // What the part cashed out locked in, as the button showed it (done.value is the least
+          // P&L with the rest of the position).
+          toast.success(`Cashed out${part}: ${rupeesText(shown.locked ?? done.value)}`);
           setAsking(null);
           setPercent(100);
         },
@@ -104,7 +106,7 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
     else setAsking({ quote, moved: false });
   };
 
-  const tone = available ? valueTone(quote.value!) : 'muted';
+  const tone = available ? valueTone(quote.locked!) : 'muted';
   return (
     <div className="cash-out" data-testid={`cash-out-${market.market_id}`}>
       <div className="cash-out__bar">
@@ -120,7 +122,7 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
             'Cashing out…'
           ) : (
             <>
-              Cash Out {available && <span data-testid="cash-out-value">{rupeesText(quote.value!)}</span>}
+              Cash Out {available && <span data-testid="cash-out-value">{rupeesText(quote.locked!)}</span>}
               {available && quote.fraction < 1 && (
                 <span className="cash-out__part"> ({percentOf(quote.fraction)}%)</span>
               )}
@@ -382,7 +384,7 @@ function CashOutDialog({
             onClick={confirm}
             data-testid="cash-out-confirm"
           >
-            {pending ? 'Cashing out…' : available ? `Cash Out ${rupeesText(quote.value!)}` : 'Cash Out'}
+            {pending ? 'Cashing out…' : available ? `Cash Out ${rupeesText(quote.locked!)}` : 'Cash Out'}
           </button>
         </>
       }
@@ -392,7 +394,7 @@ function CashOutDialog({
           The prices moved and nothing was placed.{' '}
           {available ? (
             <>
-              The cash out is now worth <span className="nowrap">{rupeesText(quote.value!)}</span>.
+              The cash out is now worth <span className="nowrap">{rupeesText(quote.locked!)}</span>.
             </>
           ) : (
             quote.reason_text
@@ -403,8 +405,8 @@ function CashOutDialog({
         <>
           <p className="cash-out-dialog__value">
             Cash out {partText(quote)} for{' '}
-            <b className={`nowrap ${valueTone(quote.value!)}`} data-testid="cash-out-dialog-value">
-              {rupeesText(quote.value!)}
+            <b className={`nowrap ${valueTone(quote.locked!)}`} data-testid="cash-out-dialog-value">
+              {rupeesText(quote.locked!)}
             </b>{' '}
             <span className="muted">(before commission)</span>
           </p>

@@ -1,7 +1,7 @@
 import { NOTIFICATION_KINDS, type NotificationKind } from '@exchange/contracts';
 import { useState } from 'react';
 import { Spinner } from '@/components';
-import { useBettorSettings, useUpdateBettorSettings } from '../api/bettor-settings';
+import { useUpdateUserSettings, useUserSettings } from '@/lib/user-settings';
 import { KIND_LABELS } from '../lib/kinds';
 import { BrowserNotificationsSwitch } from './browser-notifications-controls';
 import './notifications.css';
@@ -13,8 +13,8 @@ import './notifications.css';
  * list shows it under "Settings" meanwhile.
  */
 export function NotificationKindsSettings() {
-  const { data: settings, isLoading, isError, refetch } = useBettorSettings();
-  const update = useUpdateBettorSettings();
+  const { data: settings, isLoading, isError, refetch } = useUserSettings();
+  const update = useUpdateUserSettings();
   const [status, setStatus] = useState('');
 
   if (isLoading) return <Spinner label="Loading the notification settings" />;

@@ -81,9 +81,10 @@ function CashOutSettings({
 
 /**
  * /setting/preferences: the bettor's own settings (user/getSettings), each saved as it changes
- * (user/updateSettings). One section per subject, each given the settings and `save`.
+ * (user/updateSettings). One section per subject, each given the settings and `save`; other
+ * features' sections come in `sections` (ADR 29: the notifications' kinds).
  */
-export function SettingsPage() {
+export function SettingsPage({ sections }: { sections?: ReactNode }) {
   const { data: settings, error, isPending } = useUserSettings();
   const update = useUpdateUserSettings();
   const save = (change: UpdateBettorSettings) =>
@@ -98,7 +99,10 @@ export function SettingsPage() {
       ) : error ? (
         <p className="settings__error">{error.message}</p>
       ) : (
-        <CashOutSettings settings={settings} save={save} saving={update.isPending} />
+        <>
+          <CashOutSettings settings={settings} save={save} saving={update.isPending} />
+          {sections}
+        </>
       )}
     </PageFrame>
   );
