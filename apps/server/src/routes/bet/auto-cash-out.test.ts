@@ -16,19 +16,7 @@ import type { AutoCashOutEvent } from '../../services/betting/auto-cash-outs.ts'
 import { createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
-
-/** The in-play bet delay's sleep, watched: a test can act while a cash out waits its delay. */
-function watchedDelay() {
-  let entered: (() => void) | null = null;
-  return {
-    sleep: (ms: number) => {
-      entered?.();
-      entered = null;
-      return new Promise<void>((resolve) => setTimeout(resolve, ms));
-    },
-    next: () => new Promise<void>((resolve) => (entered = resolve)),
-  };
-}
+import { watchedBetDelay } from '../../test/bet-delay.ts';
 
 /** Polls `read` until it gives `expected` (5 s at most). */
 async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
@@ -41,7 +29,7 @@ async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void>
   }
 }
 
-const delay = watchedDelay();
+const delay = watchedBetDelay();
 
 describeEachDatabase(
   'automatic cash out',
@@ -178,7 +166,7 @@ describeEachDatabase(
       const { bettor, userId, layer, market } = await backedHome(2.5, { in_play: true, bet_delay_ms: 300 });
       await ok('setAutoCashOut', { market_id: market, take_profit: 40 }, bettor);
       // The layer offers 2.0 too: the value is 50; while the cash out waits its delay, the offer goes.
-      const inDelay = delay.next();
+      const inDelay = delay.nextBetInDelay();
       const better = await bet(layer, market, 1, 2, 1000);
       await inDelay;
       await ok('cancelBet', { bet_id: better.bet_id }, layer);

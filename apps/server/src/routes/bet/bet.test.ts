@@ -11,20 +11,7 @@ import { ledgerTransfers, orders } from '../../db/schema/index.ts';
 import { balanceOf, createMarket, createMatchOdds, expectInvariants, firstMatchOf, statementRows } from '../../test/betting.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import type { BetPathMode } from '../../services/betting/index.ts';
-
-/** The in-play bet delay's sleep, watched: a test can wait until a bet is inside its delay. */
-function watchedBetDelay() {
-  let entered: (() => void) | null = null;
-  return {
-    sleep: (ms: number) => {
-      entered?.();
-      entered = null;
-      return new Promise<void>((resolve) => setTimeout(resolve, ms));
-    },
-    /** Resolves when the next bet starts waiting its delay. */
-    nextBetInDelay: () => new Promise<void>((resolve) => (entered = resolve)),
-  };
-}
+import { watchedBetDelay } from '../../test/bet-delay.ts';
 
 function suite(betPath: BetPathMode) {
   const betDelay = watchedBetDelay();

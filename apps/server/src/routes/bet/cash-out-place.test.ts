@@ -10,21 +10,9 @@ import { SPORT } from '@exchange/contracts';
 import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor, statementRows } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { watchedBetDelay } from '../../test/bet-delay.ts';
 
-/** The in-play bet delay's sleep, watched: a test can act while a cash out waits its delay. */
-function watchedDelay() {
-  let entered: (() => void) | null = null;
-  return {
-    sleep: (ms: number) => {
-      entered?.();
-      entered = null;
-      return new Promise<void>((resolve) => setTimeout(resolve, ms));
-    },
-    next: () => new Promise<void>((resolve) => (entered = resolve)),
-  };
-}
-
-const delay = watchedDelay();
+const delay = watchedBetDelay();
 
 describeEachDatabase(
   'cash out',
@@ -185,7 +173,7 @@ describeEachDatabase(
     it('in play, waits the bet delay and quotes again: a book that moved meanwhile places nothing', async () => {
       const { bettor, layer, market, offer } = await backedHome({ in_play: true, bet_delay_ms: 300 });
       expect((await ok('getCashOut', { market_id: market }, bettor)).value).toBe(50);
-      const inDelay = delay.next();
+      const inDelay = delay.nextBetInDelay();
       const pending = call('cashOut', { market_id: market, client_ref: 'co-delay' }, bettor);
       await inDelay;
       // During the delay the layer's offer goes: nothing left to lay Home at.

@@ -13,20 +13,7 @@ import type { MarketCommitted } from '../../services/betting/index.ts';
 import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-
-/** The in-play bet delay's sleep, watched: a test can act while a bet waits its delay. */
-function watchedBetDelay() {
-  let entered: (() => void) | null = null;
-  return {
-    sleep: (ms: number) => {
-      entered?.();
-      entered = null;
-      return new Promise<void>((resolve) => setTimeout(resolve, ms));
-    },
-    /** Resolves when the next bet starts waiting its delay. */
-    nextBetInDelay: () => new Promise<void>((resolve) => (entered = resolve)),
-  };
-}
+import { watchedBetDelay } from '../../test/bet-delay.ts';
 
 interface Bet {
   bet_id: number;

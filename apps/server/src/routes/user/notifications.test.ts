@@ -22,6 +22,7 @@ import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { LiveTestClient } from '../../test/live-client.ts';
 import { nextUtr, onlineBettor } from '../../test/payments.ts';
+import { watchedBetDelay } from '../../test/bet-delay.ts';
 
 /** Polls `read` until `ok` holds of it (5 s at most), then gives what it read last. */
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
@@ -33,20 +34,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
   }
 }
 
-/** The in-play bet delay's sleep, watched: a test can act while a cash out waits its delay. */
-function watchedDelay() {
-  let entered: (() => void) | null = null;
-  return {
-    sleep: (ms: number) => {
-      entered?.();
-      entered = null;
-      return new Promise<void>((resolve) => setTimeout(resolve, ms));
-    },
-    next: () => new Promise<void>((resolve) => (entered = resolve)),
-  };
-}
-
-const delay = watchedDelay();
+const delay = watchedBetDelay();
 
 type Told = Pick<Notification, 'kind' | 'title' | 'message' | 'amount'>;
 const told = (n: Notification): Told => ({
@@ -338,7 +326,7 @@ describeEachDatabase(
       const { backer, layer, market } = await backedHome(2.5, { in_play: true, bet_delay_ms: 300 });
       await ok('setAutoCashOut', { market_id: market, take_profit: 40 }, backer.token);
       // The layer offers 2.0 (the value is 50); while the cash out waits its delay, the offer goes.
-      const inDelay = delay.next();
+      const inDelay = delay.nextBetInDelay();
       const better = await bet(layer.token, market, 1, 2, 1000);
       await inDelay;
       await ok('cancelBet', { bet_id: better.bet_id }, layer.token);
