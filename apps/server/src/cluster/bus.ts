@@ -26,10 +26,16 @@ export interface ClusterMessages {
   login: LoginGuess;
   /** A notification stored for this user (ADR 51): every process pushes it to the user's sockets it holds. */
   notification: StoredNotification;
+  /**
+   * A process (re)started. A process killed between a commit and its messages leaves the others
+   * holding what that commit changed: they drop every cache (balances, sessions, markets) when it
+   * comes back.
+   */
+  joined: { processId: string };
 }
 
 export type ClusterTopic = keyof ClusterMessages;
-const TOPICS: ClusterTopic[] = ['market', 'match', 'balance', 'payment', 'session', 'login', 'notification'];
+const TOPICS: ClusterTopic[] = ['market', 'match', 'balance', 'payment', 'session', 'login', 'notification', 'joined'];
 
 interface Envelope {
   from: string;

@@ -66,6 +66,14 @@ export default fp<ClusterPluginOptions>(
       bus.on('balance', (event) => balances.forget(event.userIds)),
       bus.on('session', (what) => sessions.dropCached(what)),
       bus.on('login', (guess) => app.loginLimiter.apply(guess)),
+      // A process that (re)starts may have died between a commit and its messages: what they
+      // would have dropped here is dropped now (the same as when the broker comes back).
+      bus.on('joined', (peer) => {
+        app.log.warn({ peer: peer.processId }, 'a process joined: caches dropped');
+        balances.setTrusted(bus.broker.isUp());
+        sessions.setTrusted(bus.broker.isUp());
+        betting.distrustMemory();
+      }),
       bus.broker.onStatus((up) => {
         app.log.warn({ broker: up ? 'up' : 'down' }, up ? 'broker back: caches dropped' : 'broker down: caches read the database');
         balances.setTrusted(up);
@@ -76,6 +84,7 @@ export default fp<ClusterPluginOptions>(
     // A call that committed answers once its messages are at the broker (settle): a balance read
     // on another process right after a bet then finds its cache entry dropped.
     if (bus.clustered) app.addHook('onSend', async () => void (await bus.settle()));
+    if (bus.clustered) app.addHook('onReady', async () => bus.publish('joined', { processId: bus.processId }));
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
     });
