@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { saveShot } from './support/shots.ts';
 import { browserSuite, upcomingCricket } from './support/suite.ts';
 
 /**
@@ -76,12 +77,15 @@ describe.each(VIEWPORTS)('cash out at $width px', (vp: Viewport) => {
       await first.bet(layer, 1, 2, 1000);
       await eventually(() => button.textContent()).toBe('Cash Out ₹50.00');
       expect(await button.getAttribute('class')).toContain('cash-out__button--profit');
+      await saveShot(page, vp, 'cash-out-green');
       await button.click();
       const dialog = page.getByRole('dialog', { name: /^Cash out:/ });
       await expect.poll(() => dialog.getByTestId('cash-out-dialog-value').textContent()).toBe('₹50.00');
       expect(await dialog.getByTestId('cash-out-leg-1').textContent()).toContain('150.00 at 2');
+      await saveShot(page, vp, 'cash-out-confirm');
       await dialog.getByTestId('cash-out-confirm').click();
       await eventually(() => positions(page, first.market)).toEqual(['50.00', '50.00']);
+      await saveShot(page, vp, 'cash-out-done');
       // Nothing left to cash out: the button greys with the reason.
       await eventually(() => button.isDisabled()).toBe(true);
 
@@ -109,6 +113,7 @@ describe.each(VIEWPORTS)('cash out at $width px', (vp: Viewport) => {
       const list = page.getByTestId('notification-panel');
       await eventually(() => list.getByTestId('notification').first().textContent()).toContain('Automatic cash out done');
       expect(await list.getByTestId('notification').first().textContent()).toContain('₹50.00 profit locked in whatever wins');
+      await saveShot(page, vp, 'auto-cash-out-bell');
       await page.goto(`/#/game-details/4/${match.match_id}`);
       await eventually(() => positions(page, second.market)).toEqual(['50.00', '50.00']);
     } finally {
