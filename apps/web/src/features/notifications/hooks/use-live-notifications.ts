@@ -22,6 +22,9 @@ function received(notification: Notification): void {
     id: `notification-${notification.id}`,
     description: notification.message,
     duration: NOTIFICATION_TOAST_MS,
+    // At the foot of the screen: a stream of them at the top covered the header (the bell, the
+    // account menu, the balance) and a dialog's title on a phone for seconds on end.
+    position: 'bottom-center',
   });
   notifyInBrowser(notification);
 }
