@@ -218,6 +218,10 @@ describe.each(VIEWPORTS)('bettor accessibility at $width px', (vp) => {
       await notice.waitFor();
       expect(await notice.textContent()).toMatch(/session has ended/i);
       await shot(page, 'login-session-ended', vp.width);
+      // Whether the page learnt it before the reload (a poll's 401) or after, a reload still says why.
+      await page.reload();
+      await page.getByTestId('login-form').waitFor();
+      expect(await notice.textContent()).toMatch(/session has ended/i);
 
       // A fresh login clears the notice; a deliberate sign-out shows none.
       await signIn(page);

@@ -2,7 +2,7 @@ import { onUnauthorized } from '@/lib/api';
 import { startConsoleClearTimer } from '@/lib/console-clear';
 import { ROUTES, startupDecision } from '@/lib/guard';
 import { queryClient } from '@/lib/query-client';
-import { isSignedIn, localLogout, onLoggedOut, setSignedIn } from '@/lib/session';
+import { clearSessionStorage, isSignedIn, localLogout, onLoggedOut, setSignedIn } from '@/lib/session';
 import { LOCAL_KEYS, getStoredUser, getToken } from '@/lib/storage';
 import { createAppRouter, type AppRouter } from './router';
 
@@ -23,7 +23,7 @@ export function bootstrap(): AppRouter {
     logedIn: localStorage.getItem(LOCAL_KEYS.logedIn) != null,
   });
   if (decision.signedIn) setSignedIn(true);
-  if (decision.clearSession) sessionStorage.clear();
+  if (decision.clearSession) clearSessionStorage();
   if (decision.redirectTo) window.history.replaceState(null, '', `#${decision.redirectTo}`);
 
   const router = createAppRouter();

@@ -14,7 +14,33 @@ let signedIn = false;
  * the user signed out.
  */
 export type LogoutReason = 'signed-out' | 'session-ended' | 'session-expired' | 'password-changed';
-let lastLogoutReason: LogoutReason | null = null;
+const LOGOUT_REASONS: readonly LogoutReason[] = [
+  'signed-out',
+  'session-ended',
+  'session-expired',
+  'password-changed',
+];
+/**
+ * Kept in the tab's sessionStorage as well: a page that learns its session ended (a poll's 401)
+ * and is then reloaded must still say why, not show a bare login form.
+ */
+function storedLogoutReason(): LogoutReason | null {
+  const stored = sessionStorage.getItem(SESSION_KEYS.logoutReason);
+  return LOGOUT_REASONS.find((reason) => reason === stored) ?? null;
+}
+let lastLogoutReason: LogoutReason | null = storedLogoutReason();
+
+function rememberLogoutReason(reason: LogoutReason | null): void {
+  lastLogoutReason = reason;
+  if (reason) sessionStorage.setItem(SESSION_KEYS.logoutReason, reason);
+  else sessionStorage.removeItem(SESSION_KEYS.logoutReason);
+}
+
+/** Clears the tab's stale session data (startup, spec section 4) but for why the last session ended. */
+export function clearSessionStorage(): void {
+  sessionStorage.clear();
+  rememberLogoutReason(lastLogoutReason);
+}
 /** What the login page says after a logout the user did not ask for. */
 const LOGOUT_NOTICES: Partial<Record<LogoutReason, string>> = {
   'session-ended': 'Your session has ended: you were logged out elsewhere. Please log in again.',
@@ -75,7 +101,7 @@ export function saveLogin(details: LoginDetails): void {
   // The welcome popup is flagged only for a user who is not forced to change the password.
   if (user.is_change_password === '0') localStorage.setItem(LOCAL_KEYS.openWelcomePopup, 'true');
   else localStorage.removeItem(LOCAL_KEYS.openWelcomePopup);
-  lastLogoutReason = null;
+  rememberLogoutReason(null);
   setSignedIn(true);
 }
 
@@ -92,7 +118,7 @@ export function updateStoredUser(patch: Partial<StoredUser>): void {
  * `password-changed` after a password change, not when the user signed out.
  */
 export function localLogout(reason: LogoutReason = 'signed-out'): void {
-  lastLogoutReason = reason;
+  rememberLogoutReason(reason);
   localStorage.removeItem(LOCAL_KEYS.userinfo);
   localStorage.removeItem(LOCAL_KEYS.usertoken);
   localStorage.removeItem(LOCAL_KEYS.logedIn);

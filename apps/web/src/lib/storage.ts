@@ -16,6 +16,8 @@ export const SESSION_KEYS = {
   exposureBalance: 'exposureBalance',
   /** Not the spec's: the game URLs this tab's casino launches returned (only those are framed). */
   launchedGames: 'launchedGames',
+  /** Not the spec's: why this tab's last session ended, so the login page still says it after a reload. */
+  logoutReason: 'logoutReason',
 } as const;
 
 export function readJson<T>(storage: Storage, key: string): T | null {
