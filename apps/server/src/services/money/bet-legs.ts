@@ -6,13 +6,13 @@
  * a leg may reserve more for a moment than the bets together do (a back before the lays that
  * pay for it), and a hedge as a whole never adds to what the market can lose.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { canAfford } from '@exchange/engine';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, orders } from '../../db/schema/index.ts';
+import { lockBetAccounts, type BetFunds } from './bet-accounts.ts';
 import type { BetPlan } from './bet-writer.ts';
 
-export type LegsResult = { kind: 'ok'; balancePaise: number; exposurePaise: number } | { kind: 'funds' };
+export type LegsResult = BetFunds;
 
 export async function writeBetLegs(tx: DbOrTx, plans: readonly BetPlan[], seq: number): Promise<LegsResult> {
   const first = plans[0]?.exposures[0];
@@ -20,26 +20,14 @@ export async function writeBetLegs(tx: DbOrTx, plans: readonly BetPlan[], seq: n
   if (!first || !last) throw new Error('writeBetLegs takes at least one bet');
   if (plans.some((p) => p.exposures[0]!.userId !== first.userId))
     throw new Error('writeBetLegs takes one taker');
-  const accountIds = [...new Set(plans.flatMap((p) => p.exposures.map((e) => e.accountId)))].sort(
-    (a, b) => a - b,
+  const funds = await lockBetAccounts(
+    tx,
+    plans.flatMap((p) => p.exposures.map((e) => e.accountId)),
+    { accountId: first.accountId, beforePaise: first.beforePaise, afterPaise: last.afterPaise },
   );
-  const accounts = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  const takerAccount = accounts.find((a) => a.id === first.accountId);
-  if (!takerAccount) throw new Error(`Ledger account ${first.accountId} missing`);
-  const otherMarketsPaise = takerAccount.exposurePaise - first.beforePaise;
-  if (!canAfford(takerAccount.balancePaise, otherMarketsPaise, last.afterPaise, first.beforePaise))
-    return { kind: 'funds' };
+  if (funds.kind === 'funds') return funds;
   await insertBetPlans(tx, plans, seq);
-  return {
-    kind: 'ok',
-    balancePaise: takerAccount.balancePaise,
-    exposurePaise: otherMarketsPaise + last.afterPaise,
-  };
+  return funds;
 }
 
 /**

@@ -9,10 +9,10 @@
  * locked first, then accounts in id order: the obviously correct one) and `writeBetStatement`
  * (bet-statement.ts: the same work as one data-modifying statement, one round trip).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { canAfford } from '@exchange/engine';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, markets, orders } from '../../db/schema/index.ts';
+import { lockBetAccounts } from './bet-accounts.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Omit<OrderRow, 'outcome' | 'pnlPaise' | 'settledAt' | 'cashOutId'> & {
@@ -103,30 +103,17 @@ export const writeBetTransaction: BetWriter = async (db, plan) => {
         const existing = await orderByClientRef(tx, order.userId, order.clientRef);
         if (existing) return { kind: 'duplicate', existing, versionBumped: false };
       }
-      const accountIds = [...new Set(plan.exposures.map((e) => e.accountId))].sort((a, b) => a - b);
-      const accounts = await tx
-        .select()
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, accountIds))
-        .orderBy(asc(ledgerAccounts.id))
-        .for('update');
-      const taker = plan.exposures[0]!;
-      const takerAccount = accounts.find((a) => a.id === taker.accountId);
-      if (!takerAccount) throw new Error(`Ledger account ${taker.accountId} missing`);
-      const takerDelta = taker.afterPaise - taker.beforePaise;
-      // The one affordability rule; the account reserves this market's `before` among the rest.
-      const otherMarketsPaise = takerAccount.exposurePaise - taker.beforePaise;
-      if (!canAfford(takerAccount.balancePaise, otherMarketsPaise, taker.afterPaise, taker.beforePaise))
-        return { kind: 'funds', versionBumped: false };
+      const funds = await lockBetAccounts(
+        tx,
+        plan.exposures.map((e) => e.accountId),
+        plan.exposures[0]!,
+      );
+      if (funds.kind === 'funds') return { kind: 'funds', versionBumped: false };
 
       const newVersion = plan.expectVersion + 1;
       await insertBetPlan(tx, plan, newVersion);
       await tx.update(markets).set({ version: newVersion }).where(eq(markets.id, plan.marketId));
-      return {
-        kind: 'ok',
-        balancePaise: takerAccount.balancePaise,
-        exposurePaise: takerAccount.exposurePaise + takerDelta,
-      };
+      return funds;
     });
   } catch (error) {
     // A concurrent request with the same client_ref committed first.
