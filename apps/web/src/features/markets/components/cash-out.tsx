@@ -214,6 +214,35 @@ function PartChooser({ percent, onChange }: { percent: number; onChange: (percen
   );
 }
 
+/** One bound of the automatic cash out: an amount in rupees, or empty for none. */
+function BoundField({
+  label,
+  value,
+  invalid,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="auto-cash-out__field">
+      <span className="auto-cash-out__label">{label}</span>
+      <input
+        className="input"
+        inputMode="decimal"
+        value={value}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
+
 /**
  * The automatic cash out (bet/setAutoCashOut, bet/clearAutoCashOut): all of the position, once,
  * when its value reaches the profit to take or the loss to stop, with no browser open.
@@ -268,28 +297,20 @@ function AutoCashOutForm({ market, quote }: { market: MarketView; quote: CashOut
         {rule ? autoRuleText(rule) : 'No automatic cash out set'}
       </p>
       <div className="auto-cash-out__fields">
-        <label className="auto-cash-out__field">
-          <span className="auto-cash-out__label">Take profit (₹)</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            value={takeProfit}
-            aria-invalid={tp === null}
-            onChange={(e) => setTakeProfit(e.target.value)}
-            data-testid="auto-cash-out-take-profit"
-          />
-        </label>
-        <label className="auto-cash-out__field">
-          <span className="auto-cash-out__label">Stop loss (₹)</span>
-          <input
-            className="input"
-            inputMode="decimal"
-            value={stopLoss}
-            aria-invalid={sl === null}
-            onChange={(e) => setStopLoss(e.target.value)}
-            data-testid="auto-cash-out-stop-loss"
-          />
-        </label>
+        <BoundField
+          label="Take profit (₹)"
+          value={takeProfit}
+          invalid={tp === null}
+          onChange={setTakeProfit}
+          testId="auto-cash-out-take-profit"
+        />
+        <BoundField
+          label="Stop loss (₹)"
+          value={stopLoss}
+          invalid={sl === null}
+          onChange={setStopLoss}
+          testId="auto-cash-out-stop-loss"
+        />
       </div>
       {(tp === null || sl === null) && (
         <p className="auto-cash-out__problem" aria-live="polite">
