@@ -1,7 +1,7 @@
 /** Helpers for the betting suites: markets through the operator API, balances, invariants. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
-import type { BodyOf } from '@exchange/contracts';
+import { beforeAll, expect } from 'vitest';
+import { SPORT, type BodyOf } from '@exchange/contracts';
 import { queryRows, type Db } from '../db/client.ts';
 import { ledgerAccounts, marketPositions, markets, matches } from '../db/schema/index.ts';
 import type { BettingService } from '../services/betting/index.ts';
@@ -27,6 +27,20 @@ export async function firstMatchOf(
     .limit(1);
   if (!rows[0]) throw new Error(`No match of sport ${sportId}`);
   return rows[0];
+}
+
+/**
+ * What the betting suites start from, set before their tests (so read it in tests and hooks):
+ * the admin's and agent1's tokens, and the first cricket match not in play.
+ */
+export function bettingCast(ctx: () => TestContext): { admin: string; agent1: string; matchId: number } {
+  const cast = { admin: '', agent1: '', matchId: 0 };
+  beforeAll(async () => {
+    cast.admin = await ctx().login('admin');
+    cast.agent1 = await ctx().login('agent1');
+    cast.matchId = (await firstMatchOf(ctx().db, SPORT.CRICKET, false)).matchId;
+  });
+  return cast;
 }
 
 /** Creates a market through operator/createMarket and returns its id. */

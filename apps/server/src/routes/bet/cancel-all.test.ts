@@ -4,32 +4,26 @@
  * they held is released to the paisa, what matched stays matched, another bettor's bets are
  * untouched, and a call with nothing left cancels nothing.
  */
-import { beforeAll, expect, it } from 'vitest';
-import { SPORT } from '@exchange/contracts';
-import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
+import { expect, it } from 'vitest';
+import { balanceOf, bettingCast, createMatchOdds, expectInvariants, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 describeEachDatabase('cancel all bets', (ctx) => {
-  let admin: string;
-  let agent1: string;
-  let matchId: number;
-  const { ok } = callsAs(ctx, () => admin);
+  const cast = bettingCast(ctx);
+  const { ok } = callsAs(ctx, () => cast.admin);
   const back = (token: string, market: number, odds: number, stake: number) =>
     ok('placeMarketBet', { market_id: market, selection_id: 1, is_back: 1, odds, stake }, token);
   const lay = (token: string, market: number, odds: number, stake: number) =>
     ok('placeMarketBet', { market_id: market, selection_id: 1, is_back: 0, odds, stake }, token);
 
-  beforeAll(async () => {
-    admin = await ctx().login('admin');
-    agent1 = await ctx().login('agent1');
-    ({ matchId } = await firstMatchOf(ctx().db, SPORT.CRICKET, false));
-  });
-
   it("cancels one market's unmatched rests, then every market's, releasing exactly their exposure", async () => {
-    const { token: bettor } = await newBettor(ctx(), agent1, 'cxallbettor', 10_000);
-    const { token: other } = await newBettor(ctx(), agent1, 'cxallother', 10_000);
-    const [first, second] = [await createMatchOdds(ctx(), admin, matchId), await createMatchOdds(ctx(), admin, matchId)];
+    const { token: bettor } = await newBettor(ctx(), cast.agent1, 'cxallbettor', 10_000);
+    const { token: other } = await newBettor(ctx(), cast.agent1, 'cxallother', 10_000);
+    const [first, second] = [
+      await createMatchOdds(ctx(), cast.admin, cast.matchId),
+      await createMatchOdds(ctx(), cast.admin, cast.matchId),
+    ];
     // On the first market: a lay of 400 at 2.0 by the other bettor meets 400 of the bettor's back
     // of 1,000 at 2.0 (600 rests), and a back of 500 at 5.0 rests; on the second, a back of 300 at
     // 3.0 rests. If the first market's other runner wins the bettor loses 400 + 600 + 500.

@@ -3,28 +3,19 @@
  * what the book offers now and never rests. Less than asked can match: refused, nothing placed.
  * Enough for min_fill_stake: the part that matches is the bet, at the resting orders' prices.
  */
-import { beforeAll, expect, it } from 'vitest';
-import { SPORT } from '@exchange/contracts';
-import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
+import { expect, it } from 'vitest';
+import { balanceOf, bettingCast, createMatchOdds, expectInvariants, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 describeEachDatabase('fill or kill', (ctx) => {
-  let admin: string;
-  let agent1: string;
-  let matchId: number;
-  const { ok, refusal } = callsAs(ctx, () => admin);
-
-  beforeAll(async () => {
-    admin = await ctx().login('admin');
-    agent1 = await ctx().login('agent1');
-    ({ matchId } = await firstMatchOf(ctx().db, SPORT.CRICKET, false));
-  });
+  const cast = bettingCast(ctx);
+  const { ok, refusal } = callsAs(ctx, () => cast.admin);
 
   it('refuses what cannot fill enough and places nothing; fills what it can above min_fill_stake, never resting', async () => {
-    const { token: bettor } = await newBettor(ctx(), agent1, 'fokbettor', 10_000);
-    const { token: layer } = await newBettor(ctx(), agent1, 'foklayer', 10_000);
-    const market = await createMatchOdds(ctx(), admin, matchId);
+    const { token: bettor } = await newBettor(ctx(), cast.agent1, 'fokbettor', 10_000);
+    const { token: layer } = await newBettor(ctx(), cast.agent1, 'foklayer', 10_000);
+    const market = await createMatchOdds(ctx(), cast.admin, cast.matchId);
     const home = (is_back: 0 | 1, odds: number, stake: number, extra: Record<string, unknown> = {}) => ({
       market_id: market,
       selection_id: 1,
@@ -37,7 +28,7 @@ describeEachDatabase('fill or kill', (ctx) => {
     await ok('placeMarketBet', home(0, 2, 400), layer);
     await ok('placeMarketBet', home(0, 1.9, 300), layer);
     const backLevels = async () =>
-      (await ok('getMatchDetail', { match_id: matchId }, bettor)).markets.find(
+      (await ok('getMatchDetail', { match_id: cast.matchId }, bettor)).markets.find(
         (m: { market_id: number }) => m.market_id === market,
       ).runners[0].back;
     const before = { balance: await balanceOf(ctx(), bettor), levels: await backLevels() };
@@ -58,7 +49,7 @@ describeEachDatabase('fill or kill', (ctx) => {
     ).toBe('FILL_OR_KILL_NOT_FILLED');
     expect(await balanceOf(ctx(), bettor)).toEqual(before.balance);
     expect(await backLevels()).toEqual(before.levels);
-    expect(await ok('getCurrentBets', { bet_type: 'all', match_id: matchId }, bettor)).toEqual([]);
+    expect(await ok('getCurrentBets', { bet_type: 'all', match_id: cast.matchId }, bettor)).toEqual([]);
 
     // At least 500 of 1,000 at 1.9: the 700 there is taken at 2.0 and 1.9, and nothing rests.
     const placed = await ok(
@@ -74,7 +65,7 @@ describeEachDatabase('fill or kill', (ctx) => {
   });
 
   it('refuses min_fill_stake without fill_or_kill or above the stake', async () => {
-    const market = await createMatchOdds(ctx(), admin, matchId);
+    const market = await createMatchOdds(ctx(), cast.admin, cast.matchId);
     const body = { market_id: market, selection_id: 1, is_back: 1, odds: 2, stake: 200 };
     const demo1 = await ctx().login('demo1');
     expect(await refusal('placeMarketBet', { ...body, min_fill_stake: 100 }, demo1)).toMatchObject({

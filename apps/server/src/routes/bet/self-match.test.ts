@@ -4,28 +4,19 @@
  * (INVALID_BACK_LAY_COMBINATION) with nothing placed, even when other bettors' money comes
  * first in the queue; a price short of it is taken as usual, and another runner is free.
  */
-import { beforeAll, expect, it } from 'vitest';
-import { SPORT } from '@exchange/contracts';
-import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../../test/betting.ts';
+import { expect, it } from 'vitest';
+import { balanceOf, bettingCast, createMatchOdds, expectInvariants, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
 describeEachDatabase('self-match', (ctx) => {
-  let admin: string;
-  let agent1: string;
-  let matchId: number;
-  const { ok, refusal } = callsAs(ctx, () => admin);
-
-  beforeAll(async () => {
-    admin = await ctx().login('admin');
-    agent1 = await ctx().login('agent1');
-    ({ matchId } = await firstMatchOf(ctx().db, SPORT.CRICKET, false));
-  });
+  const cast = bettingCast(ctx);
+  const { ok, refusal } = callsAs(ctx, () => cast.admin);
 
   it("refuses a bet that would match the bettor's own unmatched opposite bet, and places nothing", async () => {
-    const { token: bettor } = await newBettor(ctx(), agent1, 'selfbettor', 10_000);
-    const { token: other } = await newBettor(ctx(), agent1, 'selfother', 10_000);
-    const market = await createMatchOdds(ctx(), admin, matchId);
+    const { token: bettor } = await newBettor(ctx(), cast.agent1, 'selfbettor', 10_000);
+    const { token: other } = await newBettor(ctx(), cast.agent1, 'selfother', 10_000);
+    const market = await createMatchOdds(ctx(), cast.admin, cast.matchId);
     const bet = (is_back: 0 | 1, odds: number, stake: number, selection_id = 1) => ({
       market_id: market,
       selection_id,
@@ -34,7 +25,7 @@ describeEachDatabase('self-match', (ctx) => {
       stake,
     });
     const book = async () =>
-      (await ok('getMatchDetail', { match_id: matchId }, bettor)).markets.find(
+      (await ok('getMatchDetail', { match_id: cast.matchId }, bettor)).markets.find(
         (m: { market_id: number }) => m.market_id === market,
       ).runners[0];
 
