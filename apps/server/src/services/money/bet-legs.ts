@@ -9,8 +9,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, orders } from '../../db/schema/index.ts';
-import { lockBetAccounts, type BetFunds } from './bet-accounts.ts';
-import type { BetPlan } from './bet-writer.ts';
+import { lockBetAccounts, updateMakerOrder, type BetFunds } from './bet-shared.ts';
+import type { BetPlan, MakerWrite } from './bet-writer.ts';
 
 export type LegsResult = BetFunds;
 
@@ -43,21 +43,17 @@ async function insertBetPlans(tx: DbOrTx, plans: readonly BetPlan[], seq: number
     p.fills.map((f) => ({ ...f, marketId, takerOrderId: p.order.id, seq, createdAt: p.at })),
   );
   if (fillRows.length > 0) await tx.insert(fills).values(fillRows);
-  const makers = new Map<number, { matched: number; value: number; filledOut: boolean }>();
+  const makers = new Map<number, MakerWrite>();
   for (const m of plans.flatMap((p) => p.makers)) {
-    const sum = makers.get(m.orderId) ?? { matched: 0, value: 0, filledOut: false };
-    makers.set(m.orderId, { matched: sum.matched + m.matchedDeltaPaise, value: sum.value + m.valueDelta, filledOut: sum.filledOut || m.filledOut });
+    const sum = makers.get(m.orderId);
+    if (!sum) makers.set(m.orderId, { ...m });
+    else {
+      sum.matchedDeltaPaise += m.matchedDeltaPaise;
+      sum.valueDelta += m.valueDelta;
+      sum.filledOut ||= m.filledOut;
+    }
   }
-  for (const [orderId, m] of makers) {
-    await tx
-      .update(orders)
-      .set({
-        matchedPaise: sql`${orders.matchedPaise} + ${m.matched}`,
-        matchedValue: sql`${orders.matchedValue} + ${m.value}`,
-        ...(m.filledOut ? { status: 'MATCHED' as const } : {}),
-      })
-      .where(eq(orders.id, orderId));
-  }
+  for (const m of makers.values()) await updateMakerOrder(tx, m);
   // Each user's exposure: from where the first plan found it to where the last one left it.
   const users = new Map<number, { accountId: number; before: number; after: number }>();
   for (const e of plans.flatMap((p) => p.exposures)) {

@@ -12,7 +12,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fills, ledgerAccounts, marketPositions, markets, orders } from '../../db/schema/index.ts';
-import { lockBetAccounts } from './bet-accounts.ts';
+import { lockBetAccounts, updateMakerOrder } from './bet-shared.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Omit<OrderRow, 'outcome' | 'pnlPaise' | 'settledAt' | 'cashOutId'> & {
@@ -144,16 +144,7 @@ export async function insertBetPlan(tx: DbOrTx, plan: BetPlan, seq: number): Pro
       })),
     );
   }
-  for (const m of plan.makers) {
-    await tx
-      .update(orders)
-      .set({
-        matchedPaise: sql`${orders.matchedPaise} + ${m.matchedDeltaPaise}`,
-        matchedValue: sql`${orders.matchedValue} + ${m.valueDelta}`,
-        ...(m.filledOut ? { status: 'MATCHED' as const } : {}),
-      })
-      .where(eq(orders.id, m.orderId));
-  }
+  for (const m of plan.makers) await updateMakerOrder(tx, m);
   for (const e of plan.exposures) {
     await tx
       .insert(marketPositions)

@@ -1,11 +1,12 @@
 /**
- * The accounts a bet's writers lock and the taker's funds they check, shared by the one-bet
- * transaction (bet-writer.ts) and a cash out's legs (bet-legs.ts).
+ * What the one-bet transaction (bet-writer.ts) and a cash out's legs (bet-legs.ts) write alike:
+ * the lock of the bet's accounts with the check of the taker's funds, and a maker's order met.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { canAfford } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts } from '../../db/schema/index.ts';
+import { ledgerAccounts, orders } from '../../db/schema/index.ts';
+import type { MakerWrite } from './bet-writer.ts';
 
 export type BetFunds = { kind: 'ok'; balancePaise: number; exposurePaise: number } | { kind: 'funds' };
 
@@ -38,4 +39,16 @@ export async function lockBetAccounts(
     balancePaise: takerAccount.balancePaise,
     exposurePaise: otherMarketsPaise + taker.afterPaise,
   };
+}
+
+/** A maker's order met by a bet: its matched stake and value grow by the fills', MATCHED when filled out. */
+export async function updateMakerOrder(tx: DbOrTx, m: MakerWrite): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      matchedPaise: sql`${orders.matchedPaise} + ${m.matchedDeltaPaise}`,
+      matchedValue: sql`${orders.matchedValue} + ${m.valueDelta}`,
+      ...(m.filledOut ? { status: 'MATCHED' as const } : {}),
+    })
+    .where(eq(orders.id, m.orderId));
 }
