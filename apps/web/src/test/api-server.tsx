@@ -10,6 +10,7 @@ import {
   type BodyOf,
   type DataOf,
   type EndpointName,
+  type MarketView,
   type MatchDetail,
 } from '@exchange/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -205,6 +206,25 @@ export async function upcomingCricketMatch(nth: number): Promise<MatchDetail> {
   const row = rows.filter((m) => !m.in_play && m.match_odds != null)[nth];
   if (!row) throw new Error(`no upcoming cricket match number ${nth} with Match Odds in the seed`);
   return fetchData('getMatchDetail', { match_id: row.match_id });
+}
+
+/**
+ * The start of a test file that bets on a seeded match: `user` signed in (see
+ * signedInOnTestServer), a desktop-wide window, and the `nth` upcoming cricket match (see
+ * upcomingCricketMatch) with its Match Odds market, both known once the file's hooks have run.
+ */
+export function matchOddsOnTestServer(
+  user: Parameters<typeof signedInOnTestServer>[0],
+  nth: number,
+): { match: MatchDetail; odds: MarketView } {
+  const seeded = {} as { match: MatchDetail; odds: MarketView };
+  signedInOnTestServer(user);
+  beforeAll(async () => {
+    setWindowWidth(1280);
+    seeded.match = await upcomingCricketMatch(nth);
+    seeded.odds = seeded.match.markets.find((m) => m.market_type === 'MATCH_ODDS')!;
+  });
+  return seeded;
 }
 
 /** Renders `ui` inside the app's providers: its query client, a router at `path`, the toasts. */

@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
-import type { MarketView, MatchDetail } from '@exchange/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
 import { newClientRef } from '@/lib/client-ref';
-import {
-  newAccountOfAgent1,
-  renderInApp,
-  setWindowWidth,
-  signedInOnTestServer,
-  upcomingCricketMatch,
-} from '@/test/api-server';
+import { matchOddsOnTestServer, newAccountOfAgent1, renderInApp } from '@/test/api-server';
 import { MatchBets } from './match-bets';
 
 /**
@@ -19,22 +12,17 @@ import { MatchBets } from './match-bets';
  * a tick up on the ladder places it anew (a new bet id), a lower stake keeps the bet, Keep in play
  * switches its persistence; a cash out's hedge bet is marked.
  */
-let match: MatchDetail;
-let odds: MarketView;
+const seeded = matchOddsOnTestServer(
+  async () => (await newAccountOfAgent1({ prefix: 'mybets', chips: 20_000 })).userName,
+  6,
+);
 
-signedInOnTestServer(async () => (await newAccountOfAgent1({ prefix: 'mybets', chips: 20_000 })).userName);
-beforeAll(async () => {
-  setWindowWidth(1280);
-  match = await upcomingCricketMatch(6);
-  odds = match.markets.find((m) => m.market_type === 'MATCH_ODDS')!;
-});
-
-const home = () => odds.runners[0]!;
+const home = () => seeded.odds.runners[0]!;
 
 /** A back on the first runner at 50 (the book's best is far below): it rests whole. */
 async function restingBack(stake = 300) {
   const bet = await fetchData('placeMarketBet', {
-    market_id: odds.market_id,
+    market_id: seeded.odds.market_id,
     selection_id: home().selection_id,
     is_back: 1,
     odds: 50,
@@ -45,10 +33,10 @@ async function restingBack(stake = 300) {
 }
 
 const unmatchedOnServer = () =>
-  fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: match.match_id });
+  fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: seeded.match.match_id });
 
 async function openEditor(betId: number) {
-  renderInApp(<MatchBets matchId={match.match_id} />);
+  renderInApp(<MatchBets matchId={seeded.match.match_id} />);
   fireEvent.click(await screen.findByTestId(`edit-bet-${betId}`, undefined, { timeout: 10_000 }));
   return within(screen.getByRole('form', { name: `Edit back ${home().name}` }));
 }
@@ -73,7 +61,7 @@ describe('My Bets: editing an unmatched bet', () => {
     });
     expect(within(row).getByTestId('bet-odds-requested').textContent).toBe('55.00');
     expect(screen.queryByTestId(`my-bet-unmatched-${bet.bet_id}`)).toBeNull();
-    await fetchData('cancelAllBets', { market_id: odds.market_id });
+    await fetchData('cancelAllBets', { market_id: seeded.odds.market_id });
   });
 
   it('a lower stake keeps the bet (and its place), with the smaller rest', async () => {
@@ -94,7 +82,7 @@ describe('My Bets: editing an unmatched bet', () => {
     await waitFor(() =>
       expect(screen.getByTestId(`my-bet-unmatched-${bet.bet_id}`).textContent).toContain('120.00'),
     );
-    await fetchData('cancelAllBets', { market_id: odds.market_id });
+    await fetchData('cancelAllBets', { market_id: seeded.odds.market_id });
   });
 
   it('Keep in play switches the rest between PERSIST and LAPSE', async () => {
@@ -115,19 +103,19 @@ describe('My Bets: editing an unmatched bet', () => {
       timeout: 10_000,
     });
     expect((await unmatchedOnServer())[0]).toEqual(expect.objectContaining({ persistence: 'LAPSE' }));
-    await fetchData('cancelAllBets', { market_id: odds.market_id });
+    await fetchData('cancelAllBets', { market_id: seeded.odds.market_id });
   });
 
   it('marks a cash out’s hedge bet', async () => {
     await fetchData('placeMarketBet', {
-      market_id: odds.market_id,
+      market_id: seeded.odds.market_id,
       selection_id: home().selection_id,
       is_back: 1,
       odds: home().back[0]!.price,
       stake: 200,
     });
-    const done = await fetchData('cashOut', { market_id: odds.market_id, client_ref: newClientRef() });
-    renderInApp(<MatchBets matchId={match.match_id} />);
+    const done = await fetchData('cashOut', { market_id: seeded.odds.market_id, client_ref: newClientRef() });
+    renderInApp(<MatchBets matchId={seeded.match.match_id} />);
     const leg = await screen.findByTestId(`my-bet-matched-${done.bets[0]!.bet_id}`, undefined, {
       timeout: 10_000,
     });

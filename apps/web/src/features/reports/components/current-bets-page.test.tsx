@@ -1,15 +1,8 @@
 // @vitest-environment jsdom
-import type { MarketView, MatchDetail } from '@exchange/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
-import {
-  newAccountOfAgent1,
-  renderInApp,
-  setWindowWidth,
-  signedInOnTestServer,
-  upcomingCricketMatch,
-} from '@/test/api-server';
+import { matchOddsOnTestServer, newAccountOfAgent1, renderInApp } from '@/test/api-server';
 import { CurrentBetsPage } from './current-bets-page';
 
 /**
@@ -17,20 +10,15 @@ import { CurrentBetsPage } from './current-bets-page';
  * above the book's best price, so they rest) are edited in a dialog (a tick down: a new bet),
  * and cancelled all at once after a confirmation.
  */
-let match: MatchDetail;
-let odds: MarketView;
-
-signedInOnTestServer(async () => (await newAccountOfAgent1({ prefix: 'curbets', chips: 20_000 })).userName);
-beforeAll(async () => {
-  setWindowWidth(1280);
-  match = await upcomingCricketMatch(7);
-  odds = match.markets.find((m) => m.market_type === 'MATCH_ODDS')!;
-});
+const seeded = matchOddsOnTestServer(
+  async () => (await newAccountOfAgent1({ prefix: 'curbets', chips: 20_000 })).userName,
+  7,
+);
 
 const restingBack = (price: number) =>
   fetchData('placeMarketBet', {
-    market_id: odds.market_id,
-    selection_id: odds.runners[0]!.selection_id,
+    market_id: seeded.odds.market_id,
+    selection_id: seeded.odds.runners[0]!.selection_id,
     is_back: 1,
     odds: price,
     stake: 150,
@@ -57,7 +45,10 @@ describe('Current Bets', () => {
 
     await screen.findByText('Bet moved to 48.00', undefined, { timeout: 10_000 });
     expect(screen.queryByRole('dialog')).toBeNull();
-    const [moved] = await fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: match.match_id });
+    const [moved] = await fetchData('getCurrentBets', {
+      bet_type: 'unmatched',
+      match_id: seeded.match.match_id,
+    });
     expect(moved).toEqual(expect.objectContaining({ odds: 48, unmatched_stake: 150 }));
     await waitFor(() => expect(rowOf(moved!.bet_id)).not.toBeNull(), { timeout: 10_000 });
     expect(rowOf(bet.bet_id)).toBeNull();
@@ -72,9 +63,9 @@ describe('Current Bets', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel 2 bets' }));
 
     await screen.findByText('2 bets cancelled', undefined, { timeout: 10_000 });
-    expect(await fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: match.match_id })).toEqual(
-      [],
-    );
+    expect(
+      await fetchData('getCurrentBets', { bet_type: 'unmatched', match_id: seeded.match.match_id }),
+    ).toEqual([]);
     await waitFor(() => expect(screen.getByText('No data available in table')).toBeTruthy(), {
       timeout: 10_000,
     });
