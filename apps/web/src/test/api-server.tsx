@@ -345,3 +345,30 @@ export async function newAccountOfAgent1(
   const made = await newAccountUnder(await tokenOnTestServer('agent1'), account);
   return { ...made, token: await tokenOnTestServer(made.userName) };
 }
+
+/**
+ * A bettor of agent1's own for the test file (see newAccountUnder), signed in (see
+ * signedInOnTestServer). Answers `moveChips`: agent1 deposits `amount` rupees more to the bettor,
+ * which the bettor is told of (a CHIPS_MOVED notification).
+ */
+export function agent1BettorOnTestServer(account: { prefix: string; chips: number }): {
+  moveChips: (amount: number) => Promise<DataOf<'agentTransferChips'>>;
+} {
+  let agent = '';
+  let userId = 0;
+  let moved = 0;
+  signedInOnTestServer(async () => {
+    agent = await tokenOnTestServer('agent1');
+    const made = await newAccountUnder(agent, account);
+    userId = made.userId;
+    return made.userName;
+  });
+  const moveChips = (amount: number) =>
+    callAsOnTestServer(agent, 'agentTransferChips', {
+      user_id: userId,
+      amount,
+      direction: 'deposit',
+      client_ref: `${account.prefix}-chips-${userId}-${++moved}`,
+    });
+  return { moveChips };
+}

@@ -6,12 +6,11 @@ import { liveClient } from '@/lib/live/instance';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 import {
+  agent1BettorOnTestServer,
   callAsOnTestServer,
   newAccountOfAgent1,
-  newAccountUnder,
   renderInApp,
   setWindowWidth,
-  signedInOnTestServer,
   tokenOnTestServer,
   upcomingCricketMatch,
 } from '@/test/api-server';
@@ -24,25 +23,8 @@ import { NotificationBell } from './notification-bell';
  * of the list, the badge bumped, a toast), one marked read by a click and the rest by "Mark all
  * read", pages of 20 with "More", and the browser's notification while the tab is hidden.
  */
-let userId: number;
-let agent: string;
-signedInOnTestServer(async () => {
-  agent = await tokenOnTestServer('agent1');
-  const made = await newAccountUnder(agent, { prefix: 'bell', chips: 5_000 });
-  userId = made.userId;
-  return made.userName;
-});
+const { moveChips } = agent1BettorOnTestServer({ prefix: 'bell', chips: 5_000 });
 beforeAll(() => setWindowWidth(1280));
-
-let chipsMoved = 0;
-/** agent1 moves chips to the bettor: a CHIPS_MOVED notification. */
-const moveChips = (amount = 10) =>
-  callAsOnTestServer(agent, 'agentTransferChips', {
-    user_id: userId,
-    amount,
-    direction: 'deposit',
-    client_ref: `bell-chips-${userId}-${++chipsMoved}`,
-  });
 
 function renderBell() {
   renderInApp(<NotificationBell />);
@@ -145,7 +127,7 @@ describe('the notifications bell', () => {
   });
 
   it('shows 9+ above 9 unread, pages of 20, and the next page on "More"', async () => {
-    for (let i = 0; i < 21; i++) await moveChips();
+    for (let i = 0; i < 21; i++) await moveChips(10);
     await waitFor(async () => expect(await serverUnread()).toBe(21));
     // As on a new load: the first page only.
     queryClient.removeQueries({ queryKey: queryKeys.notifications });

@@ -5,13 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import {
-  callAsOnTestServer,
-  newAccountUnder,
-  renderInApp,
-  signedInOnTestServer,
-  tokenOnTestServer,
-} from '@/test/api-server';
+import { agent1BettorOnTestServer, renderInApp } from '@/test/api-server';
 import { NotificationBell } from './notification-bell';
 import { NotificationKindsSettings } from './notification-kinds-settings';
 
@@ -21,23 +15,7 @@ import { NotificationKindsSettings } from './notification-kinds-settings';
  * are no longer told; switched back on, later ones are. The section is also in the bell's list,
  * under "Settings", until the Settings page takes it.
  */
-let userId: number;
-let agent: string;
-signedInOnTestServer(async () => {
-  agent = await tokenOnTestServer('agent1');
-  const made = await newAccountUnder(agent, { prefix: 'bellkinds', chips: 1_000 });
-  userId = made.userId;
-  return made.userName;
-});
-
-let moved = 0;
-const moveChips = (amount: number) =>
-  callAsOnTestServer(agent, 'agentTransferChips', {
-    user_id: userId,
-    amount,
-    direction: 'deposit',
-    client_ref: `bell-kinds-${userId}-${++moved}`,
-  });
+const { moveChips } = agent1BettorOnTestServer({ prefix: 'bellkinds', chips: 1_000 });
 /** The amounts of the CHIPS_MOVED notifications stored, newest first. */
 const chipsTold = async () =>
   (await fetchData('getNotifications', { page: 1, limit: 100 })).rows
