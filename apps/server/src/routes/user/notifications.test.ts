@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SPORT, type Notification } from '@exchange/contracts';
+import { NOTIFICATION_KINDS, SPORT, type Notification } from '@exchange/contracts';
 import { notifications } from '../../db/schema/index.ts';
 import {
   createMarket,
@@ -460,18 +460,8 @@ describeEachDatabase(
     it('settings: the defaults; a kind switched off is not stored; the cash-out confirmation round-trips', async () => {
       const backer = await bettor();
       const layer = await bettor();
-      const all = [
-        'BET_MATCHED',
-        'BET_LAPSED',
-        'BET_CANCELLED',
-        'MARKET_SETTLED',
-        'BET_VOIDED',
-        'CASH_OUT',
-        'AUTO_CASH_OUT_FIRED',
-        'AUTO_CASH_OUT_FAILED',
-        'PAYMENT_DECIDED',
-        'CHIPS_MOVED',
-      ];
+      // Every kind, in the contract's order.
+      const all = NOTIFICATION_KINDS;
       expect(await ok('getSettings', undefined, backer.token)).toEqual({
         confirm_cash_out: true,
         notification_kinds: all,
