@@ -25,7 +25,8 @@ const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Nod
 
 /**
  * A centred dialog over a dimmed backdrop; closes on the × button, Escape or a backdrop click.
- * It takes the keyboard focus when it opens (its first field or control, else the dialog itself),
+ * It takes the keyboard focus when it opens (the element marked `data-autofocus`, else its first
+ * field or control, else the dialog itself),
  * keeps Tab and Shift+Tab inside it while open, and gives the focus back to whatever had it
  * before (the opener) when it closes, so a keyboard user never lands on the page behind.
  */
@@ -46,7 +47,7 @@ export function Modal({ title, onClose, children, footer, testId, size = 'md' }:
     if (!dialog) return;
     const body = dialog.querySelector<HTMLElement>('.modal__body');
     const [first] = focusablesIn(body ?? dialog);
-    (first ?? dialog).focus();
+    (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? first ?? dialog).focus();
 
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

@@ -139,6 +139,8 @@ describe('cash out', () => {
     fireEvent.click(cashOutButton());
     const asked = within(dialog());
     expect(asked.getByTestId('cash-out-dialog-value').textContent).toBe(rupeesText(quote.locked!));
+    // The keyboard lands on the safe choice: Enter on opening keeps the position.
+    await waitFor(() => expect(document.activeElement).toBe(asked.getByTestId('cash-out-dialog-keep')));
     const leg = quote.legs[0]!;
     expect(quote.legs).toHaveLength(1);
     expect(asked.getByTestId(`cash-out-leg-${HOME}`).textContent).toContain(
@@ -177,6 +179,9 @@ describe('cash out', () => {
     await expectButtonShows(await quoteNow(0.3));
 
     fireEvent.click(screen.getByRole('button', { name: '50%' }));
+    // Until the 50% quote is in, the button does not offer the 30% one (pressing it would cash out 30%).
+    expect(cashOutButton().textContent).toBe('Cash Out 50%…');
+    expect((cashOutButton() as HTMLButtonElement).disabled).toBe(true);
     const half = await quoteNow(0.5);
     await expectButtonShows(half);
     expect(screen.getByRole('button', { name: '50%' }).getAttribute('aria-pressed')).toBe('true');

@@ -41,8 +41,11 @@ export function useMarketCashOut(market: MarketView) {
   const fraction = fractionOf(useDebounced(percent, SLIDER_SETTLE_MS));
   const quote = useCashOutQuote(market, fraction, offered);
   const shown = offered ? quote.data : undefined;
+  // No preview from the previous part's quote while the chosen part's loads.
   const after =
-    open && shown?.available ? new Map(shown.pnl_after.map((r) => [r.selection_id, r.pnl] as const)) : null;
+    open && shown?.available && shown.fraction === fractionOf(percent)
+      ? new Map(shown.pnl_after.map((r) => [r.selection_id, r.pnl] as const))
+      : null;
   return { offered, open, setOpen, percent, setPercent, quote: shown, after };
 }
 
@@ -69,7 +72,10 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
   // The quote the dialog asks about: the one pressed, or the new one a moved price answered.
   const [asking, setAsking] = useState<{ quote: CashOutQuote; moved: boolean } | null>(null);
   const ids = useId();
-  const available = quote?.available === true && quote.value !== null;
+  // The quote shown is the last one answered (kept while the next loads): after a change of the
+  // part it is still the previous part's, and pressing it would cash out that part instead.
+  const partPending = quote != null && quote.fraction !== fractionOf(percent);
+  const available = quote?.available === true && quote.value !== null && !partPending;
 
   const cashOutNow = (shown: CashOutQuote) =>
     place.mutate(
@@ -114,12 +120,15 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
           type="button"
           className={`cash-out__button cash-out__button--${tone}`}
           disabled={!available || place.isPending}
-          aria-describedby={quote && !available ? `${ids}-reason` : undefined}
+          aria-busy={partPending}
+          aria-describedby={quote && !available && !partPending ? `${ids}-reason` : undefined}
           onClick={press}
           data-testid={`cash-out-button-${market.market_id}`}
         >
           {place.isPending ? (
             'Cashing out…'
+          ) : partPending ? (
+            `Cash Out ${percent}%…`
           ) : (
             <>
               Cash Out {available && <span data-testid="cash-out-value">{rupeesText(quote.locked!)}</span>}
@@ -129,7 +138,7 @@ export function CashOutBar({ market, cashOut }: { market: MarketView; cashOut: M
             </>
           )}
         </button>
-        {quote && !available && (
+        {quote && !available && !partPending && (
           <span className="cash-out__reason" id={`${ids}-reason`} data-testid="cash-out-reason">
             {quote.reason_text}
           </span>
@@ -395,7 +404,14 @@ function CashOutDialog({
       testId="cash-out-dialog"
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose} data-testid="cash-out-dialog-keep">
+          {/* An irreversible money action: Enter on opening keeps the position (WAI-ARIA's least destructive choice). */}
+          <button
+            type="button"
+            className="btn"
+            onClick={onClose}
+            data-autofocus
+            data-testid="cash-out-dialog-keep"
+          >
             Keep position
           </button>
           <button
