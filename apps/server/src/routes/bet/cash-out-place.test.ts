@@ -182,7 +182,7 @@ describeEachDatabase(
       expect(moved.json).toMatchObject({
         code: 'CASH_OUT_PRICE_MOVED',
         message:
-          'The prices moved: There is not enough money in the market to cash out now. Nothing was placed.',
+          'Cash out is no longer available: There is not enough money in the market to cash out now. Nothing was placed.',
         data: { available: false, reason: 'NOT_ENOUGH_LIQUIDITY' },
       });
       expect(await pnl(bettor, market)).toEqual([200, -100]);

@@ -50,7 +50,8 @@ const priceMoved = (quote: CashOutQuote) =>
     'CASH_OUT_PRICE_MOVED',
     quote.available
       ? `The prices moved: cash out is now worth ${formatRupees(quote.value!)}, below what you asked. Nothing was placed.`
-      : `The prices moved: ${quote.reason_text}. Nothing was placed.`,
+      : // Not only prices: the market may have been suspended or closed meanwhile.
+        `Cash out is no longer available: ${quote.reason_text}. Nothing was placed.`,
     {},
     quote,
   );

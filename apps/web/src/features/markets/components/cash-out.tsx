@@ -428,13 +428,13 @@ function CashOutDialog({
     >
       {moved && (
         <p className="notice cash-out-dialog__moved" role="alert" data-testid="cash-out-moved">
-          The prices moved and nothing was placed.{' '}
           {available ? (
             <>
-              The cash out is now worth <span className="nowrap">{rupeesText(quote.locked!)}</span>.
+              The prices moved and nothing was placed. The cash out is now worth{' '}
+              <span className="nowrap">{rupeesText(quote.locked!)}</span>.
             </>
           ) : (
-            quote.reason_text
+            `Nothing was placed: ${quote.reason_text}`
           )}
         </p>
       )}
