@@ -10,6 +10,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * the test fails with the whole list, so one run shows every page's violations.
  */
 export async function axeViolations(page: Page, pageName: string): Promise<string[]> {
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return violations.flatMap((v) =>
     v.nodes.map((n) => {
@@ -17,4 +18,21 @@ export async function axeViolations(page: Page, pageName: string): Promise<strin
       return `${pageName}: ${v.id} (${v.impact}) ${n.target.join(' ')}: ${why}`;
     }),
   );
+}
+
+/**
+ * Waits (3 s at most) for the page's finite animations and transitions to end: a toast fading in
+ * has its colours part-way, and axe measured its contrast there (4.04 for a success toast on a
+ * loaded CI machine, whose settled colours pass). Endless ones (spinners) are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+  });
 }
