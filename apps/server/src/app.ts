@@ -23,6 +23,7 @@ import casinoRoutes from './routes/casino/index.ts';
 import type { EndpointRegistry } from './routes/endpoint.ts';
 import globalSettingRoutes from './routes/global-setting/index.ts';
 import mac88Routes from './routes/mac88/index.ts';
+import marketRoutes from './routes/market/index.ts';
 import matchRoutes from './routes/match/index.ts';
 import consoleRoutes from './routes/console/index.ts';
 import operatorRoutes from './routes/operator/index.ts';
@@ -88,7 +89,7 @@ export interface AppOptions {
   leasesHeld?: () => string[];
 }
 
-const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes, partnershipRoutes];
+const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes, partnershipRoutes, marketRoutes];
 
 /** The whole server as a Fastify instance; `server.ts` listens, tests call `inject()`. */
 export function buildApp(options: AppOptions): FastifyInstance {

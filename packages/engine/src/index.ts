@@ -6,6 +6,7 @@ export * from './order-book.ts';
 export * from './order-book.fast.ts';
 export * from './order-hash.ts';
 export * from './exchange-market.ts';
+export * from './traded.ts';
 export * from './pnl.ts';
 export * from './cash-out.ts';
 export * from './limits.ts';

@@ -124,6 +124,10 @@ describe('two processes on one PostgreSQL with NATS between them', () => {
       return JSON.stringify(detail.json.data.markets.find((m: { market_id: number }) => m.market_id === marketId));
     };
     expect(await viewOf(b)).toBe(await viewOf(a));
+    // The trade B made is in A's view: A reloaded the market, and its traded volume, from the fills.
+    const viewOnA = JSON.parse(await viewOf(a));
+    expect(viewOnA.total_matched).toBe(100);
+    expect(viewOnA.runners[0]).toMatchObject({ last_traded_price: 2, total_matched: 100 });
     const balances = async (token: string) => [
       (await a.ctx.call('getUserBalance', undefined, token)).json.data,
       (await b.ctx.call('getUserBalance', undefined, token)).json.data,

@@ -21,7 +21,7 @@ export const READ_ONLY_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>(
   'getGlobalSetting', 'getUserBalance', 'getButtonValue', 'getSports', 'getSeriesHeader', 'getSeries', 'getMatches',
   'searchByMatchNameHeader', 'getMatchDetail', 'getExposureDetail', 'getCupsForMenu', 'getCasinoSport',
   'getLiveCasinoBets', 'getMatchVenueListByCountryCodeSportId', 'getUserAccountStatementHistory', 'getCurrentBets',
-  'getProfitLoss', 'operatorGetMarkets', 'getCashOut',
+  'getProfitLoss', 'operatorGetMarkets', 'getCashOut', 'getLadder', 'getPriceHistory',
 ]);
 
 export interface FuzzCallers {

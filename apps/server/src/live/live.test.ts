@@ -152,6 +152,31 @@ describeEachDatabase(
         expect(client.all('position', from)).toEqual([]);
       });
 
+      it("pushes a trade as the runner's last traded price and total matched, and the market's total only when it moves", async () => {
+        const market = await newMarket();
+        await bet(demo3, { market_id: market, selection_id: 1, is_back: 0, odds: 2.5, stake: 400 });
+        const client = await connect(demo1);
+        const image = await subscribe(client, market);
+        expect(image.market.total_matched).toBe(0);
+        expect(image.market.runners[0]).toMatchObject({ last_traded_price: null, total_matched: 0 });
+        let from = client.mark();
+        await bet(demo1, { market_id: market, selection_id: 1, is_back: 1, odds: 2.5, stake: 150 });
+        const traded = await client.next(isDelta(market), { from, timeoutMs: 1_000 });
+        expect(traded.changes.total_matched).toBe(150);
+        expect(traded.changes.runners).toEqual([
+          expect.objectContaining({ selection_id: 1, back: [{ price: 2.5, size: 250 }], last_traded_price: 2.5, total_matched: 150 }),
+        ]);
+        // A bet that only rests trades nothing: the market's total stays out of its delta.
+        from = client.mark();
+        await bet(demo3, { market_id: market, selection_id: 2, is_back: 0, odds: 3, stake: 100 });
+        const rested = await client.next(isDelta(market), { from, timeoutMs: 1_000 });
+        expect(rested.changes).not.toHaveProperty('total_matched');
+        expect(rested.changes.runners).toEqual([
+          expect.objectContaining({ selection_id: 2, last_traded_price: null, total_matched: 0 }),
+        ]);
+        expect((await detailOf(market, demo1)).total_matched).toBe(150);
+      });
+
       it('conflates a burst of bets: at most ~10 deltas a second, ending on the final book', async () => {
         const market = await newMarket();
         const client = await connect(demo1);

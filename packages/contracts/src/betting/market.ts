@@ -32,6 +32,10 @@ export const RunnerView = z.object({
   /** Bookmaker: the house's rates (45 = decimal 1.45); null while not offered. */
   back_rate: z.number().int().nullable(),
   lay_rate: z.number().int().nullable(),
+  /** Exchange: the odds of the runner's last fill; null before its first (and on house markets). */
+  last_traded_price: z.number().nullable(),
+  /** Exchange: the stake matched on the runner so far (the backer's stake of every fill; 0 on house markets). */
+  total_matched: Rupees,
   /** The caller's profit (negative: loss) if this runner wins, from matched bets. */
   position: Rupees,
 });
@@ -67,6 +71,8 @@ export const MarketView = z.object({
   commission_percent: z.number(),
   places: z.number().int(),
   runners: z.array(RunnerView),
+  /** Exchange: the stake matched on the market so far, every runner's (0 on house markets). */
+  total_matched: Rupees,
   /** Fancy and binary markets: the NO and YES boxes. */
   fancy: FancyLine.nullable(),
   /** Binary sessions: IST hours bets are taken ("10:00"-"14:30"), Monday to Friday only when weekdays_only. */

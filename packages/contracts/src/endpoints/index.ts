@@ -9,6 +9,7 @@ import { betEndpoints, exposureEndpoints } from './bets.ts';
 import { casinoEndpoints } from './casino.ts';
 import { catalogEndpoints, cupEndpoints, racingEndpoints } from './catalog.ts';
 import { consoleSessionEndpoints } from './console.ts';
+import { marketDataEndpoints } from './market.ts';
 import { operatorConsoleEndpoints, operatorMarketEndpoints, operatorVoidBetEndpoints } from './operator.ts';
 import { accountTermsEndpoints, settlementEndpoints } from './partnership.ts';
 import { agentPaymentEndpoints, paymentEndpoints } from './payments.ts';
@@ -45,6 +46,7 @@ export const endpoints = {
   ...settlementEndpoints,
   ...accountTermsEndpoints,
   ...notificationEndpoints,
+  ...marketDataEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

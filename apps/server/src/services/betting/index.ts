@@ -1,7 +1,8 @@
 /**
  * The betting module's public surface (ADR 47): the service that places, cancels and settles
  * bets (BettingService, composing the bet path of ADR 31 and ADR 45), its commit events, and
- * the reads other modules show (market views, bet lists, P&L, positions, the cash-out quote).
+ * the reads other modules show (market views, a runner's ladder and price history, bet lists,
+ * P&L, positions, the cash-out quote).
  * Everything else in this folder is its insides.
  */
 export { exposureDetail, settledBets, userCurrentBets, type CurrentBetsFilter } from './bet-lists.ts';
@@ -10,6 +11,7 @@ export { type AutoCashOutEvent } from './auto-cash-outs.ts';
 export { CommitFeed, type BetNotice, type MarketCause, type MarketCommitted, type MatchCommitted } from './commits.ts';
 export { SESSION_HOURS } from './hours.ts';
 export { marketBets } from './market-bets.ts';
+export { priceHistory, runnerLadder } from './market-data.ts';
 export { remainingOf, type MarketState } from './market-state.ts';
 export { marketView, matchMarkets, operatorMarketView, operatorMarkets, positionView } from './market-views.ts';
 export { withMatchOdds } from './match-odds-view.ts';

@@ -15,6 +15,7 @@ import {
   type Removal,
   type SelectionId,
   type Side,
+  TradedVolume,
 } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { autoCashOuts, fills, marketPositions, markets, orders, runners } from '../../db/schema/index.ts';
@@ -55,6 +56,11 @@ export class MarketState {
   readonly positions = new Map<number, UserPosition>();
   /** The bettors' automatic cash outs, by user: loaded with the market, changed only in its transactions. */
   readonly autoCashOuts = new Map<number, AutoCashOutRule>();
+  /**
+   * What has traded, per runner and price: loaded from the fills with the market, then added to
+   * as fills are made in its lane, so a view of the market reads no fills.
+   */
+  readonly traded = new TradedVolume();
 
   constructor(row: MarketRow, runnerRows: RunnerRow[]) {
     this.row = row;
@@ -156,6 +162,7 @@ export async function loadMarkets(
       ),
     );
   }
+  await loadTraded(db, out);
   const live = rows.filter((r) => asReopened || r.settledAt === null).map((r) => r.id);
   if (live.length === 0) return out;
 
@@ -296,6 +303,30 @@ export async function loadMarkets(
     market.setPosition(p.userId, position);
   }
   return out;
+}
+
+/**
+ * Every market's traded volume, settled ones too (their views still show it), from one aggregate
+ * over the fills: per runner and price, the sum and the last fill's (seq, id), fed in that order
+ * so each runner's last price is its last fill's.
+ */
+async function loadTraded(db: DbOrTx, states: Map<number, MarketState>): Promise<void> {
+  const ids = [...states.values()].filter((s) => s.row.kind === 'EXCHANGE').map((s) => s.id);
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({
+      marketId: fills.marketId,
+      selectionId: fills.selectionId,
+      price: fills.price,
+      size: sql<string>`sum(${fills.sizePaise})`,
+      lastSeq: sql<number>`max(${fills.seq})`.mapWith(Number),
+      lastId: sql<string>`max(${fills.id})`,
+    })
+    .from(fills)
+    .where(inArray(fills.marketId, ids))
+    .groupBy(fills.marketId, fills.selectionId, fills.price);
+  rows.sort((a, b) => a.lastSeq - b.lastSeq || Number(a.lastId) - Number(b.lastId));
+  for (const r of rows) states.get(r.marketId)!.traded.add(r.selectionId, r.price, Number(r.size));
 }
 
 function addMatched(

@@ -49,6 +49,7 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
     places: row.places,
     runners: state.runners.map((r) => {
       const book = state.book && r.status !== 'REMOVED' ? state.book.runner(r.selectionId) : null;
+      const traded = state.traded.runner(r.selectionId);
       return {
         selection_id: r.selectionId,
         name: r.name,
@@ -63,9 +64,12 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
           : [],
         back_rate: r.backRate,
         lay_rate: r.layRate,
+        last_traded_price: traded.lastPrice === null ? null : priceToOdds(traded.lastPrice),
+        total_matched: paiseToRupees(traded.totalPaise),
         position: mine.pnlOf(r.selectionId),
       };
     }),
+    total_matched: paiseToRupees(state.traded.totalPaise),
     fancy:
       row.kind === 'FANCY'
         ? { no_line: row.noLine, no_rate: row.noRate, yes_line: row.yesLine, yes_rate: row.yesRate }

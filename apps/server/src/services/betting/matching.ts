@@ -225,6 +225,8 @@ export class BetMatcher {
   /** Applies a planned bet to the market in memory (after, or ahead of, its write). */
   apply(market: MarketState, pending: Pending): void {
     for (const [userId, position] of pending.positions) market.setPosition(userId, position);
+    // In the order matched: the last fill sets the runner's last traded price.
+    for (const f of pending.plan.fills) market.traded.add(f.selectionId, f.price, f.sizePaise);
     for (const m of pending.makers) {
       const order = market.openOrders.get(m.orderId)!;
       order.matchedPaise += m.matchedDeltaPaise;

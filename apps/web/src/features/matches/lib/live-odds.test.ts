@@ -13,6 +13,8 @@ const runner = (selection_id: number, name: string, back: number[], lay: number[
   lay: lay.map((price, i) => ({ price, size: 50 * (i + 1) })),
   back_rate: null,
   lay_rate: null,
+  last_traded_price: null,
+  total_matched: 0,
   position: 0,
 });
 
@@ -39,6 +41,7 @@ const pushed = (overrides: Partial<MarketView> = {}): MarketView => ({
     runner(4, 'Spurs', [9], [10], 'REMOVED'),
     runner(3, 'The Draw', [3.3], []),
   ],
+  total_matched: 0,
   fancy: null,
   session_hours: null,
   exposure: 0,
