@@ -3,12 +3,16 @@ import { Fragment, type ReactNode } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { projectedFancyWorst, useBetSlip } from '@/lib/bet-slip';
 import { formatAmount, formatRupees } from '@/lib/format';
+import { FancyBookButton } from './fancy-book';
 import { overlayText, resultText, RowOverlay } from './market-parts';
 import { MarketRulesButton } from './market-rules';
 import { PriceBox } from './price-box';
 import './markets.css';
 
-/** One line: the bettor's worst case (and, while a stake is typed, what it would become), NO, YES, limits. */
+/**
+ * One line: the bettor's worst case (and, while a stake is typed, what it would become) with the
+ * Book of P&L by run total, NO, YES, limits.
+ */
 function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) {
   const { open, draft } = useBetSlip();
   const preview = projectedFancyWorst(market, draft);
@@ -38,7 +42,10 @@ function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) 
   return (
     <div className="fancy-row" data-testid={`fancy-row-${id}`} data-status={market.status}>
       <div className="runner__name">
-        <span className="runner__title">{market.name}</span>
+        <span className="fancy-row__title">
+          <span className="runner__title">{market.name}</span>
+          <FancyBookButton market={market} />
+        </span>
         {(market.exposure > 0 || preview !== null) && (
           <span className="runner__position">
             <span className={market.exposure > 0 ? 'loss' : 'muted'} data-testid={`fancy-exposure-${id}`}>
