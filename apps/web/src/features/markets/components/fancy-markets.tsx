@@ -14,15 +14,15 @@ import './markets.css';
  * Book of P&L by run total, NO, YES, limits.
  */
 function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) {
-  const { open, draft } = useBetSlip();
+  const { pick, draft } = useBetSlip();
   const preview = projectedFancyWorst(market, draft);
   const line = market.fancy;
   const id = market.market_id;
-  const pick = (side: 'YES' | 'NO') => {
+  const choose = (side: 'YES' | 'NO') => {
     const run = side === 'YES' ? line?.yes_line : line?.no_line;
     const rate = side === 'YES' ? line?.yes_rate : line?.no_rate;
     if (run == null || rate == null) return;
-    open({
+    pick({
       matchId,
       marketId: id,
       kind: 'FANCY',
@@ -70,7 +70,7 @@ function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) 
           level={0}
           price={line?.no_line == null ? null : String(line.no_line)}
           sub={line?.no_rate == null ? null : String(line.no_rate)}
-          onPick={() => pick('NO')}
+          onPick={() => choose('NO')}
         />
         <PriceBox
           testId={`fancy-${id}-yes`}
@@ -79,7 +79,7 @@ function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) 
           level={0}
           price={line?.yes_line == null ? null : String(line.yes_line)}
           sub={line?.yes_rate == null ? null : String(line.yes_rate)}
-          onPick={() => pick('YES')}
+          onPick={() => choose('YES')}
         />
         <RowOverlay
           text={closed ? resultText(market) || 'CLOSED' : overlayText(market.status)}
