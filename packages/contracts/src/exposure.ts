@@ -11,6 +11,8 @@ export const ExposureRow = z.object({
       market_name: z.string(),
       sub_type: z.string(),
       bet_count: z.number().int(),
+      /** Rupees the caller's open bets reserve on the market (its worst case), as MarketView.exposure. */
+      exposure: z.number(),
     }),
   ),
 });

@@ -697,11 +697,17 @@ function suite(betPath: BetPathMode) {
           const exposure = (await call('getExposureDetail', undefined, demo1)).json.data.data;
           const row = exposure.find((r: { match_id: number }) => r.match_id === cricket.matchId);
           expect(row).toMatchObject({ sport_name: 'Cricket', match_name: cricket.matchName });
+          // The market's exposure is what its view (and the ledger) reserves for the caller's bets.
+          const view = (await call('getMatchDetail', { match_id: cricket.matchId }, demo1)).json.data.markets.find(
+            (m: { market_id: number }) => m.market_id === market,
+          );
+          expect(view.exposure).toBeGreaterThan(0);
           expect(row.market_details.find((d: { market_id: number }) => d.market_id === market)).toEqual({
             market_id: market,
             market_name: 'Match Odds',
             sub_type: 'MATCH_ODDS',
             bet_count: 2,
+            exposure: view.exposure,
           });
         });
 

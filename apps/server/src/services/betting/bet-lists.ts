@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } 
 import type { CurrentBet, ExposureRow, SettledBet } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { betReversals, cashOuts, markets, matches, orders, races, runners, sports } from '../../db/schema/index.ts';
+import { betReversals, cashOuts, marketPositions, markets, matches, orders, races, runners, sports } from '../../db/schema/index.ts';
 import { betTerms } from './answers.ts';
 import { withBetMarket } from './bet-rows.ts';
 import { marketLabel } from '../market-names.ts';
@@ -129,7 +129,10 @@ async function voidsOf(db: DbOrTx, betIds: number[]) {
   return new Map(rows.map((r) => [r.orderId, r]));
 }
 
-/** The "My Market" table: matches with the caller's open bets, and per market how many. */
+/**
+ * The "My Market" table: matches with the caller's open bets, and per market how many and what
+ * they reserve (market_positions, the exposure the ledger holds for the market).
+ */
 export async function exposureDetail(db: DbOrTx, userId: number): Promise<ExposureRow[]> {
   const query = db
     .select({
@@ -141,10 +144,15 @@ export async function exposureDetail(db: DbOrTx, userId: number): Promise<Exposu
       marketName: marketLabel,
       subType: markets.marketType,
       bets: count(orders.id),
+      exposurePaise: sql<number | string | null>`${marketPositions.exposurePaise}`,
     })
     .from(orders)
     .$dynamic();
   const rows = await withBetMarket(query)
+    .leftJoin(
+      marketPositions,
+      and(eq(marketPositions.marketId, orders.marketId), eq(marketPositions.userId, orders.userId)),
+    )
     .where(
       and(eq(orders.userId, userId), inArray(orders.status, ['OPEN', 'MATCHED']), isNull(markets.settledAt)),
     )
@@ -159,6 +167,7 @@ export async function exposureDetail(db: DbOrTx, userId: number): Promise<Exposu
       markets.marketType,
       markets.startTime,
       markets.sort,
+      marketPositions.exposurePaise,
     )
     .orderBy(
       asc(matches.startTime),
@@ -185,6 +194,7 @@ export async function exposureDetail(db: DbOrTx, userId: number): Promise<Exposu
       market_name: r.marketName,
       sub_type: r.subType,
       bet_count: r.bets,
+      exposure: paiseToRupees(Number(r.exposurePaise ?? 0)),
     });
   }
   return out;

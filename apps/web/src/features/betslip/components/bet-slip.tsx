@@ -1,11 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { isBackSide, offersKeepInPlay, useBetSlip, type SlipDraft } from '@/lib/bet-slip';
+import {
+  isBackSide,
+  offersKeepInPlay,
+  placedText,
+  useBetSlip,
+  usePlaceBet,
+  type SlipDraft,
+} from '@/lib/bet-slip';
 import { stepOdds } from '@/lib/bet-odds';
 import { useButtonValues } from '@/lib/button-values';
 import { formatAmount } from '@/lib/format';
-import { usePlaceBet } from '../api/place-bet';
-import { delaySecondsLeft, placedText, slipError, slipReturn } from '../lib/slip';
+import { delaySecondsLeft, slipError, slipReturn } from '../lib/slip';
 import './betslip.css';
 
 /** The in-play delay: a spinner and the seconds left, counted down while the server waits. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { placedText } from '@/lib/bet-slip';
 import { draft } from '@/lib/bet-slip/test-drafts';
-import { delaySecondsLeft, placedText, slipError, slipReturn } from './slip';
+import { delaySecondsLeft, slipError, slipReturn } from './slip';
 
 describe('stake, profit and liability', () => {
   it('back wins stake x (odds - 1) and risks the stake; lay the reverse', () => {

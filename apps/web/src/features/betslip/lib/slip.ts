@@ -1,10 +1,10 @@
 /**
- * The bet slip's own arithmetic, free of React: profit and liability, validity, and its words.
- * The draft itself (pick, stake parsing, the ladders' projections) is shared in lib/bet-slip,
- * and stepping odds on the ladder in lib/bet-odds (the bet lists' editors step them too).
+ * The bet slip's own arithmetic, free of React: profit and liability, validity, the delay.
+ * The draft itself (pick, stake parsing, the ladders' projections) and placing it are shared in
+ * lib/bet-slip, and stepping odds on the ladder in lib/bet-odds (the bet lists' editors step
+ * them too).
  * Amounts are rupees at the edges and integer paise inside, like the rest of the product.
  */
-import type { BetStatus } from '@exchange/contracts';
 import { backWinningsPaise, paiseToRupeesUnchecked, roundToPaise } from '@exchange/engine';
 import { isLadderOdds } from '@/lib/bet-odds';
 import { isBackSide, parseAmount, priceHundredths, type SlipDraft } from '@/lib/bet-slip';
@@ -41,13 +41,6 @@ export function slipError(draft: SlipDraft): string | null {
   if (stake < draft.minStake) return `Minimum stake is ${formatRupees(draft.minStake)}`;
   if (stake > draft.maxStake) return `Maximum stake is ${formatRupees(draft.maxStake)}`;
   return null;
-}
-
-/** The toast after an accepted bet. */
-export function placedText(status: BetStatus): string {
-  if (status === 'MATCHED') return 'Bet Matched';
-  if (status === 'PARTIAL') return 'Bet Partially Matched';
-  return 'Bet Unmatched';
 }
 
 /** Seconds left of the in-play bet delay, shown beside the spinner (never below 0). */

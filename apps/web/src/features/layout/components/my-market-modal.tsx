@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { Modal, Spinner, TableScroll } from '@/components';
+import { formatAmount } from '@/lib/format';
 import { useExposureDetail } from '../api/catalog';
 
 /**
  * 'My Market' (bet/getExposureDetail): one row per market with open bets: the sport, the match
- * (a link to its page; races are forwarded to the racing page from there), the market and the
- * number of bets in it.
+ * (a link to its page; races are forwarded to the racing page from there), the market, the
+ * number of bets in it and the exposure they hold there (red, as the header's Exposure, which is
+ * their sum).
  */
 export function MyMarketModal({ onClose }: { onClose: () => void }) {
   const { data, isLoading, isError } = useExposureDetail();
@@ -25,12 +27,13 @@ export function MyMarketModal({ onClose }: { onClose: () => void }) {
                 <th>Event Name</th>
                 <th>Match Name</th>
                 <th className="num">Trade</th>
+                <th className="num">Exposure</th>
               </tr>
             </thead>
             <tbody>
               {rows.length === 0 ? (
                 <tr>
-                  <td colSpan={4} className="table__empty">
+                  <td colSpan={5} className="table__empty">
                     {isError ? 'Could not load your markets' : 'No data available in table'}
                   </td>
                 </tr>
@@ -49,6 +52,12 @@ export function MyMarketModal({ onClose }: { onClose: () => void }) {
                     </td>
                     <td>{market.market_name}</td>
                     <td className="num">{market.bet_count}</td>
+                    <td
+                      className={`num${market.exposure > 0 ? ' loss' : ''}`}
+                      data-testid="my-market-exposure"
+                    >
+                      {formatAmount(market.exposure)}
+                    </td>
                   </tr>
                 ))
               )}

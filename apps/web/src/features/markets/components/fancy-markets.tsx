@@ -3,22 +3,26 @@ import { Fragment, type ReactNode } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { projectedFancyWorst, useBetSlip } from '@/lib/bet-slip';
 import { formatAmount, formatRupees } from '@/lib/format';
+import { FancyBookButton } from './fancy-book';
 import { overlayText, resultText, RowOverlay } from './market-parts';
 import { MarketRulesButton } from './market-rules';
 import { PriceBox } from './price-box';
 import './markets.css';
 
-/** One line: the bettor's worst case (and, while a stake is typed, what it would become), NO, YES, limits. */
+/**
+ * One line: the bettor's worst case (and, while a stake is typed, what it would become) with the
+ * Book of P&L by run total, NO, YES, limits.
+ */
 function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) {
-  const { open, draft } = useBetSlip();
+  const { pick, draft } = useBetSlip();
   const preview = projectedFancyWorst(market, draft);
   const line = market.fancy;
   const id = market.market_id;
-  const pick = (side: 'YES' | 'NO') => {
+  const choose = (side: 'YES' | 'NO') => {
     const run = side === 'YES' ? line?.yes_line : line?.no_line;
     const rate = side === 'YES' ? line?.yes_rate : line?.no_rate;
     if (run == null || rate == null) return;
-    open({
+    pick({
       matchId,
       marketId: id,
       kind: 'FANCY',
@@ -38,7 +42,10 @@ function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) 
   return (
     <div className="fancy-row" data-testid={`fancy-row-${id}`} data-status={market.status}>
       <div className="runner__name">
-        <span className="runner__title">{market.name}</span>
+        <span className="fancy-row__title">
+          <span className="runner__title">{market.name}</span>
+          <FancyBookButton market={market} />
+        </span>
         {(market.exposure > 0 || preview !== null) && (
           <span className="runner__position">
             <span className={market.exposure > 0 ? 'loss' : 'muted'} data-testid={`fancy-exposure-${id}`}>
@@ -63,7 +70,7 @@ function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) 
           level={0}
           price={line?.no_line == null ? null : String(line.no_line)}
           sub={line?.no_rate == null ? null : String(line.no_rate)}
-          onPick={() => pick('NO')}
+          onPick={() => choose('NO')}
         />
         <PriceBox
           testId={`fancy-${id}-yes`}
@@ -72,7 +79,7 @@ function FancyRow({ market, matchId }: { market: MarketView; matchId: number }) 
           level={0}
           price={line?.yes_line == null ? null : String(line.yes_line)}
           sub={line?.yes_rate == null ? null : String(line.yes_rate)}
-          onPick={() => pick('YES')}
+          onPick={() => choose('YES')}
         />
         <RowOverlay
           text={closed ? resultText(market) || 'CLOSED' : overlayText(market.status)}

@@ -134,6 +134,33 @@ describe('market ladders', () => {
     for (const r of others) expect(rowOf(r).textContent).toContain(`» ${formatAmount(r.position - 100)}`);
   });
 
+  it('show under each bookmaker runner what it would win or lose at the rate while a stake is typed', () => {
+    renderLadders(1280);
+    const bookmaker = marketOf('BOOKMAKER');
+    const [first, ...others] = bookmaker.runners;
+    fireEvent.click(
+      ladderOf(bookmaker).getByRole('button', { name: `Back ${first!.name} at ${first!.back_rate}` }),
+    );
+    fireEvent.change(screen.getByLabelText('Stake'), { target: { value: '100' } });
+
+    // A rate of 45 wins 45 on 100 (odds 1.45).
+    const rowOf = (r: RunnerView) =>
+      ladderOf(bookmaker).getByText(r.name, { selector: '.runner__title' }).closest('.runner')!;
+    expect(rowOf(first!).textContent).toContain(`» ${formatAmount(first!.position + first!.back_rate!)}`);
+    for (const r of others) expect(rowOf(r).textContent).toContain(`» ${formatAmount(r.position - 100)}`);
+  });
+
+  it("show on a fancy line the bettor's worst case the typed stake would make", () => {
+    renderLadders(1280);
+    const fancy = marketOf('FANCY');
+    // demo1 has no bet on the line: a YES of 100 can lose at most the stake.
+    expect(fancy.fancy_positions).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Yes ${fancy.name} at`) }));
+    fireEvent.change(screen.getByLabelText('Stake'), { target: { value: '100' } });
+    const row = screen.getByText(fancy.name, { selector: '.runner__title' }).closest('.fancy-row')!;
+    expect(row.textContent).toContain(`» ${formatAmount(-100)}`);
+  });
+
   it('say SUSPENDED across a suspended market, and a closed fancy line its result', () => {
     setWindowWidth(1280);
     const odds = marketOf('EXCHANGE');

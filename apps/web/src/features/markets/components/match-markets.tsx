@@ -1,11 +1,13 @@
 import { SPORT, type MatchDetail } from '@exchange/contracts';
 import type { ReactNode } from 'react';
 import { FancyMarkets } from './fancy-markets';
+import { OneClickBar } from './one-click-bar';
 import { RunnersMarket } from './runners-market';
 
 /**
  * A match's markets in the usual order: Match Odds (exchange), Bookmaker, the fancy lines, binary
- * sessions. `inlineSlip` is the bet slip a phone shows under the picked runner or line.
+ * sessions, under the one-click switch where the page offers it. `inlineSlip` is the bet slip a
+ * phone shows under the picked runner or line.
  */
 export function MatchMarkets({ match, inlineSlip }: { match: MatchDetail; inlineSlip?: ReactNode }) {
   const exchange = match.markets.filter((m) => m.kind === 'EXCHANGE');
@@ -21,6 +23,7 @@ export function MatchMarkets({ match, inlineSlip }: { match: MatchDetail; inline
   }
   return (
     <div className="match-markets" data-testid="match-markets">
+      <OneClickBar />
       {exchange.map((m) => (
         <RunnersMarket
           key={m.market_id}

@@ -53,11 +53,11 @@ function RunnerRow({
   cashOutAfter: number | undefined;
   showPosition: boolean;
 }) {
-  const { open } = useBetSlip();
+  const { pick } = useBetSlip();
   const id = `${market.market_id}-${runner.selection_id}`;
   const removed = runner.status === 'REMOVED';
-  const pick = (side: SlipSide, odds: number) =>
-    open({
+  const choose = (side: SlipSide, odds: number) =>
+    pick({
       matchId,
       marketId: market.market_id,
       kind: market.kind,
@@ -93,7 +93,7 @@ function RunnerRow({
           price={level.price}
           sub={level.sub}
           askingOdds={level.odds === null ? odds : null}
-          onPick={odds === null ? undefined : () => pick(tone === 'back' ? 'BACK' : 'LAY', odds)}
+          onPick={odds === null ? undefined : () => choose(tone === 'back' ? 'BACK' : 'LAY', odds)}
         />
       );
     });

@@ -66,7 +66,7 @@ export interface GameDetailsSlots extends BettingSlots {
 function MatchPage({ match, slots }: { match: MatchDetail; slots: GameDetailsSlots }) {
   const mobile = useIsMobile();
   return (
-    <BetSlipProvider>
+    <BetSlipProvider oneClick>
       <div className="game-details">
         <div className="game-details__main">
           <MatchHeader match={match} />

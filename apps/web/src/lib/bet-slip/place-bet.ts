@@ -1,10 +1,10 @@
-import type { PlacedBet } from '@exchange/contracts';
+import type { BetStatus, PlacedBet } from '@exchange/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { fetchData } from '@/lib/api';
 import { refreshBalance, setBalance } from '@/lib/balance';
 import { refreshAfterBet } from '@/lib/bet-changes';
-import { isBackSide, offersKeepInPlay, parseAmount, type SlipDraft } from '@/lib/bet-slip';
 import { newClientRef } from '@/lib/client-ref';
+import { isBackSide, offersKeepInPlay, parseAmount, type SlipDraft } from './draft';
 
 function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
   const stake = parseAmount(draft.stakeText) ?? 0;
@@ -32,9 +32,10 @@ function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
 }
 
 /**
- * bet/placeMarketBet or bet/placeFancyBet of the slip. Each placement carries a fresh client_ref,
- * so a retried request cannot place the bet twice. The answer's balance is shown at once and
- * then confirmed by a fresh balance call.
+ * bet/placeMarketBet or bet/placeFancyBet of the slip, and of a one-click price box (the same
+ * call: the server holds either for the market's bet delay). Each placement carries a fresh
+ * client_ref, so a retried request cannot place the bet twice. The answer's balance is shown at
+ * once and then confirmed by a fresh balance call.
  */
 export function usePlaceBet() {
   return useMutation({
@@ -45,4 +46,11 @@ export function usePlaceBet() {
       void refreshBalance();
     },
   });
+}
+
+/** The toast after an accepted bet. */
+export function placedText(status: BetStatus): string {
+  if (status === 'MATCHED') return 'Bet Matched';
+  if (status === 'PARTIAL') return 'Bet Partially Matched';
+  return 'Bet Unmatched';
 }
