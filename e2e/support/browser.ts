@@ -58,7 +58,8 @@ export async function newPage(
 export async function login(page: Page, userName: string, password = 'Demo@1234'): Promise<void> {
   // The form is there once the app has run: waiting for every image and font too ("load") took
   // over 15 s on a product busy with a fast feed beside another suite, for nothing the test reads.
-  await page.goto('/#/login', { waitUntil: 'domcontentloaded' });
+  // The first page of a suite may also wait on a product still busy starting its feed: 30 s.
+  await page.goto('/#/login', { waitUntil: 'domcontentloaded', timeout: 30_000 });
   await page.getByTestId('login-username').fill(userName);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();

@@ -76,7 +76,12 @@ export class MarketAdmin {
             .set({ backRate: r.backRate, layRate: r.layRate })
             .where(and(eq(runners.marketId, marketId), eq(runners.selectionId, r.selectionId)));
         }
-      }, audit),
+        // The feed moves rates every ball: memory follows the write rather than reloading the market.
+        market.runners = market.runners.map((runner) => {
+          const rate = rates.find((r) => r.selectionId === runner.selectionId);
+          return rate ? { ...runner, backRate: rate.backRate, layRate: rate.layRate } : runner;
+        });
+      }, audit, { memoryKept: true }),
     );
     return this.ctx.cache.peek(marketId);
   }
@@ -96,7 +101,9 @@ export class MarketAdmin {
           .update(markets)
           .set({ ...line, ...(status ? { status } : {}) })
           .where(eq(markets.id, marketId));
-      }, audit),
+        // The feed moves lines every ball: memory follows the write rather than reloading the market.
+        market.row = { ...market.row, ...line, ...(status ? { status } : {}) };
+      }, audit, { memoryKept: true }),
     );
     return this.ctx.cache.peek(marketId);
   }

@@ -378,7 +378,7 @@ export class BettingService {
 
   /**
    * For checkers and tests: how the market in memory differs from the market loaded afresh from
-   * the database (version, book, open orders, positions with their stored exposures, automatic
+   * the database (version, market row, runners, book, open orders, positions with their stored exposures, automatic
    * cash outs); empty when memory is exact or merely behind. Changes that keep memory instead of reloading it
    * (InMarketTxOptions.memoryKept) are held to it.
    */
@@ -393,6 +393,8 @@ export class BettingService {
     // check at the write guards it meanwhile). Ahead, or the same version with other contents: drift.
     if (memory.version < fresh.version) return [];
     same('version', memory.version, fresh.version);
+    same('market', { ...memory.row, version: 0 }, { ...fresh.row, version: 0 });
+    same('runners', memory.runners, fresh.runners);
     same('book', memory.book?.stateHash(), fresh.book?.stateHash());
     const orders = (m: MarketState) => [...m.openOrders.values()].map((o) => ({ ...o })).sort((a, b) => a.id - b.id);
     same('open orders', orders(memory), orders(fresh));
