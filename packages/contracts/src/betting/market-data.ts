@@ -67,6 +67,23 @@ export const PriceInterval = z.object({
 });
 export type PriceInterval = z.infer<typeof PriceInterval>;
 
+/**
+ * What happened in the match, as the chart marks it: the off (in play, a race's start), a
+ * wicket, a boundary (four or six), a goal, and the market suspended or opened again by the feed
+ * or the operator (a cricket market's ball-by-ball BALL_RUNNING is not one).
+ */
+export const MATCH_EVENT_KINDS = ['OFF', 'WICKET', 'BOUNDARY', 'GOAL', 'SUSPENDED', 'RESUMED'] as const;
+export const MatchEventKind = z.enum(MATCH_EVENT_KINDS);
+export type MatchEventKind = z.infer<typeof MatchEventKind>;
+
+export const MatchEvent = z.object({
+  at: IsoDate,
+  kind: MatchEventKind,
+  /** As a bettor reads it: "Wicket: 87/3 (12.4)", "Goal: 1-0 (34')", "Market suspended". */
+  text: z.string(),
+});
+export type MatchEvent = z.infer<typeof MatchEvent>;
+
 export const PriceHistory = z.object({
   market_id: z.number().int(),
   selection_id: z.number().int(),
@@ -78,5 +95,11 @@ export const PriceHistory = z.object({
    * previous close. Empty before the first fill.
    */
   intervals: z.array(PriceInterval),
+  /**
+   * The match's events (and this market's suspensions) from the first interval's start to now,
+   * oldest first; all of them when there are no intervals yet. A race's are its off and its
+   * market's suspensions.
+   */
+  events: z.array(MatchEvent),
 });
 export type PriceHistory = z.infer<typeof PriceHistory>;

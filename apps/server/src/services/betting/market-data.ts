@@ -112,6 +112,7 @@ export async function priceHistory(
     selection_id: call.selection_id,
     interval: call.interval,
     intervals: [],
+    events: [],
   };
 
   const onRunner = and(eq(fills.marketId, call.market_id), eq(fills.selectionId, call.selection_id));
