@@ -21,3 +21,4 @@ export { RouteError } from './route-error';
 export { ReportTable, type ReportColumn, type ReportSection, type ReportTableState, type SummaryRow } from './report-table';
 export { CashOutBadge } from './cash-out-badge';
 export { UnmatchedBetEditor } from './unmatched-bet-editor';
+export { SportSelect } from './sport-select';

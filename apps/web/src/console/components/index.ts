@@ -11,4 +11,4 @@ export { IstWhen } from './ist-when';
 export { SearchBox } from './search-box';
 export { LockBadges } from './lock-badges';
 export { ToolSelect } from './tool-select';
-export { SportSelect } from './sport-select';
+export { SportSelect } from '@/components';

@@ -6,6 +6,7 @@ import {
   Modal,
   PageFrame,
   ReportTable,
+  SportSelect,
   UnmatchedBetEditor,
   type ReportColumn,
 } from '@/components';
@@ -114,27 +115,13 @@ export function CurrentBetsPage() {
   return (
     <PageFrame title="Current Bets" testId="current-bet-page">
       <div className="filters" data-testid="current-bet-filters">
-        <label className="field field--inline">
-          <span className="field__label">Sport</span>
-          <select
-            className="input"
-            value={filter.sport_id ?? ''}
-            onChange={(e) =>
-              setFilter({
-                bet_type: filter.bet_type,
-                ...(e.target.value ? { sport_id: Number(e.target.value) } : {}),
-              })
-            }
-            data-testid="current-bet-sport"
-          >
-            <option value="">All sports</option>
-            {sports?.map((s) => (
-              <option key={s.sport_id} value={s.sport_id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SportSelect
+          sports={sports}
+          value={filter.sport_id ?? null}
+          onChange={(sportId) => setFilter({ bet_type: filter.bet_type, ...(sportId !== null ? { sport_id: sportId } : {}) })}
+          allLabel="All sports"
+          testId="current-bet-sport"
+        />
         <div className="radio-group" role="radiogroup" aria-label="Bet type">
           {BET_TYPES.map((t) => (
             <label key={t.value} className="radio-group__option">
