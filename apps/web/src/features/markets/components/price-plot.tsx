@@ -1,0 +1,201 @@
+import type { PriceHistory } from '@exchange/contracts';
+import { IST_TIME_ZONE } from '@exchange/contracts/ist';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatOdds } from '@/lib/format';
+import { eventMark, INTERVAL_SECONDS, priceSeries, suspendedSpans, timeSpan } from '../lib/price-chart';
+
+const HEIGHT_PX = 240;
+/** The volume bars keep to the plot's lower part, under the price line. */
+const VOLUME_SHARE = 0.28;
+const PRICE_COLOUR = '#1f6f99';
+const VOLUME_COLOUR = 'rgba(114, 187, 239, 0.75)';
+const WHISKER_COLOUR = 'rgba(31, 111, 153, 0.45)';
+const SUSPENDED_FILL = 'rgba(210, 34, 34, 0.1)';
+const EVENT_COLOUR: Record<string, string> = {
+  OFF: '#1b1f24',
+  WICKET: '#d22',
+  BOUNDARY: '#0a6bbf',
+  GOAL: '#0f8a3c',
+  SUSPENDED: '#d22',
+  RESUMED: '#0f8a3c',
+};
+
+const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** The price scale leaves the plot's lower part to the volume bars. */
+function priceRange(history: PriceHistory): uPlot.Range.MinMax {
+  const lows = history.intervals.map((i) => i.low);
+  const highs = history.intervals.map((i) => i.high);
+  const lo = lows.length ? Math.min(...lows) : 1;
+  const hi = highs.length ? Math.max(...highs) : 2;
+  const pad = (hi - lo || hi * 0.05) * 0.15;
+  const top = hi + pad;
+  const bottom = lo - pad;
+  // The line's lowest point sits just above the volume's share of the height.
+  return [bottom - ((top - bottom) * VOLUME_SHARE) / (1 - VOLUME_SHARE), top];
+}
+
+interface PricePlotProps {
+  history: PriceHistory;
+  /** The interval under the cursor (its index), null when the cursor leaves. */
+  onHover: (index: number | null) => void;
+  /** An event's mark was tapped or clicked (its index in `history.events`). */
+  onPickEvent: (index: number) => void;
+}
+
+/**
+ * The runner's traded price by interval as a stepped line (each close held until the next
+ * trade) with each interval's high-low whisker, the volume as bars on a scale of their own
+ * under it, and the match's events as vertical lines with a mark (W, 4, 6, G, OFF...) whose
+ * title is the event's text; a suspension is a shaded band until the market resumes. uPlot
+ * draws it on a canvas; this module and uPlot load only when a chart is opened.
+ */
+export default function PricePlot({ history, onHover, onPickEvent }: PricePlotProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const shown = useRef(history);
+  const handlers = useRef({ onHover, onPickEvent });
+  useEffect(() => {
+    handlers.current = { onHover, onPickEvent };
+  });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    /** The events' marks over the canvas: positioned on each draw, their text as a title. */
+    const marks = document.createElement('div');
+    marks.className = 'price-plot__marks';
+    const x = (u: uPlot, t: number) => Math.round(u.valToPos(t, 'x', true));
+
+    const drawBands = (u: uPlot) => {
+      const h = shown.current;
+      const { ctx, bbox } = u;
+      ctx.save();
+      ctx.fillStyle = SUSPENDED_FILL;
+      for (const [from, to] of suspendedSpans(h.events, u.scales.x!.max!)) {
+        const left = Math.max(bbox.left, x(u, from));
+        const right = Math.min(bbox.left + bbox.width, Math.max(x(u, to), left + 2));
+        ctx.fillRect(left, bbox.top, right - left, bbox.height);
+      }
+      ctx.restore();
+    };
+
+    const drawWhiskersAndEvents = (u: uPlot) => {
+      const h = shown.current;
+      const { ctx, bbox } = u;
+      ctx.save();
+      ctx.lineWidth = Math.max(1, devicePixelRatio);
+      ctx.strokeStyle = WHISKER_COLOUR;
+      const half = (INTERVAL_SECONDS[h.interval] / 2) as number;
+      ctx.beginPath();
+      for (const i of h.intervals) {
+        if (i.high === i.low) continue;
+        const at = x(u, Date.parse(i.start) / 1000 + half);
+        ctx.moveTo(at, u.valToPos(i.high, 'price', true));
+        ctx.lineTo(at, u.valToPos(i.low, 'price', true));
+      }
+      ctx.stroke();
+      ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+      for (const e of h.events) {
+        const at = x(u, Date.parse(e.at) / 1000);
+        ctx.strokeStyle = EVENT_COLOUR[e.kind] ?? '#1b1f24';
+        ctx.beginPath();
+        ctx.moveTo(at, bbox.top);
+        ctx.lineTo(at, bbox.top + bbox.height);
+        ctx.stroke();
+      }
+      ctx.restore();
+      placeMarks(u);
+    };
+
+    const placeMarks = (u: uPlot) => {
+      const h = shown.current;
+      marks.replaceChildren(
+        ...h.events.map((e, index) => {
+          const mark = document.createElement('span');
+          mark.className = `price-plot__mark price-plot__mark--${e.kind.toLowerCase()}`;
+          mark.textContent = eventMark(e.kind, e.text);
+          mark.title = e.text;
+          mark.setAttribute('aria-hidden', 'true');
+          mark.dataset.testid = 'price-plot-mark';
+          mark.style.left = `${Math.round(u.valToPos(Date.parse(e.at) / 1000, 'x'))}px`;
+          mark.addEventListener('click', () => handlers.current.onPickEvent(index));
+          return mark;
+        }),
+      );
+    };
+
+    const u = new uPlot(
+      {
+        width: el.clientWidth,
+        height: HEIGHT_PX,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), IST_TIME_ZONE),
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false }, points: { show: false } },
+        scales: {
+          x: { time: true, range: () => timeSpan(shown.current) ?? [0, 1] },
+          price: { range: () => priceRange(shown.current) },
+          volume: {
+            range: (_u, _min, max) => [0, Math.max(1, max ?? 0) / VOLUME_SHARE],
+          },
+        },
+        series: [
+          {},
+          {
+            label: 'Price',
+            scale: 'price',
+            stroke: PRICE_COLOUR,
+            width: 2,
+            paths: uPlot.paths.stepped?.({ align: 1, extend: true }),
+            points: { show: (u) => u.data[0].length < 3, size: 6 },
+          },
+          {
+            label: 'Volume',
+            scale: 'volume',
+            fill: VOLUME_COLOUR,
+            stroke: VOLUME_COLOUR,
+            paths: uPlot.paths.bars?.({ size: [0.7, 24], align: 1 }),
+            points: { show: false },
+          },
+        ],
+        axes: [
+          {},
+          { scale: 'price', values: (_u, ticks) => ticks.map(formatOdds), size: 44 },
+          {
+            scale: 'volume',
+            side: 1,
+            grid: { show: false },
+            values: (_u, ticks) => ticks.map((t) => compact.format(t)),
+            size: 44,
+          },
+        ],
+        hooks: {
+          drawClear: [drawBands],
+          draw: [drawWhiskersAndEvents],
+          setCursor: [(u) => handlers.current.onHover(u.cursor.idx ?? null)],
+        },
+      },
+      priceSeries(shown.current),
+      el,
+    );
+    u.over.append(marks);
+    plot.current = u;
+    const resize = new ResizeObserver(() => u.setSize({ width: el.clientWidth, height: HEIGHT_PX }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (shown.current === history) return;
+    shown.current = history;
+    plot.current?.setData(priceSeries(history));
+  }, [history]);
+
+  return <div ref={box} className="price-plot" data-testid="price-plot" />;
+}

@@ -1,0 +1,85 @@
+/**
+ * What the price chart draws, from a runner's market/getPriceHistory: the series uPlot takes
+ * (unix seconds), the events' marks, the suspensions' bands and the events' lines as read aloud.
+ */
+import type { MatchEvent, MatchEventKind, PriceHistory, PriceHistoryInterval } from '@exchange/contracts';
+import { formatIst, sumAmounts } from '@/lib/format';
+
+export const INTERVAL_SECONDS: Record<PriceHistoryInterval, number> = { '1s': 1, '1m': 60, '5m': 300 };
+
+const seconds = (iso: string) => Date.parse(iso) / 1000;
+
+/** uPlot's columns: each interval's start, then its close, volume, high and low. */
+export type PriceSeries = [x: number[], close: number[], volume: number[], high: number[], low: number[]];
+
+export function priceSeries(history: PriceHistory): PriceSeries {
+  const { intervals } = history;
+  return [
+    intervals.map((i) => seconds(i.start)),
+    intervals.map((i) => i.close),
+    intervals.map((i) => i.volume),
+    intervals.map((i) => i.high),
+    intervals.map((i) => i.low),
+  ];
+}
+
+/**
+ * The time the chart spans (unix seconds): from the first interval's start (else the first
+ * event) to the end of the last interval or the last event, whichever is later.
+ */
+export function timeSpan(history: PriceHistory): [number, number] | null {
+  const step = INTERVAL_SECONDS[history.interval];
+  const times = [
+    ...history.intervals.flatMap((i) => [seconds(i.start), seconds(i.start) + step]),
+    ...history.events.map((e) => seconds(e.at)),
+  ];
+  if (times.length === 0) return null;
+  const from = Math.min(...times);
+  const to = Math.max(...times);
+  return to > from ? [from, to] : [from - step, from + step];
+}
+
+/** The short mark drawn at an event's line: W, 4 / 6 (else B), G, OFF, S and R. */
+export function eventMark(kind: MatchEventKind, text: string): string {
+  switch (kind) {
+    case 'WICKET':
+      return 'W';
+    case 'BOUNDARY':
+      return /\bsix\b|\b6\b/i.test(text) ? '6' : /\bfour\b|\b4\b/i.test(text) ? '4' : 'B';
+    case 'GOAL':
+      return 'G';
+    case 'OFF':
+      return 'OFF';
+    case 'SUSPENDED':
+      return 'S';
+    case 'RESUMED':
+      return 'R';
+  }
+}
+
+/** The spans the market was suspended (unix seconds); one still open ends at `end`. */
+export function suspendedSpans(events: readonly MatchEvent[], end: number): [number, number][] {
+  const spans: [number, number][] = [];
+  let from: number | null = null;
+  for (const e of events) {
+    if (e.kind === 'SUSPENDED' && from === null) from = seconds(e.at);
+    else if (e.kind === 'RESUMED' && from !== null) {
+      spans.push([from, seconds(e.at)]);
+      from = null;
+    }
+  }
+  if (from !== null) spans.push([from, Math.max(from, end)]);
+  return spans;
+}
+
+/** An event as the list under the chart reads it: "12:41:07 Wicket: 87/3 (12.4)" (IST). */
+export function eventLine(event: MatchEvent): string {
+  return `${formatIst(event.at).slice(11)} ${event.text}`;
+}
+
+/** The last interval's close and the stake matched over the whole history. */
+export function historySummary(history: PriceHistory): { last: number; volume: number } | null {
+  const last = history.intervals.at(-1);
+  if (!last) return null;
+  return { last: last.close, volume: sumAmounts(history.intervals.map((i) => i.volume)) };
+}
