@@ -67,7 +67,7 @@ describe('price chart of a runner', () => {
         <RunnersMarket market={odds} matchId={match.match_id} rules="Match" />
       </BetSlipProvider>,
     );
-    fireEvent.click(screen.getByRole('button', { name: `Price chart of ${runner.name}` }));
+    fireEvent.click(screen.getByRole('button', { name: `Price chart of ${runner.name}, ${odds.name}` }));
     const dialog = screen.getByRole('dialog', { name: `${runner.name}: ${odds.name}` });
     const interval = (name: string) => within(dialog).getByRole('button', { name });
     expect(interval('1m').getAttribute('aria-pressed')).toBe('true');

@@ -50,7 +50,7 @@ export function PriceChartButton({ market, runner }: { market: MarketView; runne
       <button
         type="button"
         className="runner__chart-btn"
-        aria-label={`Price chart of ${runner.name}`}
+        aria-label={`Price chart of ${runner.name}, ${market.name}`}
         onClick={() => setOpen(true)}
         data-testid={`chart-${market.market_id}-${runner.selection_id}`}
       >
@@ -61,6 +61,7 @@ export function PriceChartButton({ market, runner }: { market: MarketView; runne
           title={`${runner.name}: ${market.name}`}
           onClose={() => setOpen(false)}
           testId="price-chart-modal"
+          size="lg"
         >
           <PriceChartPanel market={market} runner={runner} />
         </Modal>

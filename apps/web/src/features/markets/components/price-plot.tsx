@@ -4,7 +4,15 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatOdds } from '@/lib/format';
-import { eventMark, INTERVAL_SECONDS, priceSeries, suspendedSpans, timeSpan } from '../lib/price-chart';
+import {
+  eventMark,
+  INTERVAL_SECONDS,
+  priceSeries,
+  suspendedSpans,
+  TIME_TICK_STEPS,
+  timeLabel,
+  timeSpan,
+} from '../lib/price-chart';
 
 const HEIGHT_PX = 240;
 /** The volume bars keep to the plot's lower part, under the price line. */
@@ -161,12 +169,17 @@ export default function PricePlot({ history, onHover, onPickEvent }: PricePlotPr
           },
         ],
         axes: [
-          {},
+          {
+            incrs: TIME_TICK_STEPS,
+            values: (_u, ticks, _axis, _space, step) => ticks.map((t) => timeLabel(t, step)),
+          },
           { scale: 'price', values: (_u, ticks) => ticks.map(formatOdds), size: 44 },
           {
             scale: 'volume',
             side: 1,
             grid: { show: false },
+            // Only 0 and the largest bar: the scale's upper part is the price's.
+            splits: (u) => [0, Math.max(0, ...(u.data[2] as number[]))],
             values: (_u, ticks) => ticks.map((t) => compact.format(t)),
             size: 44,
           },

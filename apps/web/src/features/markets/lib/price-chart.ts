@@ -23,9 +23,13 @@ export function priceSeries(history: PriceHistory): PriceSeries {
   ];
 }
 
+/** The chart spans at least this many intervals: a first trade is not a chart of one bar. */
+export const MIN_SPAN_INTERVALS = 30;
+
 /**
  * The time the chart spans (unix seconds): from the first interval's start (else the first
- * event) to the end of the last interval or the last event, whichever is later.
+ * event) to the end of the last interval or the last event, whichever is later; at least
+ * MIN_SPAN_INTERVALS intervals, the earlier time added before the first.
  */
 export function timeSpan(history: PriceHistory): [number, number] | null {
   const step = INTERVAL_SECONDS[history.interval];
@@ -34,10 +38,19 @@ export function timeSpan(history: PriceHistory): [number, number] | null {
     ...history.events.map((e) => seconds(e.at)),
   ];
   if (times.length === 0) return null;
-  const from = Math.min(...times);
   const to = Math.max(...times);
-  return to > from ? [from, to] : [from - step, from + step];
+  return [Math.min(...times, to - MIN_SPAN_INTERVALS * step), to];
 }
+
+/** A time axis label (IST): HH:mm:ss between ticks under a minute apart, else HH:mm. */
+export function timeLabel(unixSeconds: number, tickStepSeconds: number): string {
+  return formatIst(unixSeconds * 1000).slice(11, tickStepSeconds < 60 ? 19 : 16);
+}
+
+/** The steps between time ticks uPlot may choose (seconds): whole seconds, minutes and hours. */
+export const TIME_TICK_STEPS = [
+  1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
+];
 
 /** The short mark drawn at an event's line: W, 4 / 6 (else B), G, OFF, S and R. */
 export function eventMark(kind: MatchEventKind, text: string): string {
