@@ -1,6 +1,7 @@
 import { DAY_MS, istDate } from '@exchange/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { newPage, signIn, VIEWPORTS } from './support/browser.ts';
 import { browserSuite, upcomingCricket, type Market } from './support/suite.ts';
 
@@ -8,7 +9,8 @@ import { browserSuite, upcomingCricket, type Market } from './support/suite.ts';
  * Issue 24 in real Chromium at 1280 px and 390 px (prices do not move: FEED_SIMULATOR=0): after
  * two trades on a runner, its Chart opens over the match page with the canvas drawn, the last
  * traded price and the volume, inside the screen; and on a race meeting's page (390 px), one-click
- * betting turned on above the race's markets places a bet from a click on a price, no slip.
+ * betting turned on above the race's markets places a bet from a click on a price, no slip; no
+ * axe violation with the chart open or one-click on.
  * Screenshots go to /tmp/chart-shots/.
  */
 const suite = browserSuite({ FEED_SIMULATOR: '0' });
@@ -74,6 +76,7 @@ describe.each(VIEWPORTS)('price chart at $width px', (vp) => {
         const canvas = (await plot.locator('canvas').boundingBox())!;
         expect(canvas.x + canvas.width).toBeLessThanOrEqual(box.x + box.width);
         expect(await overflow(page)).toBe(0);
+        expect(await axeViolations(page, 'price chart')).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/${vp.width}-match-chart.png` });
 
         // By the second: the same trades, asked again.
@@ -153,6 +156,7 @@ describe('one-click betting on a race meeting at 390 px', () => {
           .getByRole('button', { name: '500', exact: true })
           .click();
         expect(await overflow(page)).toBe(0);
+        expect(await axeViolations(page, 'race one-click on')).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/390-race-one-click.png` });
 
         await best.click();

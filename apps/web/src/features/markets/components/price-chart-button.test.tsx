@@ -71,6 +71,7 @@ describe('price chart of a runner', () => {
     const dialog = screen.getByRole('dialog', { name: `${runner.name}: ${odds.name}` });
     const interval = (name: string) => within(dialog).getByRole('button', { name });
     expect(interval('1m').getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement).toBe(interval('1m'));
 
     const byMinute = await historyOf('1m');
     expect(byMinute.intervals.reduce((sum, i) => sum + i.volume, 0)).toBe(350);

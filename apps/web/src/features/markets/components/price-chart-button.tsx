@@ -24,6 +24,8 @@ function PriceChartPanel({ market, runner }: { market: MarketView; runner: Runne
             className="price-chart__interval"
             aria-pressed={i === interval}
             onClick={() => setChosen(i)}
+            // The dialog opens with the focus on the interval shown.
+            data-autofocus={i === interval || undefined}
           >
             {i}
           </button>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { PriceHistory } from '@exchange/contracts';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plots } from '@/test/fake-uplot';
 import { PriceChart } from './price-chart';
@@ -63,6 +63,10 @@ describe('price chart', () => {
       ['W', 'Wicket: 87/3 (12.4)'],
       ['S', 'Market suspended'],
     ]);
+
+    // A tap on a mark shows its event's line under the chart.
+    fireEvent.click(marks[0]!);
+    expect(screen.getByTestId('price-chart-picked').textContent).toBe('12:41:07 Wicket: 87/3 (12.4)');
 
     const list = screen.getByRole('list', { name: 'Match events' });
     expect(

@@ -51,7 +51,7 @@ export function PriceChart({ history }: { history: PriceHistory }) {
         </Suspense>
       )}
       {pickedEvent && (
-        <p className="price-chart__picked" aria-live="polite">
+        <p className="price-chart__picked" aria-live="polite" data-testid="price-chart-picked">
           {eventLine(pickedEvent)}
         </p>
       )}
