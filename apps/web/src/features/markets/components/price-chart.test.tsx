@@ -54,7 +54,7 @@ describe('price chart', () => {
     const fakeU = {
       ctx: new Proxy({}, { get: () => () => undefined, set: () => true }),
       bbox: { left: 0, top: 0, width: 300, height: 200 },
-      scales: { x: { min: 0, max: 1 } },
+      scales: { x: { min: 0, max: 2e9 } },
       valToPos: () => 10,
     };
     for (const hook of plot.opts.hooks!.draw!) hook!(fakeU as never);
@@ -63,6 +63,8 @@ describe('price chart', () => {
       ['W', 'Wicket: 87/3 (12.4)'],
       ['S', 'Market suspended'],
     ]);
+    // At the same place (this fake puts every time at 10 px), the second mark goes a row lower.
+    expect(marks.map((m) => m.style.top)).toEqual(['0px', '18px']);
 
     // A tap on a mark shows its event's line under the chart.
     fireEvent.click(marks[0]!);

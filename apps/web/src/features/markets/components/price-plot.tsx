@@ -1,4 +1,4 @@
-import type { PriceHistory } from '@exchange/contracts';
+import type { MatchEvent, PriceHistory } from '@exchange/contracts';
 import { IST_TIME_ZONE } from '@exchange/contracts/ist';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
@@ -15,6 +15,11 @@ import {
 } from '../lib/price-chart';
 
 const HEIGHT_PX = 240;
+/** Marks of events close in time are stacked in rows, not drawn over each other. */
+const MARK_GAP_PX = 22;
+const MARK_ROW_PX = 18;
+/** Room for one HH:mm:ss label under the time axis. */
+const TIME_TICK_PX = 76;
 /** The volume bars keep to the plot's lower part, under the price line. */
 const VOLUME_SHARE = 0.28;
 const PRICE_COLOUR = '#1f6f99';
@@ -29,6 +34,13 @@ const EVENT_COLOUR: Record<string, string> = {
   SUSPENDED: '#d22',
   RESUMED: '#0f8a3c',
 };
+
+/** The events within the plotted time (the list under the chart has them all). */
+const onPlot = (u: uPlot, events: readonly MatchEvent[]) =>
+  events.filter((e) => {
+    const t = Date.parse(e.at) / 1000;
+    return t >= u.scales.x!.min! && t <= u.scales.x!.max!;
+  });
 
 const compact = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -106,7 +118,7 @@ export default function PricePlot({ history, onHover, onPickEvent }: PricePlotPr
       }
       ctx.stroke();
       ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
-      for (const e of h.events) {
+      for (const e of onPlot(u, h.events)) {
         const at = x(u, Date.parse(e.at) / 1000);
         ctx.strokeStyle = EVENT_COLOUR[e.kind] ?? '#1b1f24';
         ctx.beginPath();
@@ -120,15 +132,23 @@ export default function PricePlot({ history, onHover, onPickEvent }: PricePlotPr
 
     const placeMarks = (u: uPlot) => {
       const h = shown.current;
+      // A mark closer than MARK_GAP_PX to the one before it in its row goes a row lower.
+      const rowEnds: number[] = [];
       marks.replaceChildren(
-        ...h.events.map((e, index) => {
+        ...onPlot(u, h.events).map((e) => {
+          const index = h.events.indexOf(e);
+          const left = Math.round(u.valToPos(Date.parse(e.at) / 1000, 'x'));
+          let row = rowEnds.findIndex((end) => left - end >= MARK_GAP_PX);
+          if (row < 0) row = rowEnds.length;
+          rowEnds[row] = left;
           const mark = document.createElement('span');
           mark.className = `price-plot__mark price-plot__mark--${e.kind.toLowerCase()}`;
           mark.textContent = eventMark(e.kind, e.text);
           mark.title = e.text;
           mark.setAttribute('aria-hidden', 'true');
           mark.dataset.testid = 'price-plot-mark';
-          mark.style.left = `${Math.round(u.valToPos(Date.parse(e.at) / 1000, 'x'))}px`;
+          mark.style.left = `${left}px`;
+          mark.style.top = `${row * MARK_ROW_PX}px`;
           mark.addEventListener('click', () => handlers.current.onPickEvent(index));
           return mark;
         }),
@@ -171,6 +191,7 @@ export default function PricePlot({ history, onHover, onPickEvent }: PricePlotPr
         axes: [
           {
             incrs: TIME_TICK_STEPS,
+            space: TIME_TICK_PX,
             values: (_u, ticks, _axis, _space, step) => ticks.map((t) => timeLabel(t, step)),
           },
           { scale: 'price', values: (_u, ticks) => ticks.map(formatOdds), size: 44 },

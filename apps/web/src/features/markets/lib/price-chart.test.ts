@@ -18,6 +18,7 @@ describe('price chart marks and spans', () => {
     expect(eventMark('WICKET', 'Wicket: 87/3 (12.4)')).toBe('W');
     expect(eventMark('BOUNDARY', 'Six: 93/3 (13.1)')).toBe('6');
     expect(eventMark('BOUNDARY', 'Four: 91/3 (13.0)')).toBe('4');
+    expect(eventMark('BOUNDARY', 'Four: 42/1 (6.2)')).toBe('4');
     expect(eventMark('BOUNDARY', 'Boundary')).toBe('B');
     expect(eventMark('GOAL', "Goal: 1-0 (34')")).toBe('G');
     expect(eventMark('OFF', 'Off')).toBe('OFF');
@@ -48,6 +49,15 @@ describe('price chart marks and spans', () => {
       events: [{ at: at(4000), kind: 'WICKET', text: 'Wicket' }],
     });
     expect(timeSpan(long)).toEqual([0, 4000]);
+    const early = history({
+      intervals: [interval(6000)],
+      events: [{ at: at(100), kind: 'OFF', text: 'Off' }],
+    });
+    expect(timeSpan(early)).toEqual([6060 - MIN_SPAN_INTERVALS * 60, 6060]);
+    expect(timeSpan(history({ events: [{ at: at(100), kind: 'OFF', text: 'Off' }] }))).toEqual([
+      100 - MIN_SPAN_INTERVALS * 60,
+      100,
+    ]);
   });
 
   it('labels ticks in IST, with seconds under a minute apart', () => {

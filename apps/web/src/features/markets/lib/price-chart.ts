@@ -27,19 +27,19 @@ export function priceSeries(history: PriceHistory): PriceSeries {
 export const MIN_SPAN_INTERVALS = 30;
 
 /**
- * The time the chart spans (unix seconds): from the first interval's start (else the first
- * event) to the end of the last interval or the last event, whichever is later; at least
- * MIN_SPAN_INTERVALS intervals, the earlier time added before the first.
+ * The time the chart spans (unix seconds): from the first interval's start to the end of the last
+ * interval or the last event, whichever is later (only events, when there are no trades yet); at
+ * least MIN_SPAN_INTERVALS intervals, the earlier time added before the first. An event before
+ * the first interval (the contract sends none) stays in the list, off the plot.
  */
 export function timeSpan(history: PriceHistory): [number, number] | null {
   const step = INTERVAL_SECONDS[history.interval];
-  const times = [
-    ...history.intervals.flatMap((i) => [seconds(i.start), seconds(i.start) + step]),
-    ...history.events.map((e) => seconds(e.at)),
-  ];
-  if (times.length === 0) return null;
-  const to = Math.max(...times);
-  return [Math.min(...times, to - MIN_SPAN_INTERVALS * step), to];
+  const starts = history.intervals.map((i) => seconds(i.start));
+  const events = history.events.map((e) => seconds(e.at));
+  const first = starts.length ? Math.min(...starts) : Math.min(...events);
+  if (!Number.isFinite(first)) return null;
+  const to = Math.max(...starts.map((s) => s + step), ...events.filter((t) => t >= first));
+  return [Math.min(first, to - MIN_SPAN_INTERVALS * step), to];
 }
 
 /** A time axis label (IST): HH:mm:ss between ticks under a minute apart, else HH:mm. */
@@ -52,13 +52,14 @@ export const TIME_TICK_STEPS = [
   1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
 ];
 
-/** The short mark drawn at an event's line: W, 4 / 6 (else B), G, OFF, S and R. */
+/** The short mark drawn at an event's line: W, 4 / 6 (a boundary said in words, else B), G, OFF, S and R. */
 export function eventMark(kind: MatchEventKind, text: string): string {
   switch (kind) {
     case 'WICKET':
       return 'W';
     case 'BOUNDARY':
-      return /\bsix\b|\b6\b/i.test(text) ? '6' : /\bfour\b|\b4\b/i.test(text) ? '4' : 'B';
+      // By its words: the text's numbers are the score and overs ("Four: 42/1 (6.2)").
+      return /\bsix\b/i.test(text) ? '6' : /\bfour\b/i.test(text) ? '4' : 'B';
     case 'GOAL':
       return 'G';
     case 'OFF':
