@@ -63,6 +63,9 @@ export const queryKeys = {
     methods: ['payment', 'methods'] as const,
     statement: <F extends object>(filter: F) => ['payment', 'statement', filter] as const,
   },
+  /** market/getPriceHistory of one exchange runner at one interval (the price chart). */
+  priceHistory: (marketId: number, selectionId: number, interval: string) =>
+    ['market', 'priceHistory', marketId, selectionId, interval] as const,
   casino: {
     games: ['casino', 'games'] as const,
     result: <F extends object>(filter: F) => ['casino', 'result', filter] as const,

@@ -6,7 +6,7 @@ import { logout } from '@/features/auth';
 import { BetSlip, MatchBets } from '@/features/betslip';
 import { LiveCardGamesMenu } from '@/features/casino';
 import { MainLayout } from '@/features/layout';
-import { MatchMarkets, RunnersMarket } from '@/features/markets';
+import { MatchMarkets, OneClickBar, RunnersMarket } from '@/features/markets';
 import { GameDetailsPage } from '@/features/matches';
 import { NotificationBell, NotificationKindsSettings } from '@/features/notifications';
 import { HorseRacingPage } from '@/features/racing';
@@ -47,11 +47,12 @@ export function MatchBettingPage() {
   );
 }
 
-/** A racing meeting's page with its race ladders, the bet slip and my bets. */
+/** A racing meeting's page with its race ladders, one-click betting, the bet slip and my bets. */
 export function RaceBettingPage() {
   return (
     <HorseRacingPage
       {...betting}
+      oneClickBar={<OneClickBar />}
       raceMarket={(market, matchId) => (
         <RunnersMarket market={market} matchId={matchId} rules="Horse Racing" inlineSlip={inlineSlip} />
       )}

@@ -21,7 +21,7 @@ interface BetSlipState {
   oneClick: OneClickSetting;
   /** Changes (and remembers) it; turning it on closes the open slip. */
   setOneClick: (setting: OneClickSetting) => void;
-  /** Whether this page offers one-click betting (the match page does; a race's page not yet). */
+  /** Whether this page offers one-click betting (the match page and a race meeting's page do). */
   oneClickOffered: boolean;
 }
 

@@ -5,9 +5,9 @@ import { useButtonValues } from '@/lib/button-values';
 import { formatRupees } from '@/lib/format';
 
 /**
- * The match page's one-click switch, above its markets: once on (after a warning the first
- * time), a click on a price places the bet at once with the stake chosen here from the user's
- * stake buttons (Set Button Value), no slip. Remembered per user in this browser.
+ * The one-click switch of the match and race pages, above their markets: once on (after a
+ * warning the first time), a click on a price places the bet at once with the stake chosen here
+ * from the user's stake buttons (Set Button Value), no slip. Remembered per user in this browser.
  */
 export function OneClickBar() {
   const { oneClick, setOneClick, oneClickOffered } = useBetSlip();

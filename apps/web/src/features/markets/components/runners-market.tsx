@@ -7,6 +7,7 @@ import { askingOdds } from '../lib/asking-odds';
 import { CashOutBar, useMarketCashOut } from './cash-out';
 import { MarketState, overlayText, RowOverlay, RunnerPosition, StakeLimits } from './market-parts';
 import { MarketRulesButton, type MarketRulesTitle } from './market-rules';
+import { PriceChartButton } from './price-chart-button';
 import { PriceBox, type PriceTone } from './price-box';
 import './markets.css';
 
@@ -119,6 +120,7 @@ function RunnerRow({
             show={showPosition}
           />
         )}
+        {market.kind === 'EXCHANGE' && <PriceChartButton market={market} runner={runner} />}
       </div>
       {removed ? (
         <div className="runner__removed-cells">Removed</div>

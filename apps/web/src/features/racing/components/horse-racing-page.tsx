@@ -46,6 +46,8 @@ const raceMarkets = (markets: readonly MarketView[], raceId: number) =>
 export interface HorseRacingSlots extends BettingSlots {
   /** One race market's ladder (WIN or PLACE) of the meeting `matchId`. */
   raceMarket: (market: MarketView, matchId: number) => ReactNode;
+  /** The one-click betting switch, shown above a race's markets (ADR 53). */
+  oneClickBar: ReactNode;
 }
 
 /** The open venue: its races as tabs (IST times) and the chosen race card with its WIN and PLACE markets. */
@@ -54,11 +56,13 @@ function VenueRaces({
   date,
   markets,
   raceMarket,
+  oneClickBar,
 }: {
   venue: Venue;
   date: string;
   markets: readonly MarketView[];
   raceMarket: HorseRacingSlots['raceMarket'];
+  oneClickBar: ReactNode;
 }) {
   const [params] = useSearchParams();
   const asked = params.get('race');
@@ -105,6 +109,7 @@ function VenueRaces({
                 </span>
               </div>
               <p className="race-card__start">Start: {formatIst(race.market_start_time)} (IST)</p>
+              {raceMarkets(markets, race.race_id).length > 0 && oneClickBar}
               {raceMarkets(markets, race.race_id).map((m) => (
                 <Fragment key={m.market_id}>{raceMarket(m, venue.match_id)}</Fragment>
               ))}
@@ -125,7 +130,7 @@ function VenueRaces({
  * /horse-racing/:match_id/:date: country tabs, IST day tabs, the venues of that day with their
  * race times, and the venue of the route opened on one race.
  */
-export function HorseRacingPage({ slip, myBets, raceMarket }: HorseRacingSlots) {
+export function HorseRacingPage({ slip, myBets, raceMarket, oneClickBar }: HorseRacingSlots) {
   const { match_id, date: dateParam } = useParams();
   const matchId = Number(match_id);
   const [params] = useSearchParams();
@@ -150,7 +155,7 @@ export function HorseRacingPage({ slip, myBets, raceMarket }: HorseRacingSlots) 
   const title = sportId === SPORT.GREYHOUND_RACING ? 'Greyhound Racing' : 'Horse Racing';
 
   return (
-    <BetSlipProvider>
+    <BetSlipProvider oneClick>
       <PageFrame title={title} testId="horse-racing-page">
         {countries.length > 0 && (
           <div className="racing-tabs" role="tablist" aria-label="Countries">
@@ -201,6 +206,7 @@ export function HorseRacingPage({ slip, myBets, raceMarket }: HorseRacingSlots) 
                   date={date}
                   markets={match.data?.markets ?? []}
                   raceMarket={raceMarket}
+                  oneClickBar={oneClickBar}
                 />
               ) : (
                 <p className="racing-empty racing-empty--box" data-testid="race-pick-venue">
