@@ -1,15 +1,15 @@
 /**
  * The match's events on a runner's price history (issue 24, ADR 54) on PGlite and PostgreSQL:
  * the operator's suspend and reopen with their times, only from the first traded interval on and
- * never another market's; the off, wickets, boundaries and goals as the feed simulator plays a
+ * never another market's; a race's off on its own market's chart; the newest 500 at most; the off, wickets, boundaries and goals as the feed simulator plays a
  * cricket and a football match on a clock the test moves.
  */
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
-import { markets, matches } from '../../db/schema/index.ts';
+import { PRICE_HISTORY_MAX_EVENTS, RACING_SPORT_IDS, SPORT } from '@exchange/contracts';
+import { markets, matchEvents, matches, races } from '../../db/schema/index.ts';
 import { createFeed, ensureMarkets, type FeedSimulator } from '../../feed/index.ts';
-import { bettingCast, createMatchOdds, firstMatchOf, newBettor } from '../../test/betting.ts';
+import { bettingCast, createMarket, createMatchOdds, firstMatchOf, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 
@@ -111,6 +111,74 @@ describeEachDatabase('price history: the operator suspends and opens a market', 
     const before = await history(market);
     await ok('operatorDeclareResult', { market_id: market, winner_ids: [1] });
     expect(await history(market)).toEqual(before);
+  });
+});
+
+describeEachDatabase('price history: a race’s off, and the newest events', (ctx) => {
+  const cast = bettingCast(ctx);
+  const { ok } = callsAs(ctx, () => cast.admin);
+  const eventsOf = async (market_id: number): Promise<Event[]> =>
+    (await ok('getPriceHistory', { market_id, selection_id: 1, interval: '1m' })).events;
+
+  it('marks a race market going off on its own chart, not on the next race’s of the meeting', async () => {
+    const { db } = ctx();
+    const [meeting] = await db
+      .select({ matchId: matches.matchId })
+      .from(matches)
+      .where(eq(matches.sportId, SPORT.HORSE_RACING))
+      .orderBy(asc(matches.matchId))
+      .limit(1);
+    const [{ last }] = (await db
+      .select({ last: sql<number>`coalesce(max(${races.raceId}), 0)::int` })
+      .from(races)) as [{ last: number }];
+    const start = new Date(ctx().now().getTime() + 60_000);
+    await db.insert(races).values([
+      { raceId: last + 1, matchId: meeting!.matchId, name: 'R1 5f Events Stakes', startTime: start },
+      { raceId: last + 2, matchId: meeting!.matchId, name: 'R2 6f Events Stakes', startTime: start },
+    ]);
+    const win = (raceId: number) =>
+      createMarket(ctx(), cast.admin, {
+        match_id: meeting!.matchId,
+        race_id: raceId,
+        kind: 'EXCHANGE',
+        market_type: 'WIN',
+        name: 'Win',
+        runners: [{ name: 'First Horse' }, { name: 'Second Horse' }],
+        in_play: false,
+      });
+    const first = await win(last + 1);
+    const second = await win(last + 2);
+    const from = ctx().now().getTime();
+    await ok('operatorSetMarketStatus', { market_id: first, status: 'OPEN', in_play: true });
+    const off = { from, to: ctx().now().getTime() };
+    // Said twice (the feed looks again): one off.
+    await ok('operatorSetMarketStatus', { market_id: first, status: 'OPEN', in_play: true });
+    expectEvents(await eventsOf(first), [{ ...off, kind: 'OFF', text: 'Off' }]);
+    expect(await eventsOf(second)).toEqual([]);
+  });
+
+  it('answers the newest PRICE_HISTORY_MAX_EVENTS, oldest first', async () => {
+    const market = await createMatchOdds(ctx(), cast.admin, cast.matchId);
+    const base = ctx().now().getTime() - 3_600_000;
+    // A long Test match's boundaries, stored as the feed would have written them a second apart.
+    await ctx()
+      .db.insert(matchEvents)
+      .values(
+        Array.from({ length: PRICE_HISTORY_MAX_EVENTS + 10 }, (_, i) => ({
+          matchId: cast.matchId,
+          marketId: null,
+          kind: 'BOUNDARY' as const,
+          text: `Four: ${4 * (i + 1)}/0`,
+          at: new Date(base + i * 1_000),
+        })),
+      );
+    const events = await eventsOf(market);
+    expect(events).toHaveLength(PRICE_HISTORY_MAX_EVENTS);
+    expect(events[0]!.text).toBe(`Four: ${4 * 11}/0`);
+    expect(events.at(-1)!.text).toBe(`Four: ${4 * (PRICE_HISTORY_MAX_EVENTS + 10)}/0`);
+    expect(events.map((e) => Date.parse(e.at))).toEqual(
+      events.map((e) => Date.parse(e.at)).sort((a, b) => a - b),
+    );
   });
 });
 

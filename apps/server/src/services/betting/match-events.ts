@@ -4,16 +4,13 @@
  * it, timed by the service clock, and read back with a runner's price history.
  */
 import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
-import type { MarketStatus, MatchEvent } from '@exchange/contracts';
+import { PRICE_HISTORY_MAX_EVENTS, type MarketStatus, type MatchEvent } from '@exchange/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { matchEvents } from '../../db/schema/index.ts';
 import type { MarketRow } from './market-state.ts';
 
 /** An event as the feed or a change names it; the time is the writer's. */
 export type MatchHappening = Pick<MatchEvent, 'kind' | 'text'>;
-
-/** A match's history answers at most this many, the newest. */
-const MATCH_EVENTS_MAX = 500;
 
 export const MATCH_OFF: MatchHappening = { kind: 'OFF', text: 'In play' };
 
@@ -54,7 +51,7 @@ export function statusHappenings(
 
 /**
  * The match's events and this market's own from `from` on (all when null), oldest first: the
- * newest MATCH_EVENTS_MAX of them. Another market's suspensions are not this one's.
+ * newest PRICE_HISTORY_MAX_EVENTS of them. Another market's suspensions are not this one's.
  */
 export async function marketMatchEvents(
   db: DbOrTx,
@@ -73,6 +70,6 @@ export async function marketMatchEvents(
       ),
     )
     .orderBy(desc(matchEvents.at), desc(matchEvents.id))
-    .limit(MATCH_EVENTS_MAX);
+    .limit(PRICE_HISTORY_MAX_EVENTS);
   return rows.reverse().map((r) => ({ at: r.at.toISOString(), kind: r.kind, text: r.text }));
 }
