@@ -14,6 +14,7 @@ export { marketBets } from './market-bets.ts';
 export { priceHistory, runnerLadder } from './market-data.ts';
 export { remainingOf, type MarketState } from './market-state.ts';
 export { marketView, matchMarkets, operatorMarketView, operatorMarkets, positionView } from './market-views.ts';
+export { offHappenings, recordMatchEvents } from './match-events.ts';
 export { withMatchOdds } from './match-odds-view.ts';
 export { combinedPosition, positionFancyBook, positionPnl } from './positions.ts';
 export { profitLoss, resultNetPaise, standingResults } from './profit-loss.ts';

@@ -12,7 +12,10 @@ import type { MarketRow } from './market-state.ts';
 /** An event as the feed or a change names it; the time is the writer's. */
 export type MatchHappening = Pick<MatchEvent, 'kind' | 'text'>;
 
-export const MATCH_OFF: MatchHappening = { kind: 'OFF', text: 'In play' };
+/** The off of a match: its row turning in play (the feed's kick-off, or the operator's edit). */
+export function offHappenings(wasInPlay: boolean, nowInPlay: boolean | undefined): MatchHappening[] {
+  return !wasInPlay && nowInPlay === true ? [{ kind: 'OFF', text: 'In play' }] : [];
+}
 
 /** Writes `happenings` in order, all at `at`; `marketId` null for what happened in the match. */
 export async function recordMatchEvents(

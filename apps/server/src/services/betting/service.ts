@@ -49,7 +49,7 @@ import { CommitFeed, type CommitListener, type MatchCommitted, type MatchListene
 import { IdAllocator } from './ids.ts';
 import { MarketAdmin, type MarketEdit } from './market-admin.ts';
 import { MarketCache } from './market-cache.ts';
-import { MATCH_OFF, recordMatchEvents, type MatchHappening } from './match-events.ts';
+import { offHappenings, recordMatchEvents, type MatchHappening } from './match-events.ts';
 import { createMarkets, type CreateMarketInput } from './market-create.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
 import { marketFacts, type MarketAudit, type MarketTxContext } from './market-tx.ts';
@@ -165,14 +165,11 @@ export class BettingService {
       await this.db.update(matches).set(change).where(eq(matches.matchId, matchId));
     } else {
       await this.db.transaction(async (tx) => {
-        const events = [...happenings];
-        if (change.inPlay === true) {
-          // The off is the turn from not in play, read under the row's lock: the feed may say it twice.
-          const [was] = await tx.select({ inPlay: matches.inPlay }).from(matches).where(eq(matches.matchId, matchId)).for('update');
-          if (was && !was.inPlay) events.unshift(MATCH_OFF);
-        }
+        // The off is the turn from not in play, read under the row's lock: the feed may say it twice.
+        const [was] = await tx.select({ inPlay: matches.inPlay }).from(matches).where(eq(matches.matchId, matchId)).for('update');
+        if (!was) return;
         if (Object.values(change).some((v) => v !== undefined)) await tx.update(matches).set(change).where(eq(matches.matchId, matchId));
-        await recordMatchEvents(tx, matchId, null, events, this.clock());
+        await recordMatchEvents(tx, matchId, null, [...offHappenings(was.inPlay, change.inPlay), ...happenings], this.clock());
       });
     }
     this.matchChanged(matchId);
