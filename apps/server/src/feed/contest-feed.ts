@@ -1,10 +1,10 @@
 /**
  * The other sports as the feed plays them (contest.ts): football and the sports on the clock
  * minute by minute, the sports of sets, games or frames period by period; prices move with the
- * score, and with the clock every ten minutes.
+ * score, and with the clock every ten minutes. Goals are written with the score for the price charts.
  */
 import { SPORT } from '@exchange/contracts';
-import { contestProbabilities, contestRules, contestScore, outcomeOf, parseContest, playOn, type ContestRules, type ContestState } from './contest.ts';
+import { contestProbabilities, contestRules, contestScore, goalsScored, outcomeOf, parseContest, playOn, type ContestRules, type ContestState } from './contest.ts';
 import type { FeedEvent } from './events.ts';
 import type { FeedContext, FeedTimings } from './feed-context.ts';
 import { fairProbabilities } from './markets.ts';
@@ -46,7 +46,10 @@ export async function contestBeat(feed: FeedContext, sim: ContestSim, own: reado
   const before = sim.state;
   sim.state = playOn(sim.rules, sim.state, sim.random, sim.strength);
   const scored = sim.state.home !== before.home || sim.state.away !== before.away;
-  const events: FeedEvent[] = [{ type: 'match', matchId: sim.matchId, score: contestScore(sim.rules, sim.state) }];
+  const goals = goalsScored(sim.rules, before, sim.state);
+  const events: FeedEvent[] = [
+    { type: 'match', matchId: sim.matchId, score: contestScore(sim.rules, sim.state), ...(goals.length > 0 ? { happenings: goals } : {}) },
+  ];
   // Prices move with the score, and with the clock every ten minutes.
   if (scored || sim.state.elapsed % 10 === 0) events.push(...(await priceEvents(feed.betting, contestChances(feed, sim), own)));
   await feed.emit(events);

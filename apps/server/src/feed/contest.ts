@@ -44,6 +44,27 @@ export function contestScore(rules: ContestRules, s: ContestState): string {
   return s.finished ? `${base} (${rules.unit}, final)` : `${base} (${rules.unit})`;
 }
 
+/**
+ * The goals a price chart marks from one beat, each with the score it made and the minute:
+ * "Goal: 1-0 (34')". Sports scored in goals only (a basketball minute is no event).
+ */
+export function goalsScored(rules: ContestRules, before: ContestState, after: ContestState): { kind: 'GOAL'; text: string }[] {
+  if (rules.shape !== 'clock' || rules.unit !== 'goals') return [];
+  const out: { kind: 'GOAL'; text: string }[] = [];
+  let { home, away } = before;
+  const goal = () => out.push({ kind: 'GOAL', text: `Goal: ${home}-${away} (${after.elapsed}')` });
+  // Which side scored first within one minute is not known: the home side's are told first.
+  while (home < after.home) {
+    home += 1;
+    goal();
+  }
+  while (away < after.away) {
+    away += 1;
+    goal();
+  }
+  return out;
+}
+
 const SCORE = /^(\d+) - (\d+) \((?:(\d+)'|FT|[a-z]+(, final)?)\)$/;
 
 export function parseContest(rules: ContestRules, score: string | null): ContestState {

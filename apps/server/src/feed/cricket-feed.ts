@@ -1,11 +1,13 @@
 /**
  * Cricket as the feed plays it: ball by ball (cricket.ts), the fancy markets on BALL RUNNING and
- * the bookmaker suspended while the ball is live, then the score and the ball log in one write,
+ * the bookmaker suspended while the ball is live, then the score, the ball log and a wicket or
+ * boundary for the price charts in one write,
  * the session lines moved or settled from that log (ADR 23), and prices that follow the game.
  * At the innings break the chasing side gets its own session lines.
  */
 import { cricketFormatOf } from './catalog-data.ts';
 import {
+  ballHappening,
   bowl,
   drawProbability,
   homeWinProbability,
@@ -77,7 +79,10 @@ export async function cricketBeat(feed: FeedContext, sim: CricketSim, own: reado
   const ball = nextBall(sim.random, sim.format);
   sim.state = bowl(sim.state, ball);
   // The score and the ball log in one write: whatever comes after may be cut short by a restart.
-  const events: FeedEvent[] = [{ type: 'match', matchId: sim.matchId, score: scoreText(sim.state), state: recordOf(sim.state) }];
+  const happening = ballHappening(before, sim.state, ball);
+  const events: FeedEvent[] = [
+    { type: 'match', matchId: sim.matchId, score: scoreText(sim.state), state: recordOf(sim.state), ...(happening ? { happenings: [happening] } : {}) },
+  ];
   for (const r of fancy) events.push(sessionEvent(sim.state, r));
   events.push(...bookmaker.map((r) => ({ type: 'status' as const, marketId: r.id, status: 'OPEN' as const })));
   // Bookmaker rates follow every ball; the exchange ladder is re-quoted when the game turns (a

@@ -58,6 +58,25 @@ export const newCricketMatch = (format: CricketFormat = 'T20'): CricketState => 
 const overs = (balls: number) => (balls % 6 === 0 ? `${balls / 6}` : `${Math.floor(balls / 6)}.${balls % 6}`);
 const inningsText = (i: Innings) => `${i.runs}/${i.wickets} (${overs(i.balls)} ov)`;
 
+/**
+ * What a price chart marks for a ball (a wicket, a four, a six), with the batting side's score
+ * after it: "Wicket: 87/3 (12.4)". `before` tells whose innings it was (the last ball of the first
+ * innings already shows the chase begun in `after`).
+ */
+export function ballHappening(
+  before: CricketState,
+  after: CricketState,
+  ball: BallOutcome,
+): { kind: 'WICKET' | 'BOUNDARY'; text: string } | null {
+  if (after === before) return null;
+  const innings = before.second ? after.second! : after.first;
+  const at = `${innings.runs}/${innings.wickets} (${overs(innings.balls)})`;
+  if (ball.kind === 'wicket') return { kind: 'WICKET', text: `Wicket: ${at}` };
+  if (ball.runs === 4) return { kind: 'BOUNDARY', text: `Four: ${at}` };
+  if (ball.runs === 6) return { kind: 'BOUNDARY', text: `Six: ${at}` };
+  return null;
+}
+
 export function scoreText(state: CricketState): string {
   return state.second ? `${inningsText(state.first)} | ${inningsText(state.second)}` : inningsText(state.first);
 }

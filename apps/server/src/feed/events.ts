@@ -5,7 +5,7 @@
  * or as a single update of the match row (also through the service, which tells the live push).
  */
 import type { MarketStatus } from '@exchange/contracts';
-import type { ResultInput } from '../services/betting/index.ts';
+import type { MatchHappening, ResultInput } from '../services/betting/index.ts';
 import type { BettingService } from '../services/betting/index.ts';
 import { requote, type Quote } from './market-maker.ts';
 
@@ -18,6 +18,8 @@ export type FeedEvent =
       state?: unknown;
       inPlay?: boolean;
       active?: boolean;
+      /** What the price charts mark (a wicket, a boundary, a goal), written with the score. */
+      happenings?: MatchHappening[];
     }
   | { type: 'status'; marketId: number; status: Exclude<MarketStatus, 'INACTIVE'>; inPlay?: boolean }
   | { type: 'rates'; marketId: number; rates: { selectionId: number; backRate: number | null; layRate: number | null }[] }
@@ -46,14 +48,18 @@ export class PlatformSink implements FeedSink {
   async apply(event: FeedEvent): Promise<void> {
     switch (event.type) {
       case 'match': {
-        const { matchId, score, state, inPlay, active } = event;
+        const { matchId, score, state, inPlay, active, happenings } = event;
         // Through the betting service, which tells the live push (the score reaches the page at once).
-        await this.betting.updateMatch(matchId, {
-          ...(score !== undefined ? { score } : {}),
-          ...(state !== undefined ? { feedState: state } : {}),
-          ...(inPlay !== undefined ? { inPlay } : {}),
-          ...(active !== undefined ? { isActive: active } : {}),
-        });
+        await this.betting.updateMatch(
+          matchId,
+          {
+            ...(score !== undefined ? { score } : {}),
+            ...(state !== undefined ? { feedState: state } : {}),
+            ...(inPlay !== undefined ? { inPlay } : {}),
+            ...(active !== undefined ? { isActive: active } : {}),
+          },
+          happenings,
+        );
         return;
       }
       case 'status':

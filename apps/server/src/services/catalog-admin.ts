@@ -29,7 +29,7 @@ import { matches, races, series, sports } from '../db/schema/index.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import { containsPattern } from '../lib/like.ts';
 import { changedFields, changesText, recordAudit, type AuditActor, type AuditFields } from './audit/index.ts';
-import type { BettingService } from './betting/index.ts';
+import { offHappenings, recordMatchEvents, type BettingService } from './betting/index.ts';
 
 /** Where the console's ids start (the first is one above): above every id the feed generates. */
 export const CONSOLE_IDS = {
@@ -320,6 +320,7 @@ export async function saveMatch(
         venue: venue ?? null,
       };
       await tx.insert(matches).values(row);
+      await recordMatchEvents(tx, matchId, null, offHappenings(false, row.inPlay), app.betting.clock());
       await recordAudit(tx, actor, {
         action: 'match.save',
         targetType: 'match',
@@ -340,6 +341,8 @@ export async function saveMatch(
       venue: venue === undefined ? known.venue : venue,
     };
     await tx.update(matches).set(edited).where(eq(matches.matchId, known.matchId));
+    // The console's matches are the operator's to run (the feed leaves them alone): their off is this edit.
+    await recordMatchEvents(tx, known.matchId, null, offHappenings(known.inPlay, edited.inPlay), app.betting.clock());
     await auditEdit(tx, actor, 'match.save', 'match', known.matchId, `the match ${body.match_name}`, fields(known), fields(edited), MATCH_LABELS);
     return known.matchId;
   });

@@ -47,6 +47,8 @@ export const PriceHistoryInterval = z.enum(PRICE_HISTORY_INTERVALS, {
 export type PriceHistoryInterval = z.infer<typeof PriceHistoryInterval>;
 /** The most intervals one answer spans: 10 minutes by the second, 10 hours by the minute, 50 hours by 5 minutes. */
 export const PRICE_HISTORY_MAX_INTERVALS = 600;
+/** A history's events are at most this many, the newest (a Test match has hundreds of boundaries). */
+export const PRICE_HISTORY_MAX_EVENTS = 500;
 
 export const PriceHistoryRequest = z.object({
   market_id: IdLike,
@@ -70,7 +72,8 @@ export type PriceInterval = z.infer<typeof PriceInterval>;
 /**
  * What happened in the match, as the chart marks it: the off (in play, a race's start), a
  * wicket, a boundary (four or six), a goal, and the market suspended or opened again by the feed
- * or the operator (a cricket market's ball-by-ball BALL_RUNNING is not one).
+ * or the operator (a cricket market's ball-by-ball BALL_RUNNING is not one). Each is timed when
+ * the platform applied it (the server's clock).
  */
 export const MATCH_EVENT_KINDS = ['OFF', 'WICKET', 'BOUNDARY', 'GOAL', 'SUSPENDED', 'RESUMED'] as const;
 export const MatchEventKind = z.enum(MATCH_EVENT_KINDS);
@@ -96,9 +99,10 @@ export const PriceHistory = z.object({
    */
   intervals: z.array(PriceInterval),
   /**
-   * The match's events (and this market's suspensions) from the first interval's start to now,
-   * oldest first; all of them when there are no intervals yet. A race's are its off and its
-   * market's suspensions.
+   * The match's events (and this market's own suspensions and reopenings, not another market's)
+   * from the first interval's start to now, oldest first; all of them when there are no
+   * intervals yet; the newest PRICE_HISTORY_MAX_EVENTS at most. A race's are its off and its
+   * market's suspensions. Settled markets keep theirs.
    */
   events: z.array(MatchEvent),
 });

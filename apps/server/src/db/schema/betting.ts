@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { MATCH_EVENT_KINDS } from '@exchange/contracts';
 import { matches, races } from './catalog.ts';
 import { users } from './users.ts';
 
@@ -95,6 +96,26 @@ export const markets = pgTable(
     check('markets_stakes_check', sql`${t.minStakePaise} > 0 and ${t.maxStakePaise} >= ${t.minStakePaise} and ${t.maxProfitPaise} > 0`),
     check('markets_places_check', sql`${t.places} >= 1`),
   ],
+);
+
+/**
+ * The match's events with their times, written in the transaction of the change that caused them
+ * (ADR 54). `market_id` is null for what happened in the match, set for what happened to one
+ * market (its suspension, its reopening, a race market's off: a meeting's races are one match).
+ */
+export const matchEvents = pgTable(
+  'match_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.matchId),
+    marketId: integer('market_id').references(() => markets.id),
+    kind: text('kind', { enum: MATCH_EVENT_KINDS }).notNull(),
+    text: text('text').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('match_events_match_at_idx').on(t.matchId, t.at)],
 );
 
 export const runners = pgTable(

@@ -240,6 +240,7 @@ describeEachDatabase('market data', (ctx) => {
       selection_id: 2,
       interval: '1m',
       intervals: [],
+      events: [],
     });
     const bookmaker = await createMarket(ctx(), cast.admin, {
       match_id: cast.matchId,

@@ -224,6 +224,11 @@ describeEachDatabase('operator catalog', (ctx) => {
       is_active: true,
     });
     expect(kept).toMatchObject({ venue: 'Wankhede', in_play: true });
+    // The console's match is the operator's to run: its off is the edit that turned it in play, once.
+    const odds = await createMatchOdds(ctx(), admin, created.match_id);
+    expect((await ok('getPriceHistory', { market_id: odds, selection_id: 1, interval: '1m' })).events).toEqual([
+      { at: expect.any(String), kind: 'OFF', text: 'In play' },
+    ]);
     const cleared = await ok('operatorSaveMatch', {
       match_id: created.match_id,
       series_id: ipl.series_id,

@@ -2,7 +2,8 @@
  * The operator's and the feed's changes of a market: status (with the lapses and cancels it
  * brings), bookmaker rates, fancy lines, non-runners, limits, results, voids and rollbacks. Each
  * runs in the market's lane as one transaction (market-tx.ts); the operator's carry an `audit`
- * hook that writes its audit row in that transaction. The settlement preview reads in the lane.
+ * hook that writes its audit row in that transaction, and a suspension or reopening its match
+ * event (match-events.ts). The settlement preview reads in the lane.
  */
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { MarketStatus, SettlementPreview, SettlementSummary, StatusChange } from '@exchange/contracts';
@@ -10,6 +11,7 @@ import { SPORT } from '@exchange/contracts';
 import { reducedPrice, reductionApplies, removalCancelsLays } from '@exchange/engine';
 import { markets, matches, runners } from '../../db/schema/index.ts';
 import type { MarketState, OpenOrder } from './market-state.ts';
+import { recordMatchEvents, statusHappenings } from './match-events.ts';
 import { cancelOrders, inMarketTx, type MarketAudit, type MarketTxContext } from './market-tx.ts';
 import { refuse } from './refusals.ts';
 import { previewSettlement, type PreviewAction } from './settlement-preview.ts';
@@ -45,6 +47,8 @@ export class MarketAdmin {
         else if (status === 'SUSPENDED' || status === 'BALL_RUNNING' || turningInPlay)
           cancel = [...market.openOrders.values()].filter((o) => o.persistence === 'LAPSE');
         await cancelOrders(this.ctx, tx, market, cancel);
+        const happenings = statusHappenings(market.row, status, turningInPlay);
+        await recordMatchEvents(tx, market.row.matchId, marketId, happenings, this.ctx.clock());
         const nowInPlay = inPlay ?? market.row.inPlay;
         await tx
           .update(markets)

@@ -1,7 +1,8 @@
 /**
  * Market data a trader reads (exchange-rules.md): one exchange runner's whole ladder, read from
  * the market as the bet path holds it in memory (as committed: the book on screen, no query), and
- * its traded prices by interval, from the stored fills (so settled markets have theirs too).
+ * its traded prices by interval, from the stored fills (so settled markets have theirs too), with
+ * the match's events in that time (match-events.ts).
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import {
@@ -9,11 +10,13 @@ import {
   type Ladder,
   type PriceHistory,
   type PriceHistoryInterval,
+  type PriceInterval,
 } from '@exchange/contracts';
 import { paiseToRupees, priceToOdds, type Paise, type Price } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { fills, markets, runners, type MarketKindDb } from '../../db/schema/index.ts';
 import { remainingOf } from './market-state.ts';
+import { marketMatchEvents } from './match-events.ts';
 import { refuse } from './refusals.ts';
 import type { BettingService } from './service.ts';
 
@@ -92,35 +95,46 @@ const INTERVAL_SECONDS: Record<PriceHistoryInterval, number> = { '1s': 1, '1m': 
  * market/getPriceHistory: open, high, low, close and volume per interval, from the runner's fills
  * in the last PRICE_HISTORY_MAX_INTERVALS intervals up to its last fill. Open and close are the
  * first and last fills by (seq, id), the order they were matched in, as for the last traded price.
+ * The match's events (and this market's own) from the first interval's start come with them.
  */
 export async function priceHistory(
   db: DbOrTx,
   call: RunnerCall & { interval: PriceHistoryInterval },
 ): Promise<PriceHistory> {
   const [market] = await db
-    .select({ kind: markets.kind })
+    .select({ kind: markets.kind, matchId: markets.matchId, selectionId: runners.selectionId })
     .from(markets)
+    .leftJoin(runners, and(eq(runners.marketId, markets.id), eq(runners.selectionId, call.selection_id)))
     .where(eq(markets.id, call.market_id));
   if (!market) throw refuse.marketNotFound();
-  const [runner] = await db
-    .select({ selectionId: runners.selectionId })
-    .from(runners)
-    .where(and(eq(runners.marketId, call.market_id), eq(runners.selectionId, call.selection_id)));
-  checkExchangeRunner(market.kind, runner !== undefined, 'a price history');
-  const answer: PriceHistory = {
+  checkExchangeRunner(market.kind, market.selectionId !== null, 'a price history');
+  const intervals = await tradedIntervals(db, call);
+  return {
     market_id: call.market_id,
     selection_id: call.selection_id,
     interval: call.interval,
-    intervals: [],
-    events: [],
+    intervals,
+    // The chart's markers: what happened while it has prices (everything before its first trade).
+    events: await marketMatchEvents(
+      db,
+      market.matchId,
+      call.market_id,
+      intervals[0] ? new Date(intervals[0].start) : null,
+    ),
   };
+}
 
+/** The runner's traded prices per interval, oldest first (none before its first fill). */
+async function tradedIntervals(
+  db: DbOrTx,
+  call: RunnerCall & { interval: PriceHistoryInterval },
+): Promise<PriceInterval[]> {
   const onRunner = and(eq(fills.marketId, call.market_id), eq(fills.selectionId, call.selection_id));
   const [last] = await db
     .select({ at: sql<Date | null>`max(${fills.createdAt})`.mapWith(fills.createdAt) })
     .from(fills)
     .where(onRunner);
-  if (!last?.at) return answer;
+  if (!last?.at) return [];
   const seconds = INTERVAL_SECONDS[call.interval];
   const widthMs = seconds * 1000;
   const from = new Date(
@@ -143,7 +157,7 @@ export async function priceHistory(
     .where(and(onRunner, gte(fills.createdAt, from)))
     .groupBy(sql`1`)
     .orderBy(sql`1`);
-  answer.intervals = rows.map((r) => ({
+  return rows.map((r) => ({
     start: new Date(Number(r.bucket) * widthMs).toISOString(),
     open: priceToOdds(r.open),
     high: priceToOdds(r.high),
@@ -151,5 +165,4 @@ export async function priceHistory(
     close: priceToOdds(r.close),
     volume: paiseToRupees(Number(r.volume)),
   }));
-  return answer;
 }

@@ -49,6 +49,7 @@ import { CommitFeed, type CommitListener, type MatchCommitted, type MatchListene
 import { IdAllocator } from './ids.ts';
 import { MarketAdmin, type MarketEdit } from './market-admin.ts';
 import { MarketCache } from './market-cache.ts';
+import { offHappenings, recordMatchEvents, type MatchHappening } from './match-events.ts';
 import { createMarkets, type CreateMarketInput } from './market-create.ts';
 import { loadMarkets, type MarketState } from './market-state.ts';
 import { marketFacts, type MarketAudit, type MarketTxContext } from './market-tx.ts';
@@ -62,6 +63,7 @@ export type { PlaceOptions } from './bet-request.ts';
 export type { CreateMarketInput } from './market-create.ts';
 export type { MarketAudit, MarketFacts } from './market-tx.ts';
 export type { PreviewAction } from './settlement-preview.ts';
+export type { MatchHappening } from './match-events.ts';
 export type { MakerQuote, QuoteReplacement } from './quotes.ts';
 export type { ResultInput } from './settlement.ts';
 
@@ -153,11 +155,23 @@ export class BettingService {
   /**
    * Writes the feed's news of a match (its score line, the game state behind it, in play,
    * listed) in one update of its row, then tells the listeners, so the live push carries the
-   * score to the match's page as it carries its markets' changes.
+   * score to the match's page as it carries its markets' changes. What happened (a wicket, a
+   * goal) and the off are the match's events, written with the row in one transaction.
    */
-  async updateMatch(matchId: number, change: MatchChange): Promise<void> {
-    if (Object.values(change).every((v) => v === undefined)) return;
-    await this.db.update(matches).set(change).where(eq(matches.matchId, matchId));
+  async updateMatch(matchId: number, change: MatchChange, happenings: readonly MatchHappening[] = []): Promise<void> {
+    if (Object.values(change).every((v) => v === undefined) && happenings.length === 0) return;
+    if (change.inPlay !== true && happenings.length === 0) {
+      // Most balls and minutes: no event, and one statement is cheaper than a transaction.
+      await this.db.update(matches).set(change).where(eq(matches.matchId, matchId));
+    } else {
+      await this.db.transaction(async (tx) => {
+        // The off is the turn from not in play, read under the row's lock: the feed may say it twice.
+        const [was] = await tx.select({ inPlay: matches.inPlay }).from(matches).where(eq(matches.matchId, matchId)).for('update');
+        if (!was) return;
+        if (Object.values(change).some((v) => v !== undefined)) await tx.update(matches).set(change).where(eq(matches.matchId, matchId));
+        await recordMatchEvents(tx, matchId, null, [...offHappenings(was.inPlay, change.inPlay), ...happenings], this.clock());
+      });
+    }
     this.matchChanged(matchId);
   }
 
