@@ -1,5 +1,6 @@
 import { marketShowsInPlay, type MarketView, type MatchState, type RunnerView } from '@exchange/contracts';
 import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { projectedPositions, useBetSlip, type SlipSide } from '@/lib/bet-slip';
 import { formatOdds, formatSize } from '@/lib/format';
@@ -105,6 +106,15 @@ function RunnerRow({
           {runner.name}
           {runner.status === 'WINNER' && <span className="runner__badge runner__badge--won">Winner</span>}
           {runner.status === 'PLACED' && <span className="runner__badge runner__badge--won">Placed</span>}
+          {market.kind === 'EXCHANGE' && !removed && (
+            <Link
+              className="runner__ladder"
+              to={`/ladder/${matchId}/${market.market_id}/${runner.selection_id}`}
+              aria-label={`Ladder of ${runner.name}`}
+            >
+              Ladder
+            </Link>
+          )}
         </span>
         {removed ? (
           <span className="runner__nr" data-testid={`non-runner-${id}`}>
