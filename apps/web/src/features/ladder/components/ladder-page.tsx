@@ -24,7 +24,7 @@ export function LadderPage() {
       testId="ladder-page"
       actions={
         match && (
-          <Link className="ladder-page__back" to={`/game-details/${match.sport_id}/${match.match_id}`}>
+          <Link className="btn btn--small" to={`/game-details/${match.sport_id}/${match.match_id}`}>
             Back to the match
           </Link>
         )
