@@ -112,6 +112,13 @@ describe.each(VIEWPORTS)('the trading ladder at $width px', (vp: Viewport) => {
           token,
         );
         expect(unmatched).toEqual([]);
+
+        // Kept live: another bettor's lay at 2.06 shows as money to back there, the rows unmoved.
+        await bet(layer, 0, 2.06, 300);
+        await expect
+          .poll(() => row('2.06').getByRole('gridcell').nth(1).textContent(), { timeout: 10_000 })
+          .toBe('300');
+        expect(await page.getByRole('row').nth(13).getAttribute('data-testid')).toBe('ladder-row-2.00');
       } finally {
         await context.close();
       }

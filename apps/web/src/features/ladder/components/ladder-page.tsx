@@ -31,7 +31,8 @@ export function LadderPage() {
       }
     >
       {market && runner ? (
-        <TradingLadder market={market} runner={runner} matchId={matchId} />
+        // Another runner's ladder starts afresh (its own centre and selection).
+        <TradingLadder key={`${marketId}-${selectionId}`} market={market} runner={runner} matchId={matchId} />
       ) : (
         <p className="ladder-page__missing" role="alert">
           {error ? error.message : 'This runner has no exchange ladder.'}

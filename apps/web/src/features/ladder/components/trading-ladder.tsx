@@ -331,6 +331,16 @@ export function TradingLadder({
           </div>
         </dl>
       </header>
+      {market.status !== 'OPEN' && (
+        <p className="ladder-view__status" role="status" data-testid="ladder-status">
+          {market.status === 'CLOSED'
+            ? 'Closed'
+            : market.status === 'BALL_RUNNING'
+              ? 'Ball running'
+              : 'Suspended'}
+          : bets are not taken now
+        </p>
+      )}
       <div className="ladder-view__stakes" role="group" aria-label="Ladder stake">
         {stakes.length === 0 ? (
           <span className="ladder-view__hint">Set your stake buttons first (Set Button Value)</span>
