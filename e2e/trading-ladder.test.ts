@@ -78,7 +78,10 @@ describe.each(VIEWPORTS)('the trading ladder at $width px', (vp: Viewport) => {
         await bet(token, 1, 2, 100);
 
         await page.goto(`/#/game-details/4/${match.match_id}`);
-        await page.getByTestId(`market-${market}`).getByRole('link', { name: 'Ladder of Home' }).click();
+        const link = page.getByTestId(`market-${market}`).getByRole('link', { name: 'Ladder of Home' });
+        await link.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/${vp.width}-match-page.png` });
+        await link.click();
         const ladder = page.getByRole('grid', { name: 'Ladder of Home' });
         await ladder.waitFor();
         const row = (odds: string) => page.getByTestId(`ladder-row-${odds}`);

@@ -102,10 +102,13 @@ function RunnerRow({
   return (
     <div className={`runner${removed ? ' runner--removed' : ''}`} data-testid={`runner-${id}`}>
       <div className="runner__name">
-        <span className="runner__title">
-          {runner.name}
-          {runner.status === 'WINNER' && <span className="runner__badge runner__badge--won">Winner</span>}
-          {runner.status === 'PLACED' && <span className="runner__badge runner__badge--won">Placed</span>}
+        {/* The name gives way (ellipsis) to the links beside it, which stay whole. */}
+        <span className="runner__head">
+          <span className="runner__title">
+            {runner.name}
+            {runner.status === 'WINNER' && <span className="runner__badge runner__badge--won">Winner</span>}
+            {runner.status === 'PLACED' && <span className="runner__badge runner__badge--won">Placed</span>}
+          </span>
           {market.kind === 'EXCHANGE' && !removed && (
             <Link
               className="runner__ladder"
