@@ -25,13 +25,14 @@ import { LadderPage } from './ladder-page';
 const HOME = 1;
 let match: MatchDetail;
 let market: OperatorMarket;
+let maker: string;
 
 signedInOnTestServer(async () => (await newAccountOfAgent1({ prefix: 'ladder', chips: 20_000 })).userName);
 beforeAll(async () => {
   setWindowWidth(1280);
   match = await upcomingCricketMatch(6);
   const admin = await tokenOnTestServer('admin');
-  const maker = (await newAccountOfAgent1({ prefix: 'ladmaker', chips: 200_000 })).token;
+  maker = (await newAccountOfAgent1({ prefix: 'ladmaker', chips: 200_000 })).token;
   market = await callAsOnTestServer(admin, 'operatorCreateMarket', {
     match_id: match.match_id,
     kind: 'EXCHANGE',
@@ -190,5 +191,41 @@ describe('the trading ladder', () => {
       ['LAY', 1.98, 100],
     ]);
     await fetchData('cancelAllBets', { market_id: market.market_id });
+  });
+
+  it('follows the market live (another bettor’s order, a new last traded price) and keeps its rows where they are', async () => {
+    renderLadder();
+    await waitFor(() => expect(pricesShown()).toHaveLength(25), { timeout: 10_000 });
+    const cellOf = (odds: string, column: number) =>
+      within(rowOf(odds)).getAllByRole('gridcell')[column]!.textContent;
+    await callAsOnTestServer(maker, 'placeMarketBet', {
+      market_id: market.market_id,
+      selection_id: HOME,
+      is_back: 0,
+      odds: 2.06,
+      stake: 300,
+    });
+    await waitFor(() => expect(cellOf('2.06', 1)).toBe('300'), { timeout: 10_000 });
+    // The bettor lays 100 at 2.2 (matched against the maker's back): the last traded price moves, the rows do not.
+    await fetchData('placeMarketBet', {
+      market_id: market.market_id,
+      selection_id: HOME,
+      is_back: 0,
+      odds: 2.2,
+      stake: 100,
+    });
+    await waitFor(() => expect(screen.getByTestId('ladder-ltp').textContent).toBe('2.2'), {
+      timeout: 10_000,
+    });
+    expect(rowOf('2.20').className).toContain('ladder__row--ltp');
+    expect(cellOf('2.20', 3)).toBe('700');
+    expect(pricesShown()[12]).toBe('2');
+    // Back 100 at 2.0 and lay 100 at 2.2: -20 if Home wins, 0 if it loses.
+    await waitFor(() => expect(screen.getByTestId('ladder-if-wins').textContent).toBe('-₹20.00'), {
+      timeout: 10_000,
+    });
+    expect(screen.getByTestId('ladder-if-loses').textContent).toBe('₹0.00');
+    fireEvent.keyDown(ladderGrid(), { key: 'c' });
+    expect(pricesShown()[12]).toBe('2.2');
   });
 });
