@@ -79,7 +79,8 @@ describe.each(VIEWPORTS)('the trading ladder at $width px', (vp: Viewport) => {
 
         await page.goto(`/#/game-details/4/${match.match_id}`);
         const link = page.getByTestId(`market-${market}`).getByRole('link', { name: 'Ladder of Home' });
-        await link.scrollIntoViewIfNeeded();
+        // In the middle of the screen: a phone's toasts (the bell's "Bet matched") sit at its foot.
+        await link.evaluate((e) => e.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: `${SHOTS}/${vp.width}-match-page.png` });
         await link.click();
         const ladder = page.getByRole('grid', { name: 'Ladder of Home' });
@@ -122,6 +123,9 @@ describe.each(VIEWPORTS)('the trading ladder at $width px', (vp: Viewport) => {
           .poll(() => row('2.06').getByRole('gridcell').nth(1).textContent(), { timeout: 10_000 })
           .toBe('300');
         expect(await page.getByRole('row').nth(13).getAttribute('data-testid')).toBe('ladder-row-2.00');
+
+        await page.getByRole('button', { name: 'Back to the match' }).click();
+        await page.getByTestId(`market-${market}`).waitFor();
       } finally {
         await context.close();
       }

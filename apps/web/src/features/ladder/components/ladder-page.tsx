@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageFrame, Spinner } from '@/components';
 import { useMatchDetail } from '@/lib/match-detail';
 import { TradingLadder } from './trading-ladder';
@@ -15,6 +15,9 @@ export function LadderPage() {
   const marketId = Number(params.market_id);
   const selectionId = Number(params.selection_id);
   const { data: match, isPending, error } = useMatchDetail(matchId);
+  // Opened from a page of the app (a match's, a race meeting's): back to it; opened directly: the match page.
+  const cameFromApp = useLocation().key !== 'default';
+  const navigate = useNavigate();
   if (isPending) return <Spinner />;
   const market = match?.markets.find((m) => m.market_id === marketId && m.kind === 'EXCHANGE');
   const runner = market?.runners.find((r) => r.selection_id === selectionId);
@@ -23,10 +26,16 @@ export function LadderPage() {
       title={runner ? `Ladder: ${runner.name}` : 'Ladder'}
       testId="ladder-page"
       actions={
-        match && (
-          <Link className="btn btn--small" to={`/game-details/${match.sport_id}/${match.match_id}`}>
+        cameFromApp ? (
+          <button type="button" className="btn btn--small" onClick={() => void navigate(-1)}>
             Back to the match
-          </Link>
+          </button>
+        ) : (
+          match && (
+            <Link className="btn btn--small" to={`/game-details/${match.sport_id}/${match.match_id}`}>
+              Back to the match
+            </Link>
+          )
         )
       }
     >
