@@ -3,6 +3,7 @@ import { Navigate, createHashRouter } from 'react-router';
 import { RouteError, Spinner } from '@/components';
 import { AccountStatementPage, ChangePasswordPage } from '@/features/account';
 import { AuthLayout, LoginPage, SignUpPage } from '@/features/auth';
+import { LadderPage } from '@/features/ladder';
 import {
   CasinoGamePage,
   CasinoListPage,
@@ -54,6 +55,7 @@ export function createAppRouter() {
               children: [
                 { path: 'home', element: <HomePage /> },
                 { path: 'game-details/:sport_id/:match_id', element: <MatchBettingPage /> },
+                { path: 'ladder/:match_id/:market_id/:selection_id', element: <LadderPage /> },
                 { path: 'all-sports/:sport_id', element: <AllSportsPage /> },
                 { path: 'horse-racing/:match_id/:date', element: <RaceBettingPage /> },
                 { path: 'match/matchdetail/:match_id', element: <MatchRedirect /> },

@@ -35,6 +35,8 @@ export const queryKeys = {
     cashOut: (marketId: number) => ['bet', 'cashOut', marketId] as const,
     cashOutOf: (marketId: number, fraction: number) => ['bet', 'cashOut', marketId, fraction] as const,
   },
+  /** market/getLadder of one exchange runner (the trading ladder), refetched on its market's pushed changes. */
+  ladder: (marketId: number, selectionId: number) => ['market', 'ladder', marketId, selectionId] as const,
   /** "My Market": open exposure per match and market; a bet change refreshes it too. */
   exposureDetail: ['user', 'exposureDetail'] as const,
   balance: ['user', 'balance'] as const,

@@ -1,5 +1,6 @@
 import { marketShowsInPlay, type MarketView, type MatchState, type RunnerView } from '@exchange/contracts';
 import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { projectedPositions, useBetSlip, type SlipSide } from '@/lib/bet-slip';
 import { formatOdds, formatSize } from '@/lib/format';
@@ -102,10 +103,23 @@ function RunnerRow({
   return (
     <div className={`runner${removed ? ' runner--removed' : ''}`} data-testid={`runner-${id}`}>
       <div className="runner__name">
-        <span className="runner__title">
-          {runner.name}
-          {runner.status === 'WINNER' && <span className="runner__badge runner__badge--won">Winner</span>}
-          {runner.status === 'PLACED' && <span className="runner__badge runner__badge--won">Placed</span>}
+        {/* The name gives way (ellipsis) to the links beside it, which stay whole. */}
+        <span className="runner__head">
+          <span className="runner__title">
+            {runner.name}
+            {runner.status === 'WINNER' && <span className="runner__badge runner__badge--won">Winner</span>}
+            {runner.status === 'PLACED' && <span className="runner__badge runner__badge--won">Placed</span>}
+          </span>
+          {market.kind === 'EXCHANGE' && !removed && (
+            <Link
+              className="runner__ladder"
+              to={`/ladder/${matchId}/${market.market_id}/${runner.selection_id}`}
+              aria-label={`Ladder of ${runner.name}`}
+            >
+              Ladder
+            </Link>
+          )}
+          {market.kind === 'EXCHANGE' && <PriceChartButton market={market} runner={runner} />}
         </span>
         {removed ? (
           <span className="runner__nr" data-testid={`non-runner-${id}`}>
@@ -120,7 +134,6 @@ function RunnerRow({
             show={showPosition}
           />
         )}
-        {market.kind === 'EXCHANGE' && <PriceChartButton market={market} runner={runner} />}
       </div>
       {removed ? (
         <div className="runner__removed-cells">Removed</div>
