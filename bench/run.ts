@@ -1,7 +1,8 @@
 /**
  * Runs every bench/*.bench.ts, in file-name order, one after another, then the two processes'
  * load and push (cluster-load.ts, which starts a cluster of its own), the console's pages in
- * Chromium with a day's data (console-pages.ts), then the measurements that
+ * Chromium with a day's data (console-pages.ts), the trading ladder's trace under a busy book
+ * (ladder-trace.ts), then the measurements that
  * time nothing (bundle-size.ts). A bench file either does its work when imported or exports a
  * default function, which is called with no arguments.
  */
@@ -16,6 +17,7 @@ const files = [
     .sort(),
   'cluster-load.ts',
   'console-pages.ts',
+  'ladder-trace.ts',
   'bundle-size.ts',
 ];
 

@@ -73,6 +73,12 @@ export const MarketView = z.object({
   runners: z.array(RunnerView),
   /** Exchange: the stake matched on the market so far, every runner's (0 on house markets). */
   total_matched: Rupees,
+  /**
+   * Grows with every change committed to the market, so the push sends a delta for each one even
+   * when the best three prices each way stay the same: the trading ladder, which shows every
+   * price, reads the whole book again when it moves (ADR 55).
+   */
+  version: z.number().int(),
   /** Fancy and binary markets: the NO and YES boxes. */
   fancy: FancyLine.nullable(),
   /** Binary sessions: IST hours bets are taken ("10:00"-"14:30"), Monday to Friday only when weekdays_only. */

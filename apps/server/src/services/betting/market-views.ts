@@ -70,6 +70,7 @@ export function marketView(state: MarketState, userId: number | null): MarketVie
       };
     }),
     total_matched: paiseToRupees(state.traded.totalPaise),
+    version: row.version,
     fancy:
       row.kind === 'FANCY'
         ? { no_line: row.noLine, no_rate: row.noRate, yes_line: row.yesLine, yes_rate: row.yesRate }

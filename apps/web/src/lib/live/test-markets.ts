@@ -34,6 +34,7 @@ export function market(id: number, back = 2): MarketView {
       position: selection_id === 1 ? 150 : -100,
     })),
     total_matched: 0,
+    version: 1,
     fancy: null,
     session_hours: null,
     exposure: 100,

@@ -42,6 +42,7 @@ const pushed = (overrides: Partial<MarketView> = {}): MarketView => ({
     runner(3, 'The Draw', [3.3], []),
   ],
   total_matched: 0,
+  version: 1,
   fancy: null,
   session_hours: null,
   exposure: 0,
