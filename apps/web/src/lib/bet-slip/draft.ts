@@ -4,7 +4,7 @@
  * projected profit/loss while a stake is typed. Free of React. Amounts are rupees at the edges
  * and integer paise inside, like the rest of the product.
  */
-import type { MarketKind } from '@exchange/contracts';
+import type { MarketKind, MarketView, RunnerView } from '@exchange/contracts';
 import { MAX_PRICE, MIN_PRICE, fancyPnlAt, oddsToPrice, paiseToRupees, projectedPnl, roundToPaise } from '@exchange/engine';
 
 export type SlipSide = 'BACK' | 'LAY' | 'YES' | 'NO';
@@ -27,6 +27,31 @@ export interface SlipPick {
   betDelayMs: number;
   minStake: number;
   maxStake: number;
+}
+
+/** A runner's price picked on a market (exchange or bookmaker): what the slip or a one-click bet needs of them. */
+export function runnerPick(
+  matchId: number,
+  market: Pick<MarketView, 'market_id' | 'kind' | 'name' | 'in_play' | 'bet_delay_ms' | 'min_stake' | 'max_stake'>,
+  runner: Pick<RunnerView, 'selection_id' | 'name'>,
+  side: SlipSide,
+  odds: number,
+): SlipPick {
+  return {
+    matchId,
+    marketId: market.market_id,
+    kind: market.kind,
+    marketName: market.name,
+    selectionId: runner.selection_id,
+    runnerName: runner.name,
+    side,
+    odds,
+    line: null,
+    inPlay: market.in_play,
+    betDelayMs: market.bet_delay_ms,
+    minStake: market.min_stake,
+    maxStake: market.max_stake,
+  };
 }
 
 /** The open slip: the pick plus what the bettor typed. */

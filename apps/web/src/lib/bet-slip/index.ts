@@ -11,6 +11,7 @@ export {
   priceHundredths,
   projectedFancyWorst,
   projectedPositions,
+  runnerPick,
   type SlipDraft,
   type SlipEdit,
   type SlipPick,

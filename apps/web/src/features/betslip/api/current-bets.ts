@@ -3,21 +3,7 @@ import { fetchData } from '@/lib/api';
 import { useLiveStatus } from '@/lib/live';
 import { queryKeys } from '@/lib/query-keys';
 
-/**
- * bet/getCurrentBets of one match: matched and unmatched, newest first. The live user channel
- * refreshes it when a bet changes (keys starting with 'bet'); the poll is the fallback.
- */
-export function useMatchBets(matchId: number) {
-  const live = useLiveStatus() === 'open';
-  return useQuery({
-    queryKey: queryKeys.bets.current(matchId),
-    queryFn: () => fetchData('getCurrentBets', { bet_type: 'all', match_id: matchId }),
-    enabled: Number.isInteger(matchId),
-    staleTime: 0,
-    // Another bettor can match a resting bet at any time.
-    refetchInterval: live ? 30_000 : 5_000,
-  });
-}
+export { useMatchBets } from '@/lib/match-bets';
 
 /**
  * bet/getSettledBets of one match: the caller's settled bets with their result. A settlement is

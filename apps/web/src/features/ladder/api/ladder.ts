@@ -49,19 +49,3 @@ export function useLadder(marketId: number, selectionId: number) {
   }, [marketId, refetcher]);
   return { ...query, refresh: refetcher.request };
 }
-
-/**
- * bet/getCurrentBets of the match (the key and call of the match page's My Bets, so they share
- * the cache): the ladder's own unmatched bets to cancel, and the matched ones that make the
- * position it closes. A bet change refreshes it (keys starting with 'bet').
- */
-export function useRunnerBets(matchId: number) {
-  const live = useLiveStatus() === 'open';
-  return useQuery({
-    queryKey: queryKeys.bets.current(matchId),
-    queryFn: () => fetchData('getCurrentBets', { bet_type: 'all', match_id: matchId }),
-    enabled: Number.isInteger(matchId),
-    staleTime: 0,
-    refetchInterval: live ? 30_000 : 5_000,
-  });
-}

@@ -4,11 +4,12 @@ import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent
 import { toast } from 'sonner';
 import { refreshBalance, setBalance } from '@/lib/balance';
 import { refreshAfterBet } from '@/lib/bet-changes';
-import { placedText, usePlaceBet, type SlipSide } from '@/lib/bet-slip';
+import { placedText, runnerPick, usePlaceBet, type SlipSide } from '@/lib/bet-slip';
 import { fetchData } from '@/lib/api';
 import { useButtonValues } from '@/lib/button-values';
 import { formatAmount, formatOdds, formatRupees, formatSize } from '@/lib/format';
-import { useLadder, useRunnerBets } from '../api/ladder';
+import { useMatchBets } from '@/lib/match-bets';
+import { useLadder } from '../api/ladder';
 import {
   centreTickOf,
   hundredths,
@@ -157,7 +158,7 @@ export function TradingLadder({
   matchId: number;
 }) {
   const ladder = useLadder(market.market_id, runner.selection_id);
-  const bets = useRunnerBets(matchId);
+  const bets = useMatchBets(matchId);
   const { data: buttons } = useButtonValues();
   const stakes = useMemo(
     () => (buttons ?? []).filter((b) => b.type === 'Game' && b.button_value > 0),
@@ -217,19 +218,7 @@ export function TradingLadder({
         delayMs > 0 ? `Placing bet… (${Math.ceil(delayMs / 1000)}s bet delay)` : 'Placing bet…',
       );
       place({
-        matchId,
-        marketId: market.market_id,
-        kind: market.kind,
-        marketName: market.name,
-        selectionId: runner.selection_id,
-        runnerName: runner.name,
-        side,
-        odds,
-        line: null,
-        inPlay: market.in_play,
-        betDelayMs: market.bet_delay_ms,
-        minStake: market.min_stake,
-        maxStake: market.max_stake,
+        ...runnerPick(matchId, market, runner, side, odds),
         oddsText: odds.toFixed(2),
         stakeText: String(amount),
         keepInPlay: false,

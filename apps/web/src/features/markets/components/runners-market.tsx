@@ -2,7 +2,7 @@ import { marketShowsInPlay, type MarketView, type MatchState, type RunnerView } 
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { projectedPositions, useBetSlip, type SlipSide } from '@/lib/bet-slip';
+import { projectedPositions, runnerPick, useBetSlip, type SlipSide } from '@/lib/bet-slip';
 import { formatOdds, formatSize } from '@/lib/format';
 import { askingOdds } from '../lib/asking-odds';
 import { CashOutBar, useMarketCashOut } from './cash-out';
@@ -58,22 +58,7 @@ function RunnerRow({
   const { pick } = useBetSlip();
   const id = `${market.market_id}-${runner.selection_id}`;
   const removed = runner.status === 'REMOVED';
-  const choose = (side: SlipSide, odds: number) =>
-    pick({
-      matchId,
-      marketId: market.market_id,
-      kind: market.kind,
-      marketName: market.name,
-      selectionId: runner.selection_id,
-      runnerName: runner.name,
-      side,
-      odds,
-      line: null,
-      inPlay: market.in_play,
-      betDelayMs: market.bet_delay_ms,
-      minStake: market.min_stake,
-      maxStake: market.max_stake,
-    });
+  const choose = (side: SlipSide, odds: number) => pick(runnerPick(matchId, market, runner, side, odds));
   const running = market.runners.filter((r) => r.status !== 'REMOVED').length;
   // An empty exchange box still takes a bet at a price of the bettor's own (ADR 39); the
   // bookmaker's empty box is a rate the house does not offer.
