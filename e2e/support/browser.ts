@@ -71,7 +71,9 @@ export async function login(page: Page, userName: string, password = 'Demo@1234'
  */
 export async function signIn(page: Page, userName = 'demo1'): Promise<string> {
   await login(page, userName);
-  await page.waitForURL(/#\/home/);
+  // The login's password check (argon2id) waits its turn on a product busy beside another suite
+  // on CI's two cores: 30 s, as the first page.
+  await page.waitForURL(/#\/home/, { timeout: 30_000 });
   await page.getByTestId('welcome-popup-close').click();
   return (await page.evaluate(() => localStorage.getItem('usertoken')))!;
 }
