@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/time.ts';
 import type { BetWriter } from '../money/index.ts';
 import { placedAnswer, repeatAnswer } from './answers.ts';
 import type { BetRequest } from './bet-request.ts';
-import { betCommitted, type CommitFeed, type MarketCommitted } from './commits.ts';
+import { betCommitted, versionMoved, type CommitFeed, type MarketCommitted } from './commits.ts';
 import type { MarketCache } from './market-cache.ts';
 import type { MarketState } from './market-state.ts';
 import type { BetMatcher } from './matching.ts';
@@ -120,6 +120,12 @@ export class LoneBets {
     }
     if (pending.bookMutated || result.kind === 'stale') cache.markStale(market.id);
     else if (result.versionBumped) market.row = { ...market.row, version: market.version + 1 };
+    if (result.kind !== 'stale' && result.versionBumped) {
+      // The view carries the version: its watchers are owed the new one (memory's, or reloaded).
+      const moved = versionMoved(market.id, cache.isStale(market.id) ? null : market);
+      if (written) written.push(moved);
+      else this.deps.committed.emit(moved);
+    }
     if (result.kind === 'stale') return undefined;
     if (result.kind === 'funds') throw refuse.insufficientFunds();
     return repeatAnswer(this.deps.db, result.existing, req);

@@ -24,7 +24,7 @@ import { placedAnswer, repeatAnswer } from './answers.ts';
 import { LoneBets, type LoneBetDeps } from './bet-alone.ts';
 import { waitBetDelay } from './bet-delay.ts';
 import type { BetRequest, PlaceOptions } from './bet-request.ts';
-import { betCommitted } from './commits.ts';
+import { betCommitted, versionMoved } from './commits.ts';
 import type { MarketState } from './market-state.ts';
 import type { Pending } from './matching.ts';
 import { refuse } from './refusals.ts';
@@ -307,6 +307,10 @@ export class BetQueue {
     if (outcome.written.length < planned.length) {
       // Memory ran ahead of what was written: reload, and place the rest one by one.
       this.deps.cache.markStale(market.id);
+      // A bet refused for funds or found a repeat wrote the version alone: with nothing written
+      // before it, no event tells the market's watchers (the view carries the version).
+      if (outcome.written.length === 0 && outcome.stopped !== undefined && outcome.stopped !== 'stale')
+        this.deps.committed.emit(versionMoved(market.id, null));
       alone = planned.slice(outcome.written.length).map((p) => p.q);
       if (outcome.stopped === 'funds') {
         // Refused on exactly the state it would have met alone.

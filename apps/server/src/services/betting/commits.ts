@@ -93,6 +93,15 @@ export function betCommitted(plan: BetPlan, state: MarketState | null): MarketCo
   return { marketId: plan.marketId, userIds: [...users], bets, committedAt: Date.now(), state };
 }
 
+/**
+ * A write that changed nothing but the market's version (a bet refused for funds, or found a
+ * repeat, by the one-statement write: its lock bumps the version). The version is in the market's
+ * view, so its watchers are owed it; nobody's balance, exposure or bets moved.
+ */
+export function versionMoved(marketId: number, state: MarketState | null): MarketCommitted {
+  return { marketId, userIds: [], bets: [], committedAt: Date.now(), state };
+}
+
 /** What a market transaction needs to remember of the state before it, to tell what changed. */
 export interface MarketSnapshot {
   row: MarketRow;
