@@ -10,8 +10,10 @@
  * carries (`at`: how fresh the book a client shows is) and from the oldest one coalesced into it
  * (`since`: the longest a single commit waited, conflation window included). Baseline in the
  * same run: the same delta messages broadcast by a bare `ws` server to 1,000 sockets from the
- * same worker, at the same rate (transport and fan-out alone). Each target line says PASS or MISS
- * (the process does not fail on a MISS).
+ * same worker, at the same rate (transport and fan-out alone), and once more while the same bets
+ * run on a market nobody watches (the machine as loaded as in the server's run, without the push
+ * code: what of the difference is the push's own). Each target line says PASS or MISS (the
+ * process does not fail on a MISS).
  *
  * Every update reaches every subscriber: each subscriber keeps the market's book as it would show
  * it (the image, then each delta applied); once deliveries have stopped after the paced run, every
@@ -276,25 +278,31 @@ export default async function main(): Promise<void> {
       { is_back: 1, odds: 3.05 },
       { is_back: 1, odds: 3.1 },
     ];
+    /** RATE bets a second for SECONDS on the market, each resting; answers how many were refused. */
+    const paceBets = async (marketId: number): Promise<number> => {
+      const from = performance.now();
+      let refusals = 0;
+      const inFlight = new Set<Promise<unknown>>();
+      for (let i = 0; i < RATE * SECONDS; i++) {
+        // Paced: bet i leaves at i / RATE seconds.
+        const due = from + (i * 1000) / RATE;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        const shape = shapes[i % shapes.length]!;
+        const bet = app.betting
+          .placeMarketBet(bettors[i % BETTORS]!, { market_id: marketId, selection_id: 1 + (i % 2), stake: 100, ...shape }, { noDelay: true })
+          .catch(() => void refusals++);
+        inFlight.add(bet);
+        void bet.finally(() => inFlight.delete(bet));
+      }
+      await Promise.all(inFlight);
+      return refusals;
+    };
     const total = RATE * SECONDS;
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const started = performance.now();
-    let refused = 0;
-    const inFlight = new Set<Promise<unknown>>();
-    for (let i = 0; i < total; i++) {
-      // Paced: bet i leaves at i / RATE seconds.
-      const due = started + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      const shape = shapes[i % shapes.length]!;
-      const bet = app.betting
-        .placeMarketBet(bettors[i % BETTORS]!, { market_id: market.id, selection_id: 1 + (i % 2), stake: 100, ...shape }, { noDelay: true })
-        .catch(() => void refused++);
-      inFlight.add(bet);
-      void bet.finally(() => inFlight.delete(bet));
-    }
-    await Promise.all(inFlight);
+    const refused = await paceBets(market.id);
     const betSeconds = (performance.now() - started) / 1000;
     loopDelay.disable();
     // Quiescence: the last window flushes and every socket drains. Done once the subscribers'
@@ -326,29 +334,47 @@ export default async function main(): Promise<void> {
     if (refused > 0) throw new Error(`${refused} bets refused`);
 
     // Baseline: a bare ws server broadcasting the same deltas to as many sockets, at the same pace.
-    const bare = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((r) => bare.once('listening', () => r()));
-    bare.on('connection', (socket) => socket.send(JSON.stringify({ type: 'hello' })));
-    const barePort = (bare.address() as AddressInfo).port;
-    await subscribers.connect(`ws://127.0.0.1:${barePort}`, market.id, false);
     const gapMs = (deliverySeconds * 1000) / Math.max(1, live.raw.length - 1);
-    const baseStarted = performance.now();
-    for (let i = 0; i < live.raw.length; i++) {
-      const due = baseStarted + i * gapMs;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      const t = performance.timeOrigin + performance.now();
-      const frame = Buffer.from(JSON.stringify({ ...JSON.parse(live.raw[i]!), at: t, since: t }));
-      for (const socket of bare.clients) socket.send(frame, { binary: false });
-    }
-    await new Promise((r) => setTimeout(r, 500));
-    const base = await subscribers.collect();
-    await new Promise<void>((r) => bare.close(() => r()));
+    const bareBroadcast = async (load?: () => Promise<number>): Promise<Collected> => {
+      const bare = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+      await new Promise<void>((r) => bare.once('listening', () => r()));
+      bare.on('connection', (socket) => socket.send(JSON.stringify({ type: 'hello' })));
+      const barePort = (bare.address() as AddressInfo).port;
+      await subscribers.connect(`ws://127.0.0.1:${barePort}`, market.id, false);
+      const loaded = load?.();
+      const baseStarted = performance.now();
+      for (let i = 0; i < live.raw.length; i++) {
+        const due = baseStarted + i * gapMs;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        const t = performance.timeOrigin + performance.now();
+        const frame = Buffer.from(JSON.stringify({ ...JSON.parse(live.raw[i]!), at: t, since: t }));
+        for (const socket of bare.clients) socket.send(frame, { binary: false });
+      }
+      if (((await loaded) ?? 0) > 0) throw new Error('bets refused under the loaded baseline');
+      await new Promise((r) => setTimeout(r, 500));
+      const collected = await subscribers.collect();
+      await new Promise<void>((r) => bare.close(() => r()));
+      return collected;
+    };
+    const base = await bareBroadcast();
+    // The same, while the same bets go on (on a market nobody watches): the machine as loaded as
+    // in the server's run (the bet path on this loop, PostgreSQL or PGlite busy), with no push code.
+    const unwatched = await app.betting.createMarket({
+      matchId: match!.matchId,
+      kind: 'EXCHANGE',
+      marketType: 'MATCH_ODDS',
+      name: 'Push bench, unwatched',
+      runners: [{ name: 'Home' }, { name: 'Away' }],
+      inPlay: false,
+    });
+    const loadedBase = await bareBroadcast(() => paceBets(unwatched.id));
 
     const meanBytes = live.raw.reduce((a, r) => a + r.length, 0) / Math.max(1, live.raw.length);
     const newest = percentiles(live.newest);
     const oldest = percentiles(live.oldest);
     const baseDelay = percentiles(base.newest);
+    const loadedDelay = percentiles(loadedBase.newest);
     console.log(
       [
         `bets placed: ${total} in ${betSeconds.toFixed(1)} s; commits on the market ${commitRate.toFixed(0)}/s (target >= 200/s) ${verdict(commitRate >= 200)}`,
@@ -357,6 +383,8 @@ export default async function main(): Promise<void> {
         `commit -> subscriber, newest commit in the delta: p50 ${ms(newest.p50)}, p99 ${ms(newest.p99)} (target p99 <= 100 ms) ${verdict(newest.p99 <= 100)}`,
         `commit -> subscriber, oldest commit coalesced:   p50 ${ms(oldest.p50)}, p99 ${ms(oldest.p99)} (includes the 100 ms window)`,
         `baseline, bare ws broadcast of the same ${live.raw.length} deltas: ${(base.newest.length / ((base.last - base.first) / 1000)).toFixed(0)} messages/s, send -> subscriber p50 ${ms(baseDelay.p50)}, p99 ${ms(baseDelay.p99)}`,
+        `p99 / bare ws p99: ${(newest.p99 / baseDelay.p99).toFixed(2)} (target <= 1.2) ${verdict(newest.p99 <= 1.2 * baseDelay.p99)}`,
+        `bare ws broadcast while the same bets run (on a market nobody watches): send -> subscriber p50 ${ms(loadedDelay.p50)}, p99 ${ms(loadedDelay.p99)}; p99 / it: ${(newest.p99 / loadedDelay.p99).toFixed(2)}`,
         `every subscriber has the final book: ${withFinalBook === SUBSCRIBERS ? 'yes' : 'no'} (${withFinalBook} of ${SUBSCRIBERS}); newest delta carries the last commit: ${withLastCommit} of ${SUBSCRIBERS}; subscribers that saw a sequence gap: ${withGaps}; quiet after ${ms(quietMs)}`,
         `server event loop delay during the bets: p50 ${ms(loopDelay.percentile(50) / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}; ${app.betting.stats.batchedBets} bets in ${app.betting.stats.batches} group commits`,
         `total ${((Date.now() - benchStarted) / 1000).toFixed(1)} s`,

@@ -8,7 +8,7 @@ import { browserSuite, upcomingCricket, type Market } from './support/suite.ts';
 /**
  * Issue 24 in real Chromium at 1280 px and 390 px (prices do not move: FEED_SIMULATOR=0): after
  * two trades on a runner, its Chart opens over the match page with the canvas drawn, the last
- * traded price and the volume, inside the screen; and on a race meeting's page (390 px), one-click
+ * traded price and the volume, inside the screen; and on a race meeting's page, one-click
  * betting turned on above the race's markets places a bet from a click on a price, no slip; no
  * axe violation with the chart open or one-click on.
  * Screenshots go to /tmp/chart-shots/.
@@ -93,23 +93,24 @@ describe.each(VIEWPORTS)('price chart at $width px', (vp) => {
   );
 });
 
-describe('one-click betting on a race meeting at 390 px', () => {
+describe.each(VIEWPORTS)('one-click betting on a race meeting at $width px', (vp) => {
   it(
     'turns on above the race markets; a click on a price places the bet, no slip',
     { timeout: 180_000 },
     async () => {
-      const phone = VIEWPORTS.find((v) => v.width === 390)!;
-      const { context, page } = await newPage(suite.browser, suite.product.baseUrl, phone);
+      const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
       try {
         const token = await signIn(page);
-        // A race still ahead with a WIN market, today's in IST, else tomorrow's.
-        let race: { day: string; matchId: number; raceId: number; win: Market } | undefined;
+        // A race still ahead with a WIN market, today's in IST, else tomorrow's; each width a
+        // race of its own (the bets of one are not the other's).
+        const pick = vp.width < 993 ? 0 : 1;
+        const races: { day: string; matchId: number; raceId: number; win: Market }[] = [];
         for (const day of [istDate(Date.now()), istDate(Date.now() + DAY_MS)]) {
           const { venues } = await suite.api<{
             venues: { match_id: number; races: { race_id: number; market_start_time: string }[] }[];
           }>('match/getMatchVenueListByCountryCodeSportId', { sport_id: 7, date: day }, token);
           for (const v of venues) {
-            if (race) break;
+            if (races.length > pick) break;
             const ahead = v.races.filter((r) => Date.parse(r.market_start_time) > Date.now() + 15 * 60_000);
             if (ahead.length === 0) continue;
             const { markets } = await suite.api<{ markets: (Market & { race_id: number | null })[] }>(
@@ -119,11 +120,12 @@ describe('one-click betting on a race meeting at 390 px', () => {
             );
             for (const r of ahead) {
               const win = markets.find((m) => m.race_id === r.race_id && m.market_type === 'WIN');
-              if (win && !race) race = { day, matchId: v.match_id, raceId: r.race_id, win };
+              if (win) races.push({ day, matchId: v.match_id, raceId: r.race_id, win });
             }
           }
         }
-        if (!race) throw new Error('no race ahead today or tomorrow with a WIN market');
+        const race = races[pick];
+        if (!race) throw new Error(`no race ahead today or tomorrow with a WIN market (${pick + 1} needed)`);
         const runner = race.win.runners[0]!;
         let price = runner.back[0]?.price;
         if (price === undefined) {
@@ -157,7 +159,7 @@ describe('one-click betting on a race meeting at 390 px', () => {
           .click();
         expect(await overflow(page)).toBe(0);
         expect(await axeViolations(page, 'race one-click on')).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/390-race-one-click.png` });
+        await page.screenshot({ path: `${SHOTS}/${vp.width}-race-one-click.png` });
 
         await best.click();
         await page.getByText(/^Bet (Matched|Partially Matched|Unmatched)$/).waitFor();
@@ -179,7 +181,7 @@ describe('one-click betting on a race meeting at 390 px', () => {
           .poll(() => dialog.getByTestId('price-chart-volume').textContent())
           .toBe(`₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(matched)}`);
         await dialog.getByTestId('price-plot').locator('canvas').waitFor();
-        await page.screenshot({ path: `${SHOTS}/390-race-chart.png` });
+        await page.screenshot({ path: `${SHOTS}/${vp.width}-race-chart.png` });
       } finally {
         await context.close();
       }
