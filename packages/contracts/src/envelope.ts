@@ -72,6 +72,16 @@ export const ErrorCode = z.enum([
   // The agents' business (ADR 48): a child never holds more than its parent, nor less than its own agents.
   'PARTNERSHIP_TOO_HIGH',
   'PARTNERSHIP_BELOW_DOWNLINE',
+  // Safer gambling (issue 25, ADR 58).
+  'DEPOSIT_LIMIT_REACHED',
+  'LOSS_LIMIT_REACHED',
+  'LIMIT_NOT_CONFIRMABLE',
+  'ACCOUNT_ON_BREAK',
+  'SELF_EXCLUDED',
+  'REOPEN_NOT_ALLOWED',
+  // Limits an agent sets on a user (issue 25).
+  'EXPOSURE_LIMIT_REACHED',
+  'SPORT_BLOCKED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -20,3 +20,4 @@ export * from './security.ts';
 export * from './console/index.ts';
 export * from './web-page.ts';
 export * from './notifications.ts';
+export * from './safer-gambling.ts';

@@ -75,6 +75,14 @@ export const ACTIVITY_KINDS = [
   // Set by the account's agent (ADR 48).
   'TERMS_CHANGED',
   'CREDIT_REFERENCE_CHANGED',
+  // The bettor's own limits (issue 25): asked, applied, confirmed.
+  'LIMIT_CHANGED',
+  'REALITY_CHECK_SET',
+  'REALITY_CHECK_SHOWN',
+  'BREAK_TAKEN',
+  'SELF_EXCLUDED',
+  'REOPEN_ASKED',
+  'USER_LIMITS_SET',
 ] as const;
 export const ActivityKind = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKind>;

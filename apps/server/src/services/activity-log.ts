@@ -59,6 +59,20 @@ export function describeActivity(kind: ActivityKind, detail: string): string {
       return fact ? `Partnership and commission set: ${fact}` : 'Partnership and commission set';
     case 'CREDIT_REFERENCE_CHANGED':
       return fact ? `Credit reference changed: ${fact}` : 'Credit reference changed';
+    case 'LIMIT_CHANGED':
+      return fact ? `Limit: ${fact}` : 'Limit changed';
+    case 'REALITY_CHECK_SET':
+      return fact ? `Reality check: ${fact}` : 'Reality check set';
+    case 'REALITY_CHECK_SHOWN':
+      return fact ? `Reality check shown: ${fact}` : 'Reality check shown';
+    case 'BREAK_TAKEN':
+      return fact ? `Break: ${fact}` : 'Break taken';
+    case 'SELF_EXCLUDED':
+      return fact ? `Self-exclusion: ${fact}` : 'Self-excluded';
+    case 'REOPEN_ASKED':
+      return fact ? `Reopening asked: ${fact}` : 'Reopening asked';
+    case 'USER_LIMITS_SET':
+      return fact ? `Limits set by the agent: ${fact}` : 'Limits set by the agent';
   }
 }
 

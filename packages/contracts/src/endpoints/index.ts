@@ -16,6 +16,7 @@ import { agentPaymentEndpoints, paymentEndpoints } from './payments.ts';
 import { profitLossEndpoints, statementEndpoints } from './reports.ts';
 import { profileEndpoints, securityAuthEndpoints } from './security.ts';
 import { notificationEndpoints } from './notifications.ts';
+import { saferGamblingEndpoints } from './safer-gambling.ts';
 import { accountEndpoints, siteEndpoints } from './user.ts';
 
 export type { Endpoint } from './endpoint.ts';
@@ -47,6 +48,7 @@ export const endpoints = {
   ...accountTermsEndpoints,
   ...notificationEndpoints,
   ...marketDataEndpoints,
+  ...saferGamblingEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -9,3 +9,4 @@ export * from './console.ts';
 export * from './cluster.ts';
 export * from './partnership.ts';
 export * from './notifications.ts';
+export * from './safer-gambling.ts';

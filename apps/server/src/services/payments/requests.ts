@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { paymentRequests, payoutAccounts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
+import { checkDepositLimit } from '../safer-gambling/index.ts';
 import { recordActivity, type RequestOrigin } from '../activity.ts';
 import {
   accountOfUser,
@@ -169,6 +170,7 @@ export async function requestDeposit(
   try {
     const at = svc.clock();
     created = await svc.db.transaction(async (tx) => {
+      await checkDepositLimit(tx, payer.userId, terms.amountPaise, at);
       const [row] = await tx
         .insert(paymentRequests)
         .values({

@@ -1,0 +1,4 @@
+/** Safer gambling (issue 25, ADR 58): the bettor's own limits. */
+export { checkDepositLimit, confirmAskedLimit, saferGambling, setLimit, setRealityCheck } from './service.ts';
+export { restrictionAt, type ProtectionRow } from './protection.ts';
+export { askLimit, confirmLimit, confirmableAt, type LimitState } from './limits.ts';
