@@ -6,7 +6,14 @@ import { balanceView } from '../../services/money/index.ts';
 import { userProfile } from '../../services/profile.ts';
 import { disableSecurityAuth, enableSecurityAuth, setupSecurityAuth } from '../../services/security-auth/index.ts';
 import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
-import { confirmAskedLimit, saferGambling, setLimit, setRealityCheck } from '../../services/safer-gambling/index.ts';
+import {
+  confirmAskedLimit,
+  limitNotice,
+  realityCheckNotice,
+  saferGambling,
+  setLimit,
+  setRealityCheck,
+} from '../../services/safer-gambling/index.ts';
 import { changePassword, logIn, logOut, signUp } from '../../services/user-account.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import { rupeesToPaise } from '@exchange/engine';
@@ -81,24 +88,32 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     getSaferGambling: async ({ user }) => ({ data: await saferGambling(app.db, user.userId, app.clock()) }),
 
     setDepositLimit: async ({ body, user, request }) => {
-      const data = await setLimit(app.db, user.userId, 'DEPOSIT', body.period, amountPaise(body.amount), app.clock(), originOf(request));
+      const at = app.clock();
+      const data = await setLimit(app.db, user.userId, 'DEPOSIT', body.period, amountPaise(body.amount), at, originOf(request));
+      app.notifications.tell([limitNotice(user.userId, data, at)]);
       return { data, message: data.pending ? 'Your higher limit waits 24 hours, then your confirmation' : 'Deposit limit set' };
     },
 
     setLossLimit: async ({ body, user, request }) => {
-      const data = await setLimit(app.db, user.userId, 'LOSS', body.period, amountPaise(body.amount), app.clock(), originOf(request));
+      const at = app.clock();
+      const data = await setLimit(app.db, user.userId, 'LOSS', body.period, amountPaise(body.amount), at, originOf(request));
+      app.notifications.tell([limitNotice(user.userId, data, at)]);
       return { data, message: data.pending ? 'Your higher limit waits 24 hours, then your confirmation' : 'Loss limit set' };
     },
 
-    confirmLimit: async ({ body, user, request }) => ({
-      data: await confirmAskedLimit(app.db, user.userId, body.kind, body.period, app.clock(), originOf(request)),
-      message: 'Limit confirmed',
-    }),
+    confirmLimit: async ({ body, user, request }) => {
+      const at = app.clock();
+      const data = await confirmAskedLimit(app.db, user.userId, body.kind, body.period, at, originOf(request));
+      app.notifications.tell([limitNotice(user.userId, data, at, true)]);
+      return { data, message: 'Limit confirmed' };
+    },
 
-    setRealityCheck: async ({ body, user, request }) => ({
-      data: await setRealityCheck(app.db, user.userId, body.minutes, app.clock(), originOf(request)),
-      message: body.minutes === null ? 'Reality check off' : `Reality check every ${body.minutes} minutes`,
-    }),
+    setRealityCheck: async ({ body, user, request }) => {
+      const at = app.clock();
+      const data = await setRealityCheck(app.db, user.userId, body.minutes, at, originOf(request));
+      app.notifications.tell([realityCheckNotice(user.userId, body.minutes, at)]);
+      return { data, message: body.minutes === null ? 'Reality check off' : `Reality check every ${body.minutes} minutes` };
+    },
   });
   notificationRoutes(app, registry);
 }

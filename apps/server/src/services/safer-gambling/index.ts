@@ -2,3 +2,4 @@
 export { checkDepositLimit, confirmAskedLimit, saferGambling, setLimit, setRealityCheck } from './service.ts';
 export { restrictionAt, type ProtectionRow } from './protection.ts';
 export { askLimit, confirmLimit, confirmableAt, type LimitState } from './limits.ts';
+export { limitNotice, realityCheckNotice } from './notices.ts';
