@@ -3,7 +3,8 @@ import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, NO_ANSWER_MESSAGE } from '@/lib/api';
-import { formatAmount, formatRupees } from '@/lib/format';
+import { formatAmount, formatIst, formatRupees } from '@/lib/format';
+import { useSaferGambling } from '@/lib/safer-gambling';
 import type { MadeRequest } from '../api/payment-requests';
 import { quickAmounts, type AmountBounds } from '../lib/payment-forms';
 import { KIND_LABEL, METHOD_LABEL } from '../lib/request-rows';
@@ -66,6 +67,22 @@ export function AmountField({
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * Beside the deposit's amount: what the bettor's deposit limits leave (the lowest of them), or
+ * a way to set one; either leads to the safer-gambling page.
+ */
+export function DepositLimitLink() {
+  const { data } = useSaferGambling();
+  const left = data?.deposit_left ?? null;
+  return (
+    <p className="pay-hint pay-limit">
+      <Link to="/setting/safer-gambling" data-testid="deposit-limit-link">
+        {left === null ? 'Set a deposit limit' : `Deposit limit: ${formatRupees(left)} left`}
+      </Link>
+    </p>
   );
 }
 
@@ -153,9 +170,23 @@ export function TextField({
  * Why a request was not made, in words. The server's refusal says it itself; when no answer
  * came, sending again is safe: the same request goes with the same client_ref, made once.
  */
+/**
+ * The server's refusal in words; a deposit past the bettor's limit says what is left and from
+ * when more is, in IST as the site shows times (the message carries them in UTC).
+ */
+function refusalText(error: ApiError): string {
+  const data = error.data as { left?: unknown; rolls_at?: unknown } | undefined;
+  if (error.code !== 'DEPOSIT_LIMIT_REACHED' || typeof data?.left !== 'number') return error.message;
+  const from =
+    typeof data.rolls_at === 'string'
+      ? ` More is free from ${formatIst(data.rolls_at).slice(0, 16)} (IST).`
+      : '';
+  return `Your deposit limit leaves ${formatRupees(data.left)} now.${from}`;
+}
+
 export function SendError({ error, testId }: { error: Error | null; testId: string }) {
   if (!error) return null;
-  const text = error instanceof ApiError ? error.message : NO_ANSWER_MESSAGE;
+  const text = error instanceof ApiError ? refusalText(error) : NO_ANSWER_MESSAGE;
   const again = !(error instanceof ApiError) || error.retryable;
   return (
     <p className="pay-alert pay-alert--error" role="alert" data-testid={testId}>
