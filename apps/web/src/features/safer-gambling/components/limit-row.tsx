@@ -55,7 +55,7 @@ function PendingChange({ limit, testId }: { limit: LimitView; testId: string }) 
       </button>
       {!ready && (
         <span className="sg-pending__when muted" data-testid={`${testId}-confirm-when`}>
-          You can confirm it from {istShort(pending.confirmable_at)}.
+          You can confirm it from then; until you do, the limit in force stays.
         </span>
       )}
     </div>
@@ -108,7 +108,7 @@ function LimitForm({ limit, testId }: { limit: LimitView; testId: string }) {
           className="input"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={limit.amount === null ? 'Amount' : String(limit.amount)}
+          placeholder="Amount"
           disabled={none}
           aria-label={`New ${label.toLowerCase()} in rupees`}
           aria-invalid={Boolean(errors.amount)}

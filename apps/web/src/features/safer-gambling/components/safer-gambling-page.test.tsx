@@ -76,7 +76,7 @@ describe('safer-gambling page', () => {
     expect(pending.textContent).toBe(`₹5,000 from ${when}`);
     expect((screen.getByTestId('limit-deposit-day-confirm') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('limit-deposit-day-confirm-when').textContent).toBe(
-      `You can confirm it from ${when}.`,
+      'You can confirm it from then; until you do, the limit in force stays.',
     );
     // The limit in force stays until then.
     expect(screen.getByTestId('limit-deposit-day-amount-in-force').textContent).toBe('₹1,000');
