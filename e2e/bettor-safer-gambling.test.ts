@@ -123,6 +123,9 @@ describe.each(VIEWPORTS)('safer gambling at $width px', (vp: Viewport) => {
     // The dialog over the top of the page (a full-page shot of a page scrolled down misplaces the header).
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveShot(page, vp, 'reality-check');
+    // And the screen as the bettor sees it, the dialog over the page.
+    if (process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/${vp.width}-reality-check-screen.png` });
 
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.waitFor({ state: 'detached' });
