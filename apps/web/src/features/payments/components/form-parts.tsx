@@ -3,10 +3,10 @@ import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, NO_ANSWER_MESSAGE } from '@/lib/api';
-import { formatAmount, formatIst, formatRupees } from '@/lib/format';
+import { formatAmount, formatRupees } from '@/lib/format';
 import { useSaferGambling } from '@/lib/safer-gambling';
 import type { MadeRequest } from '../api/payment-requests';
-import { quickAmounts, type AmountBounds } from '../lib/payment-forms';
+import { quickAmounts, refusalText, type AmountBounds } from '../lib/payment-forms';
 import { KIND_LABEL, METHOD_LABEL } from '../lib/request-rows';
 import { RequestTable } from './request-table';
 
@@ -170,20 +170,6 @@ export function TextField({
  * Why a request was not made, in words. The server's refusal says it itself; when no answer
  * came, sending again is safe: the same request goes with the same client_ref, made once.
  */
-/**
- * The server's refusal in words; a deposit past the bettor's limit says what is left and from
- * when more is, in IST as the site shows times (the message carries them in UTC).
- */
-function refusalText(error: ApiError): string {
-  const data = error.data as { left?: unknown; rolls_at?: unknown } | undefined;
-  if (error.code !== 'DEPOSIT_LIMIT_REACHED' || typeof data?.left !== 'number') return error.message;
-  const from =
-    typeof data.rolls_at === 'string'
-      ? ` More is free from ${formatIst(data.rolls_at).slice(0, 16)} (IST).`
-      : '';
-  return `Your deposit limit leaves ${formatRupees(data.left)} now.${from}`;
-}
-
 export function SendError({ error, testId }: { error: Error | null; testId: string }) {
   if (!error) return null;
   const text = error instanceof ApiError ? refusalText(error) : NO_ANSWER_MESSAGE;
