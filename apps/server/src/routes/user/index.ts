@@ -87,13 +87,15 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
 
     setLossLimit: async ({ body, user, request }) => {
       const data = await setLimit(app.db, user.userId, 'LOSS', body.period, amountPaise(body.amount), app.clock(), originOf(request));
+      app.bettorLimits.forget(user.userId);
       return { data, message: data.pending ? 'Your higher limit waits 24 hours, then your confirmation' : 'Loss limit set' };
     },
 
-    confirmLimit: async ({ body, user, request }) => ({
-      data: await confirmAskedLimit(app.db, user.userId, body.kind, body.period, app.clock(), originOf(request)),
-      message: 'Limit confirmed',
-    }),
+    confirmLimit: async ({ body, user, request }) => {
+      const data = await confirmAskedLimit(app.db, user.userId, body.kind, body.period, app.clock(), originOf(request));
+      app.bettorLimits.forget(user.userId);
+      return { data, message: 'Limit confirmed' };
+    },
 
     setRealityCheck: async ({ body, user, request }) => ({
       data: await setRealityCheck(app.db, user.userId, body.minutes, app.clock(), originOf(request)),
