@@ -8,7 +8,14 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { SPORT } from '@exchange/contracts';
 import { activityLog } from '../../db/schema/index.ts';
-import { balanceOf, bettingCast, createMatchOdds, firstMatchOf, newBettor } from '../../test/betting.ts';
+import {
+  balanceOf,
+  bettingCast,
+  createMarket,
+  createMatchOdds,
+  firstMatchOf,
+  newBettor,
+} from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 
@@ -189,6 +196,25 @@ describeEachDatabase(
       await ok('agentSetUserLimits', { user_id: user.userId, exposure_limit: null });
       await ok('placeMarketBet', back(market, 600), user.token);
       expect((await balanceOf(ctx(), user.token)).liability).toBe(2_100);
+    });
+
+    it('counts a fancy bet taken whole by the house against the exposure limit', async () => {
+      const user = await newBettor(ctx(), cast.agent1, 'ulim4', 10_000);
+      const fancy = await createMarket(ctx(), cast.admin, {
+        match_id: cast.matchId,
+        kind: 'FANCY',
+        market_type: 'FANCY',
+        name: '6 Over Runs',
+        fancy: { no_line: 45, no_rate: 100, yes_line: 46, yes_rate: 100 },
+      });
+      await ok('agentSetUserLimits', { user_id: user.userId, exposure_limit: 1_500 });
+      const yes = (stake: number) => ({ fancy_id: fancy, is_back: 1, run: 46, rate: 100, stake });
+      await ok('placeFancyBet', yes(1_000), user.token);
+      const held = await balanceOf(ctx(), user.token);
+      expect((await refusal('placeFancyBet', yes(600), user.token)).code).toBe('EXPOSURE_LIMIT_REACHED');
+      expect(await balanceOf(ctx(), user.token)).toEqual(held);
+      await ok('placeFancyBet', yes(500), user.token);
+      expect((await balanceOf(ctx(), user.token)).liability).toBe(1_500);
     });
 
     it("adds his agent's delay to an in-play market's bet delay, and only in play", async () => {
