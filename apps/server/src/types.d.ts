@@ -9,6 +9,7 @@ import type { AuthUser, SessionStore } from './services/sessions.ts';
 import type { BalanceCache } from './services/balance-cache.ts';
 import type { ClusterBus } from './cluster/index.ts';
 import type { Notifications } from './services/notifications/index.ts';
+import type { BettorLimits } from './services/safer-gambling/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     bus: ClusterBus;
     /** The balances `user/getUserBalance` answers, dropped by every commit that moves money (ADR 37). */
     balances: BalanceCache;
+    /** The bettor's own and his agent's limits, judged on every bet (ADR 58); `forget` after a change. */
+    bettorLimits: BettorLimits;
     /** The bettor's notifications: stored after the commits they tell, then pushed (ADR 51). */
     notifications: Notifications;
     /** First step of the onRequest check of 'user' endpoints: sets request.user or answers 401. */

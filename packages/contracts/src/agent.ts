@@ -8,6 +8,8 @@ import { CurrentBetsRequest } from './betting/index.ts';
 import { CLIENT_REF_MAX_LENGTH, Flag, IdLike, Rupees } from './common.ts';
 import { DAYS_IN_ORDER, daysInOrder, StatementFilter } from './statement.ts';
 import { AccountTerms, AccountTermsFields } from './partnership.ts';
+import { AgentLimits } from './safer-gambling.ts';
+import { UserProfile } from './security.ts';
 import { NewPassword, USER_NAME_PATTERN } from './user.ts';
 
 export const AGENT_ROLES = ['user', 'agent'] as const;
@@ -121,3 +123,7 @@ export const AgentUserStatementRequest = StatementFilter.extend({ user_id: IdLik
 
 /** Agent: a downline user's current bets, the same filter and shape as the bettor's own. */
 export const AgentUserBetsRequest = CurrentBetsRequest.extend({ user_id: IdLike });
+
+/** Agent: a downline user's profile (the user page's shape) with the limits his agents set on him. */
+export const AgentUserProfile = UserProfile.extend({ agent_limits: AgentLimits });
+export type AgentUserProfile = z.infer<typeof AgentUserProfile>;

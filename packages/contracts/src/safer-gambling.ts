@@ -4,7 +4,7 @@
  * confirmation. Periods roll: the last 24 hours, 7 days, 30 days.
  */
 import { z } from 'zod';
-import { IsoDate, Rupees } from './common.ts';
+import { IdLike, IsoDate, Rupees } from './common.ts';
 
 export const LimitPeriod = z.enum(['DAY', 'WEEK', 'MONTH']);
 export type LimitPeriod = z.infer<typeof LimitPeriod>;
@@ -98,6 +98,42 @@ export const Restriction = z.object({
 });
 export type Restriction = z.infer<typeof Restriction>;
 
+/**
+ * The limits a user's agent sets on him (issue 25, ADR 58): the most exposure he may hold, the
+ * largest stake of one bet (null: no limit), a delay added to an in-play market's bet delay, and
+ * the sports he may not bet on.
+ */
+export const AgentLimits = z.object({
+  exposure_limit: Rupees.nullable(),
+  max_stake: Rupees.nullable(),
+  extra_bet_delay_ms: z.number().int(),
+  blocked_sports: z.array(z.number().int()),
+  /** When they were last set (null: never). */
+  updated_at: IsoDate.nullable(),
+});
+export type AgentLimits = z.infer<typeof AgentLimits>;
+
+/** The most an agent may add to a user's in-play bet delay. */
+export const MAX_EXTRA_BET_DELAY_MS = 30_000;
+
+/** An amount an agent sets: a positive number of rupees, or null for none. */
+const AgentLimitAmount = Rupees.refine((v) => v > 0, 'A limit must be more than 0').nullable();
+
+/** Agent: set a downline user's limits; a field left out stays as it is. */
+export const SetUserLimitsRequest = z.object({
+  user_id: IdLike,
+  exposure_limit: AgentLimitAmount.optional(),
+  max_stake: AgentLimitAmount.optional(),
+  extra_bet_delay_ms: z
+    .number({ error: 'extra_bet_delay_ms must be a whole number of milliseconds' })
+    .int('extra_bet_delay_ms must be a whole number of milliseconds')
+    .min(0, 'extra_bet_delay_ms must not be negative')
+    .max(MAX_EXTRA_BET_DELAY_MS, `extra_bet_delay_ms must be at most ${MAX_EXTRA_BET_DELAY_MS}`)
+    .optional(),
+  blocked_sports: z.array(IdLike).max(100, 'Too many sports').optional(),
+});
+export type SetUserLimitsRequest = z.infer<typeof SetUserLimitsRequest>;
+
 export const SaferGambling = z.object({
   /** Every kind and period, in the order DEPOSIT then LOSS, DAY, WEEK, MONTH. */
   limits: z.array(LimitView),
@@ -107,5 +143,7 @@ export const SaferGambling = z.object({
   reality_check_minutes: z.number().int().nullable(),
   /** A break or self-exclusion in force (null: none). */
   restriction: Restriction.nullable(),
+  /** The limits the bettor's agent set on him. */
+  agent_limits: AgentLimits,
 });
 export type SaferGambling = z.infer<typeof SaferGambling>;

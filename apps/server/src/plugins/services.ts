@@ -10,6 +10,7 @@ import type { PaymentCommitted, PaymentConfig } from '../services/payments/index
 import { SessionStore, type SessionStoreOptions } from '../services/sessions.ts';
 import { BalanceCache, type BalanceCacheOptions } from '../services/balance-cache.ts';
 import { ClusterBus } from '../cluster/index.ts';
+import { BettorLimits } from '../services/safer-gambling/index.ts';
 
 export interface ServicesOptions {
   db: Db;
@@ -43,10 +44,13 @@ export default fp<ServicesOptions>(
     app.decorate('secretBox', new SecretBox(opts.securityAuthKey));
     const onCommitError = (error: unknown) =>
       app.log.error({ err: error }, 'a group commit failed: its bets are placed alone');
-    app.decorate(
-      'betting',
-      opts.betting ?? new BettingService(opts.db, opts.clock, { onCommitError, ...opts.bettingOptions }),
-    );
+    const betting =
+      opts.betting ?? new BettingService(opts.db, opts.clock, { onCommitError, ...opts.bettingOptions });
+    app.decorate('betting', betting);
+    // Safer gambling (ADR 58): every bet is judged against the bettor's limits before its delay.
+    const bettorLimits = new BettorLimits(opts.db, opts.clock);
+    betting.useBettorCheck(bettorLimits.check);
+    app.decorate('bettorLimits', bettorLimits);
     app.decorate('payments', opts.payments);
     app.decorate('paymentEvents', new CommitFeed<PaymentCommitted>());
     app.decorate('accountEvents', new CommitFeed<AccountsChanged>());

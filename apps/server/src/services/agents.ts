@@ -16,6 +16,7 @@ import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from '.
 import { refuseBettorPartnership, termsAt, termsHistory, termsView, writeNewAccountTerms } from './partnership/index.ts';
 import { hashPassword } from './passwords.ts';
 import { userProfile } from './profile.ts';
+import { agentLimitsRow, agentLimitsView } from './safer-gambling/index.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
 import { createUser } from './users.ts';
 
@@ -254,10 +255,10 @@ export async function agentResetPassword(
   app.sessions.forgetUser(user.id);
 }
 
-/** A downline user's profile, the user page's shape. */
+/** A downline user's profile, the user page's shape, with the limits his agents set on him. */
 export async function agentGetUserProfile(app: AgentServices, caller: AuthUser, userId: number) {
   const user = await downlineUser(app.db, caller, userId);
-  return userProfile(app.db, user.id);
+  return { ...(await userProfile(app.db, user.id)), agent_limits: agentLimitsView(await agentLimitsRow(app.db, user.id)) };
 }
 
 /** A downline user's activity log, newest first. */

@@ -7,6 +7,7 @@ import {
   AgentCreatedUser,
   AgentCreateUserRequest,
   AgentUserBetsRequest,
+  AgentUserProfile,
   AgentUserStatementRequest,
   ChipsTransfer,
   DownlinePage,
@@ -25,7 +26,8 @@ import {
   SharedAccountsPage,
   SharedAccountsRequest,
 } from '../console/index.ts';
-import { ActivityLogPage, AgentActivityLogRequest, AgentUserRequest, UserProfile } from '../security.ts';
+import { AgentLimits, SetUserLimitsRequest } from '../safer-gambling.ts';
+import { ActivityLogPage, AgentActivityLogRequest, AgentUserRequest } from '../security.ts';
 import { AccountStatementPage } from '../statement.ts';
 import { def, None } from './endpoint.ts';
 
@@ -66,6 +68,16 @@ export const agentEndpoints = {
     body: SetUserStatusRequest,
     data: UserStatus,
   }),
+  agentSetUserLimits: def({
+    method: 'POST',
+    path: 'agent/setUserLimits',
+    auth: 'user',
+    role: 'agent',
+    summary:
+      "Agent: set a downline user's exposure limit, largest stake, extra in-play bet delay and blocked sports (a field left out stays; null: no limit)",
+    body: SetUserLimitsRequest,
+    data: AgentLimits,
+  }),
   agentResetPassword: def({
     method: 'POST',
     path: 'agent/resetPassword',
@@ -98,9 +110,9 @@ export const agentEndpoints = {
     path: 'agent/getUserProfile',
     auth: 'user',
     role: 'agent',
-    summary: "Agent: a downline user's profile (the user page's shape)",
+    summary: "Agent: a downline user's profile (the user page's shape) with the limits his agents set on him",
     body: AgentUserRequest,
-    data: UserProfile,
+    data: AgentUserProfile,
   }),
   agentGetUserActivityLog: def({
     method: 'POST',

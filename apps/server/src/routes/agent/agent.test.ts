@@ -151,6 +151,7 @@ describeEachDatabase('agents and their downline', (ctx) => {
       agentGetSettlementLedger: (id) => ({ user_id: id }),
       agentSetAccountTerms: (id) => ({ user_id: id, match_commission: 1 }),
       agentSetCreditReference: (id) => ({ user_id: id, credit_reference: 100 }),
+      agentSetUserLimits: (id) => ({ user_id: id, max_stake: 100 }),
     };
     const ownOnly: EndpointName[] = [
       'agentCreateUser',

@@ -76,6 +76,11 @@ const PLAIN: Record<string, unknown> = {
   method: 'UPI',
   account_number: undefined,
   ifsc: undefined,
+  // agent/setUserLimits: one limit set, the rest left as they are.
+  max_stake: 100,
+  exposure_limit: undefined,
+  extra_bet_delay_ms: undefined,
+  blocked_sports: undefined,
 };
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../services/agents.ts';
 import { agentGetUserBets, agentGetUserProfitLoss, agentGetUserStatement } from '../../services/agent-reads.ts';
 import { agentDashboard, agentMarketBook } from '../../services/console/index.ts';
+import { setAgentLimits } from '../../services/safer-gambling/index.ts';
 import { sharedAccounts } from '../../services/signups/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import agentPaymentRoutes from './payments.ts';
@@ -26,6 +27,11 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
       data: await agentSetUserStatus(app, user, body, originOf(request)),
       message: 'User status updated',
     }),
+    agentSetUserLimits: async ({ body, user, request }) => {
+      const data = await setAgentLimits(app.db, user, body, app.clock(), originOf(request));
+      app.bettorLimits.forget(body.user_id);
+      return { data, message: 'User limits updated' };
+    },
     agentResetPassword: async ({ body, user, request }) => {
       await agentResetPassword(app, user, body, originOf(request));
       return { data: undefined, message: 'Password reset. The user must change it at next login.' };

@@ -97,6 +97,7 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     setLossLimit: async ({ body, user, request }) => {
       const at = app.clock();
       const data = await setLimit(app.db, user.userId, 'LOSS', body.period, amountPaise(body.amount), at, originOf(request));
+      app.bettorLimits.forget(user.userId);
       app.notifications.tell([limitNotice(user.userId, data, at)]);
       return { data, message: data.pending ? 'Your higher limit waits 24 hours, then your confirmation' : 'Loss limit set' };
     },
@@ -104,6 +105,7 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     confirmLimit: async ({ body, user, request }) => {
       const at = app.clock();
       const data = await confirmAskedLimit(app.db, user.userId, body.kind, body.period, at, originOf(request));
+      app.bettorLimits.forget(user.userId);
       app.notifications.tell([limitNotice(user.userId, data, at, true)]);
       return { data, message: 'Limit confirmed' };
     },

@@ -8,10 +8,13 @@
 import type { PlaceOptions } from './bet-request.ts';
 import type { MarketState } from './market-state.ts';
 
-/** How long a bet on this market waits before it is queued: 0 unless the market is in play. */
-export function betDelayMsOf(market: MarketState, options: PlaceOptions): number {
+/**
+ * How long a bet on this market waits before it is queued: 0 unless the market is in play.
+ * `extraMs`: what the bettor's agent added to his in-play delay (ADR 58).
+ */
+export function betDelayMsOf(market: MarketState, options: PlaceOptions, extraMs = 0): number {
   if (options.noDelay || !market.row.inPlay) return 0;
-  return Math.max(market.row.betDelayMs, 0);
+  return Math.max(market.row.betDelayMs, 0) + Math.max(extraMs, 0);
 }
 
 /** Waits the bet delay, if the bet has one (`sleep`: tests may shorten time). */
@@ -19,7 +22,8 @@ export async function waitBetDelay(
   market: MarketState,
   options: PlaceOptions,
   sleep: (ms: number) => Promise<void>,
+  extraMs = 0,
 ): Promise<void> {
-  const delayMs = betDelayMsOf(market, options);
+  const delayMs = betDelayMsOf(market, options, extraMs);
   if (delayMs > 0) await sleep(delayMs);
 }

@@ -23,6 +23,7 @@ import { orderByClientRef, writeBetBatches, type BatchOutcome } from '../money/i
 import { placedAnswer, repeatAnswer } from './answers.ts';
 import { LoneBets, type LoneBetDeps } from './bet-alone.ts';
 import { waitBetDelay } from './bet-delay.ts';
+import { betForLimits, type BettorCheck } from './bettor-limits.ts';
 import type { BetRequest, PlaceOptions } from './bet-request.ts';
 import { betCommitted, versionMoved } from './commits.ts';
 import type { MarketState } from './market-state.ts';
@@ -76,6 +77,8 @@ const MAX_IN_FLIGHT = 1;
 export interface BetQueueDeps extends LoneBetDeps {
   groupCommit: boolean;
   sleep: (ms: number) => Promise<void>;
+  /** The bettor's own and his agent's limits (bettor-limits.ts), judged after the market's checks. */
+  checkBettor?: BettorCheck;
   /** Told of a group commit that failed (other than a lost race): its bets are then placed alone. */
   onCommitError?: (error: unknown) => void;
 }
@@ -107,7 +110,10 @@ export class BetQueue {
   async place(req: BetRequest, market: MarketState, options: PlaceOptions): Promise<PlacedBet> {
     try {
       await this.checkOnArrival(market, req);
-      await waitBetDelay(market, options, this.deps.sleep);
+      // Inside the try: a repeat of an accepted bet gets its first answer, though the first one
+      // may have used up the limit it would now be judged against.
+      const limits = this.deps.checkBettor ? await this.deps.checkBettor(betForLimits(market, req)) : undefined;
+      await waitBetDelay(market, options, this.deps.sleep, limits?.extraDelayMs);
       return await (this.deps.groupCommit ? this.joinBatch(req) : this.placeInLane(req));
     } catch (error) {
       // A repeat of an accepted bet gets its first answer even if the market has moved on since.

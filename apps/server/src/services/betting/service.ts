@@ -41,6 +41,7 @@ import type { Clock } from '../../lib/time.ts';
 import { writeBetStatement, writeBetTransaction } from '../money/index.ts';
 import { BetEdits, type BetEdit } from './bet-edits.ts';
 import { BetQueue } from './bet-queue.ts';
+import type { BetForLimits, BettorCheck } from './bettor-limits.ts';
 import { fancyBetRequest, marketBetRequest, type FancyBetBody, type MarketBetBody, type PlaceOptions } from './bet-request.ts';
 import { BetCancels } from './cancels.ts';
 import { AutoCashOuts, type AutoCashOutEvent } from './auto-cash-outs.ts';
@@ -78,6 +79,8 @@ export interface BettingOptions {
   onCommitError?: (error: unknown) => void;
 }
 
+export type { BetForLimits, BettorCheck } from './bettor-limits.ts';
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What the feed may change on a match row. */
@@ -93,6 +96,8 @@ export class BettingService {
   private readonly edits: BetEdits;
   private readonly quotes: MakerQuotes;
   private readonly admin: MarketAdmin;
+  /** The bettor's limits (safer gambling, ADR 58), once the app hands them over. */
+  private bettorCheck: BettorCheck | undefined;
   /** Told after each committed change of a market (the live push, ADR 22). */
   private readonly committed = new CommitFeed();
   /** Told after each committed change of a match row (the live score, ADR 22). */
@@ -117,6 +122,7 @@ export class BettingService {
       groupCommit: this.betPath === 'statement',
       sleep: options.sleep ?? realSleep,
       onCommitError: options.onCommitError,
+      checkBettor: (bet: BetForLimits) => this.bettorCheck?.(bet) ?? Promise.resolve({ extraDelayMs: 0 }),
     });
     const ctx: MarketTxContext = {
       db,
@@ -131,6 +137,14 @@ export class BettingService {
     this.edits = new BetEdits({ ctx, matcher, sleep: options.sleep ?? realSleep });
     this.quotes = new MakerQuotes(ctx, ids);
     this.admin = new MarketAdmin(ctx);
+  }
+
+  /**
+   * Every bet placed from now on is judged by `check` (the bettor's own and his agent's limits,
+   * ../safer-gambling/) after the market's checks and before its delay.
+   */
+  useBettorCheck(check: BettorCheck): void {
+    this.bettorCheck = check;
   }
 
   /** Group commits written (transactions; set-wise ones), the markets' batches in them, and the bets they carried. */

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoTransactions, ledgerAccounts, users, type CasinoTransactionKind } from '../../db/schema/index.ts';
 import { availablePaise, postTransfers, systemAccount, transfer, type LedgerAccount } from '../money/index.ts';
 import { planShares } from '../partnership/index.ts';
+import { atRiskPaise, lossLimitBreach, lossLimitsOf } from '../safer-gambling/index.ts';
 import { CASINO_MAX_BET_PAISE, CASINO_MAX_ROUND_STAKE_PAISE } from './config.ts';
 import { checkLaunchToken, touchLaunchToken } from './launch.ts';
 
@@ -68,6 +69,8 @@ export class CasinoWallet {
         return record({ status: 'LIMIT_EXCEEDED' });
       }
       if (availablePaise(account) < amountPaise) return record({ status: 'INSUFFICIENT_FUNDS' });
+      const lossLimit = await casinoLossLimitRefusal(tx, userId, account, amountPaise, now);
+      if (lossLimit) return record({ status: 'LIMIT_EXCEEDED', refusal: lossLimit });
       const ledgerTransferId = await this.moveWithCasino(tx, body.transactionId, now, {
         from: 'user',
         accountId: account.id,
@@ -195,7 +198,7 @@ export class CasinoWallet {
             betState: outcome.betState ?? null,
             maxPayoutPaise: outcome.maxPayoutPaise ?? null,
             marker: outcome.marker ?? false,
-            details: detailsOf(body),
+            details: { ...detailsOf(body), ...(outcome.refusal ? { refusal: outcome.refusal } : {}) },
             createdAt: now,
           })
           .onConflictDoNothing()
@@ -290,6 +293,27 @@ export class CasinoWallet {
   }
 }
 
+const LOSS_PERIOD_WORDS = { DAY: '24 hours', WEEK: '7 days', MONTH: '30 days' } as const;
+
+/**
+ * The player's loss limit (ADR 58): a stake that would take the period's net loss, with what is
+ * at risk already, past a loss limit in force is refused, and nothing moves. Read under the
+ * account's lock, so two debits at once are judged one after the other. Undefined: allowed.
+ */
+async function casinoLossLimitRefusal(
+  tx: DbOrTx,
+  userId: number,
+  account: LedgerAccount,
+  amountPaise: number,
+  now: Date,
+): Promise<string | undefined> {
+  const limits = await lossLimitsOf(tx, userId);
+  if (limits.length === 0) return undefined;
+  const breach = await lossLimitBreach(tx, userId, limits, await atRiskPaise(tx, userId, account.exposurePaise), amountPaise, now);
+  if (!breach) return undefined;
+  return `The player's loss limit of ${paiseToRupees(breach.amountPaise)} per ${LOSS_PERIOD_WORDS[breach.period]} leaves ${paiseToRupees(breach.leftPaise)} to stake now`;
+}
+
 /** The wallet calls of one user on one round of one game. */
 const userOnRound = (userId: number, gameCode: string, roundId: string) => [
   eq(casinoTransactions.gameCode, gameCode),
@@ -305,6 +329,8 @@ interface Outcome {
   maxPayoutPaise?: number;
   marker?: boolean;
   balanceAfterPaise?: number;
+  /** Why a refusal was made when its status alone does not say (the same on every replay). */
+  refusal?: string;
 }
 
 /** Platform user ids are integers; the wire allows strings of digits too. */
@@ -334,7 +360,8 @@ const REFUSAL_MESSAGES: Partial<Record<WalletStatus, string>> = {
 function answerOf(row: CasinoTransaction): WalletAnswer {
   const answer: WalletAnswer = { status: row.status as WalletStatus, transactionId: row.transactionId };
   if (row.balanceAfterPaise !== null) answer.balance = paiseToRupees(row.balanceAfterPaise);
-  const message = REFUSAL_MESSAGES[answer.status];
+  const refusal = (row.details as { refusal?: unknown } | null)?.refusal;
+  const message = REFUSAL_MESSAGES[answer.status] ?? (typeof refusal === 'string' ? refusal : undefined);
   if (message) answer.message = message;
   return answer;
 }

@@ -1,5 +1,8 @@
 /** Safer gambling (issue 25, ADR 58): the bettor's own limits. */
 export { checkDepositLimit, confirmAskedLimit, saferGambling, setLimit, setRealityCheck } from './service.ts';
 export { restrictionAt, type ProtectionRow } from './protection.ts';
+export { agentLimitsRow, agentLimitsView, setAgentLimits } from './agent-limits.ts';
+export { BettorLimits } from './bet-gate.ts';
+export { atRiskPaise, lossLimitBreach, lossLimitsOf } from './loss-limit.ts';
 export { askLimit, confirmLimit, confirmableAt, type LimitState } from './limits.ts';
 export { limitNotice, realityCheckNotice } from './notices.ts';

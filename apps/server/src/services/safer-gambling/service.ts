@@ -24,6 +24,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { recordActivity, type RequestOrigin } from '../activity.ts';
 import { resultNetPaise } from '../betting/index.ts';
+import { agentLimitsRow, agentLimitsView } from './agent-limits.ts';
 import { askLimit, confirmableAt, confirmLimit, NO_LIMIT, type LimitState } from './limits.ts';
 import { restrictionAt } from './protection.ts';
 
@@ -39,7 +40,7 @@ const stateOf = (row: Row | undefined): LimitState =>
     : NO_LIMIT;
 
 /** What counts against a limit over a period: its sum and when its oldest part leaves the period. */
-interface Usage {
+export interface Usage {
   usedPaise: number;
   oldestAt: Date | null;
 }
@@ -64,7 +65,7 @@ async function depositUsage(db: DbOrTx, userId: number, since: Date): Promise<Us
 }
 
 /** Net loss over the period: settled markets (standing results) and settled casino rounds. */
-async function lossUsage(db: DbOrTx, userId: number, since: Date): Promise<Usage> {
+export async function lossUsage(db: DbOrTx, userId: number, since: Date): Promise<Usage> {
   const [sports] = await db
     .select({
       net: sql<string | null>`sum(${resultNetPaise})`,
@@ -153,6 +154,7 @@ export async function saferGambling(db: DbOrTx, userId: number, now: Date): Prom
   const depositLeft = limits.filter((l) => l.kind === 'DEPOSIT' && l.left !== null).map((l) => l.left!);
   const [protection] = await db.select().from(bettorProtection).where(eq(bettorProtection.userId, userId));
   return {
+    agent_limits: agentLimitsView(await agentLimitsRow(db, userId)),
     limits,
     deposit_left: depositLeft.length > 0 ? Math.min(...depositLeft) : null,
     reality_check_minutes: protection?.realityCheckMinutes ?? null,

@@ -1,11 +1,12 @@
-import type { UserProfile } from '@exchange/contracts';
+import type { AgentUserProfile } from '@exchange/contracts';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge, LockBadges } from '@/console/components';
 import { Spinner } from '@/components';
 import { isRetryable } from '@/lib/api';
-import { formatIst } from '@/lib/format';
+import { formatAmount, formatIst } from '@/lib/format';
 import { useUserProfile } from './api/user-profile';
+import { LimitsDialog } from './limits-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { StatusDialog } from './status-dialog';
 import { UserActivity } from './user-activity';
@@ -25,12 +26,15 @@ type Tab = (typeof TABS)[number]['id'];
 function ProfileHeader({
   profile,
   onLocks,
+  onLimits,
   onPassword,
 }: {
-  profile: UserProfile;
+  profile: AgentUserProfile;
   onLocks: () => void;
+  onLimits: () => void;
   onPassword: () => void;
 }) {
+  const limits = profile.agent_limits;
   return (
     <section className="console-card user-profile" data-testid="user-profile">
       <div className="user-profile__title">
@@ -47,6 +51,14 @@ function ProfileHeader({
             data-testid="user-profile-locks"
           >
             Locks
+          </button>
+          <button
+            type="button"
+            className="btn btn--small btn--secondary"
+            onClick={onLimits}
+            data-testid="user-profile-limits"
+          >
+            Limits
           </button>
           <button
             type="button"
@@ -91,9 +103,24 @@ function ProfileHeader({
               : 'Off'}
           </dd>
         </div>
+        <div>
+          <dt>Limits</dt>
+          <dd data-testid="user-profile-agent-limits">{limitsText(limits)}</dd>
+        </div>
       </dl>
     </section>
   );
+}
+
+/** The agent's limits in a line: what is set, or that none is. */
+function limitsText(limits: AgentUserProfile['agent_limits']): string {
+  const parts = [
+    limits.max_stake !== null && `stake up to ${formatAmount(limits.max_stake)}`,
+    limits.exposure_limit !== null && `exposure up to ${formatAmount(limits.exposure_limit)}`,
+    limits.extra_bet_delay_ms > 0 && `+${limits.extra_bet_delay_ms / 1000} s in play`,
+    limits.blocked_sports.length > 0 && `${limits.blocked_sports.length} sports closed`,
+  ].filter(Boolean);
+  return parts.length === 0 ? 'None' : parts.join(', ');
 }
 
 /**
@@ -107,7 +134,7 @@ export function UserPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'statement';
-  const [dialog, setDialog] = useState<'locks' | 'password' | null>(null);
+  const [dialog, setDialog] = useState<'locks' | 'limits' | 'password' | null>(null);
   const valid = Number.isSafeInteger(userId) && userId > 0;
   const profile = useUserProfile(userId, valid);
 
@@ -145,6 +172,7 @@ export function UserPage() {
       <ProfileHeader
         profile={user}
         onLocks={() => setDialog('locks')}
+        onLimits={() => setDialog('limits')}
         onPassword={() => setDialog('password')}
       />
       <div className="tabs user-tabs" role="tablist" aria-label="User reports">
@@ -171,6 +199,7 @@ export function UserPage() {
         {tab === 'activity' && <UserActivity userId={userId} userName={user.user_name} />}
       </div>
       {dialog === 'locks' && <StatusDialog user={user} onClose={() => setDialog(null)} />}
+      {dialog === 'limits' && <LimitsDialog user={user} onClose={() => setDialog(null)} />}
       {dialog === 'password' && <ResetPasswordDialog user={user} onClose={() => setDialog(null)} />}
     </div>
   );
