@@ -2,13 +2,15 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, signIn, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { consoleSignIn, expectNoSidewaysScroll } from './support/console.ts';
 import { browserSuite, upcomingCricket } from './support/suite.ts';
 
 /**
  * Issue 25 (ADR 59) in real Chromium at 1280 px and 390 px: demo1's P&L report and account
  * statement are downloaded with Export CSV, and each file, read as a spreadsheet would (RFC 4180,
  * the BOM stripped), has the rows the screen shows (count and key cells) and the same totals. The
- * period presets and the button fit the screen, with no sideways scroll.
+ * period presets and the button fit the screen, with no sideways scroll. In the agents' console,
+ * agent1's user page of demo1 offers the server's file on its Statement, Bets and P&L tabs.
  */
 const suite = browserSuite({ FEED_SIMULATOR: '0' });
 const SHOTS = '/tmp/export-shots';
@@ -69,7 +71,16 @@ const overflow = (page: Page) =>
 /** The text of each row's cell of a column (by the cells' data-label). */
 const cells = (rows: Locator, column: string) => rows.locator(`td[data-label="${column}"]`).allTextContents();
 
+let demo1Id = 0;
+
 beforeAll(async () => {
+  const agent = await suite.tokenOf('agent1');
+  const downline = await suite.api<{ rows: { user_id: number; user_name: string }[] }>(
+    'agent/getDownline',
+    { search: 'demo1', page: 1, limit: 10 },
+    agent,
+  );
+  demo1Id = downline.rows.find((r) => r.user_name === 'demo1')!.user_id;
   const admin = await suite.tokenOf('admin');
   const token = await suite.tokenOf('demo1');
   // A settled market of today for the P&L report and the statement: a back, settled as won, and
@@ -232,4 +243,31 @@ describe.each(VIEWPORTS)('CSV exports at $width px', (vp: Viewport) => {
       await context.close();
     }
   });
+
+  it(
+    "console: a downline user's tabs export the user's file, inside the screen",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
+      try {
+        await consoleSignIn(page, 'agent1');
+        for (const [tab, report] of [
+          ['statement', 'statement'],
+          ['bets', 'current-bets'],
+          ['pnl', 'profit-loss'],
+        ] as const) {
+          await page.goto(`/console/#/downline/user/${demo1Id}?tab=${tab}`);
+          const button = page.getByTestId(`user-${tab === 'bets' ? 'bets' : tab}-export`);
+          await button.waitFor();
+          await expectNoSidewaysScroll(page, vp);
+          await page.screenshot({ path: `${SHOTS}/console-${tab}-${vp.width}.png`, fullPage: true });
+          const file = await download(page);
+          expect(file.name).toMatch(new RegExp(`^${report}-demo1-`));
+          expect(file.header.length).toBeGreaterThan(3);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
