@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatDay, parseDay } from '@/lib/format';
 
 /** A report's From / To pair of IST days (`yyyy-MM-dd`): neither end can be set past the other. */
@@ -80,7 +80,16 @@ export function DayField({
           data-testid={`${testId}-pick`}
         >
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-            <rect x="1.5" y="3" width="13" height="11.5" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <rect
+              x="1.5"
+              y="3"
+              width="13"
+              height="11.5"
+              rx="1.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
             <path d="M1.5 6.5h13M5 1v3.5M11 1v3.5" stroke="currentColor" strokeWidth="1.5" />
           </svg>
         </button>
@@ -147,17 +156,22 @@ export function RangeSubmit({ problem, testIdPrefix }: { problem: string | null;
   );
 }
 
-/** From / To (IST days) and Submit; refuses a range that is incomplete or ends before it starts. */
+/**
+ * From / To (IST days) and Submit; refuses a range that is incomplete or ends before it starts.
+ * `children` (an Export CSV button) follow Submit on the form's line.
+ */
 export function DateRangeForm({
   initial,
   onSubmit,
   testIdPrefix,
   busy,
+  children,
 }: {
   initial: DayRange;
   onSubmit: (range: DayRange) => void;
   testIdPrefix: string;
   busy?: boolean;
+  children?: ReactNode;
 }) {
   const [draft, setDraft] = useState(initial);
   const problem = rangeProblem(draft);
@@ -169,6 +183,7 @@ export function DateRangeForm({
     <form className="filters" onSubmit={submit} data-testid={`${testIdPrefix}-filters`}>
       <DateRangeFields value={draft} onChange={setDraft} testIdPrefix={testIdPrefix} />
       <RangeSubmit problem={problem} testIdPrefix={testIdPrefix} />
+      {children}
       {busy && <span className="muted">Loading…</span>}
     </form>
   );

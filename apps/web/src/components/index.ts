@@ -18,7 +18,14 @@ export { DEFAULT_PAGE_SIZE, TableTools } from './table-tools';
 export { TableScroll } from './table-scroll';
 export { CodeField, useCodeForm } from './code-field';
 export { RouteError } from './route-error';
-export { ReportTable, type ReportColumn, type ReportSection, type ReportTableState, type SummaryRow } from './report-table';
+export {
+  ReportTable,
+  type ReportColumn,
+  type ReportSection,
+  type ReportTableState,
+  type SummaryRow,
+} from './report-table';
 export { CashOutBadge } from './cash-out-badge';
 export { UnmatchedBetEditor } from './unmatched-bet-editor';
 export { SportSelect } from './sport-select';
+export { ExportCsvButton } from './export-csv-button';

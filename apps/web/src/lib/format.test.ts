@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { istDate as istYmd } from '@exchange/contracts/ist';
-import { formatAmount, formatDay, formatIst, formatOdds, formatSize, istYmdDaysAgo, parseDay, sumAmounts } from './format';
+import {
+  formatAmount,
+  formatDay,
+  formatIst,
+  formatOdds,
+  formatSize,
+  istYmdDaysAgo,
+  istYmdMonthsAgo,
+  parseDay,
+  sumAmounts,
+} from './format';
 
 describe('formatIst', () => {
   it('shows a UTC instant as dd/MM/yyyy HH:mm:ss in UTC+5:30', () => {
@@ -56,7 +66,16 @@ describe('report days: dd/MM/yyyy on screen, yyyy-MM-dd in calls', () => {
     expect(parseDay('29022028')).toBe('2028-02-29');
   });
   it('refuses what is not a calendar day or not complete', () => {
-    for (const text of ['31/02/2026', '29/02/2026', '00/01/2026', '12/13/2026', '01/02/26', '2026-02-01', '', 'abc'])
+    for (const text of [
+      '31/02/2026',
+      '29/02/2026',
+      '00/01/2026',
+      '12/13/2026',
+      '01/02/26',
+      '2026-02-01',
+      '',
+      'abc',
+    ])
       expect(parseDay(text), text).toBe('');
   });
   it('round-trips', () => {
@@ -76,5 +95,15 @@ describe('price box numbers', () => {
     expect(formatSize(5_000)).toBe('5k');
     expect(formatSize(35_400)).toBe('35k');
     expect(formatSize(1_540_000)).toBe('1.5m');
+  });
+});
+
+describe('istYmdMonthsAgo', () => {
+  it('is the same IST day some calendar months before, or the last day of a shorter month', () => {
+    expect(istYmdMonthsAgo(3, new Date('2026-03-08T06:00:00Z'))).toBe('2025-12-08');
+    expect(istYmdMonthsAgo(12, new Date('2026-03-08T06:00:00Z'))).toBe('2025-03-08');
+    expect(istYmdMonthsAgo(3, new Date('2026-05-31T06:00:00Z'))).toBe('2026-02-28');
+    // 20:00 UTC on 31 Dec is already 1 Jan in IST.
+    expect(istYmdMonthsAgo(3, new Date('2026-12-31T20:00:00Z'))).toBe('2026-10-01');
   });
 });

@@ -34,7 +34,12 @@ export function parseDay(text: string): string {
   if (!m) return '';
   const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+  if (
+    year < 1900 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
     return '';
   return `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -42,6 +47,18 @@ export function parseDay(text: string): string {
 /** The IST day `days` before (negative: after) the given instant, as `yyyy-MM-dd`. */
 export function istYmdDaysAgo(days: number, now: Date = new Date()): string {
   return istDate(now.getTime() - days * DAY_MS);
+}
+
+/**
+ * The IST day `months` calendar months before the given instant's IST day, as `yyyy-MM-dd`: the
+ * same day of that month, or its last day when it is shorter (31 May less 3 months: 28/29 Feb).
+ */
+export function istYmdMonthsAgo(months: number, now: Date = new Date()): string {
+  const [y, m, d] = istYmdDaysAgo(0, now).split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 - months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
 }
 
 /** Rupee amounts are always shown with 2 decimals. */

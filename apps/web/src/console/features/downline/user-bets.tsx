@@ -2,7 +2,8 @@ import type { CurrentBet } from '@exchange/contracts';
 import { useState } from 'react';
 import { amountColumn, DataTable, ToolSelect, type Column } from '@/console/components';
 import { betPriceLabel, matchedPriceLabel } from '@/lib/bet-odds';
-import { formatIst } from '@/lib/format';
+import { ExportCsvButton } from '@/components';
+import { formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useUserBets, type UserBetType } from './api/user-bets';
 
 const SIDE: Record<CurrentBet['side'], string> = { BACK: 'Back', LAY: 'Lay', YES: 'Yes', NO: 'No' };
@@ -59,6 +60,12 @@ const COLUMNS: Column<CurrentBet>[] = [
   { key: 'status', header: 'Status', value: (b) => STATUS[b.status] },
 ];
 
+/**
+ * The open bets have no date range; the server's file (report/exportCsv takes a range of IST
+ * days) holds the user's current bets placed in the last 30 days.
+ */
+const EXPORT_DAYS = 30;
+
 /** A downline user's open bets (agent/getUserBets), matched, unmatched or both; CSV. */
 export function UserBets({ userId, userName }: { userId: number; userName: string }) {
   const [betType, setBetType] = useState<UserBetType>('all');
@@ -76,17 +83,28 @@ export function UserBets({ userId, userName }: { userId: number; userName: strin
       cardsOnPhone
       csvName={`bets-${userName}`}
       tools={
-        <ToolSelect
-          label="Bets"
-          value={betType}
-          options={[
-            { value: 'all', label: 'All' },
-            { value: 'matched', label: 'Matched' },
-            { value: 'unmatched', label: 'Unmatched' },
-          ]}
-          onChange={setBetType}
-          testId="user-bets-type"
-        />
+        <>
+          <ToolSelect
+            label="Bets"
+            value={betType}
+            options={[
+              { value: 'all', label: 'All' },
+              { value: 'matched', label: 'Matched' },
+              { value: 'unmatched', label: 'Unmatched' },
+            ]}
+            onChange={setBetType}
+            testId="user-bets-type"
+          />
+          <ExportCsvButton
+            request={{
+              report: 'CURRENT_BETS',
+              from_date: istYmdDaysAgo(EXPORT_DAYS),
+              to_date: istYmdDaysAgo(0),
+              user_id: userId,
+            }}
+            testId="user-bets-export"
+          />
+        </>
       }
     />
   );

@@ -1,7 +1,7 @@
 import type { ProfitLossReport } from '@exchange/contracts';
 import { useState } from 'react';
 import { amountColumn, DataTable, SignedAmount, type Column } from '@/console/components';
-import { DateRangeForm, type DayRange } from '@/components';
+import { DateRangeForm, ExportCsvButton, type DayRange } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { useUserProfitLoss } from './api/user-profit-loss';
 import { DEFAULT_DAYS } from './user-statement';
@@ -59,7 +59,12 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
         onSubmit={setRange}
         testIdPrefix="user-pnl"
         busy={report.isFetching && data !== undefined}
-      />
+      >
+        <ExportCsvButton
+          request={{ report: 'PROFIT_LOSS', ...range, user_id: userId }}
+          testId="user-pnl-export"
+        />
+      </DateRangeForm>
       <p className="muted user-note">
         {userName}&apos;s result on each settled market: positive when {userName} won.
       </p>

@@ -1,7 +1,7 @@
 import type { StatementRow, StatementType } from '@exchange/contracts';
 import { useState, type FormEvent } from 'react';
 import { amountColumn, DataTable, useServerPaging, type Column } from '@/console/components';
-import { DateRangeFields, RangeSubmit, rangeProblem } from '@/components';
+import { DateRangeFields, ExportCsvButton, RangeSubmit, rangeProblem } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
 import { allUserStatementRows, useUserStatement, type UserStatementFilter } from './api/user-statement';
 
@@ -82,6 +82,17 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
           </select>
         </label>
         <RangeSubmit problem={problem} testIdPrefix="user-statement" />
+        {/* The server's file of the statement submitted: every page, its totals line (ADR 59). */}
+        <ExportCsvButton
+          request={{
+            report: 'STATEMENT',
+            from_date: filter.from_date,
+            to_date: filter.to_date,
+            statement_type: filter.statement_type,
+            user_id: userId,
+          }}
+          testId="user-statement-export"
+        />
       </form>
       {totals && (
         <dl className="user-totals" data-testid="user-statement-totals">

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
   DateRangeFields,
   DEFAULT_PAGE_SIZE,
+  ExportCsvButton,
   PageFrame,
   Pager,
   RangeSubmit,
@@ -128,6 +129,15 @@ export function AccountStatementPage() {
           </select>
         </label>
         <RangeSubmit problem={rangeError} testIdPrefix="statement" />
+        {/* The statement shown (the filter submitted, every page of it), not the days being typed. */}
+        <ExportCsvButton
+          request={{
+            report: 'STATEMENT',
+            from_date: filter.from_date,
+            to_date: filter.to_date,
+            statement_type: filter.statement_type,
+          }}
+        />
       </form>
       <TableTools
         value={filter.limit}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   CashOutBadge,
+  ExportCsvButton,
   Modal,
   PageFrame,
   ReportTable,
@@ -12,7 +13,7 @@ import {
 } from '@/components';
 import { ApiError } from '@/lib/api';
 import { useCancelAllBets, useCancelBet } from '@/lib/bet-changes';
-import { formatAmount, formatIst, sumAmounts } from '@/lib/format';
+import { formatAmount, formatIst, istYmdDaysAgo, sumAmounts } from '@/lib/format';
 import { useSports } from '@/lib/sports';
 import { useCurrentBets, type BetTypeFilter, type CurrentBetsFilter } from '../api/current-bets';
 import { betPriceLabel, betSideLabel, canCancel, isBackSide, matchedPriceLabel } from '../lib/bets';
@@ -64,6 +65,12 @@ const COLUMNS: ReportColumn<CurrentBet>[] = [
   { id: 'unmatched', header: 'Unmatched', num: true, cell: (bet) => formatAmount(bet.unmatched_stake) },
   { id: 'placed', header: 'Placed', cell: (bet) => formatIst(bet.placed_at), cellClass: () => 'nowrap' },
 ];
+
+/**
+ * The page lists every current bet and has no date range; its export (report/exportCsv takes a
+ * range of IST days) covers the bets placed in the last 30 days.
+ */
+const EXPORT_DAYS = 30;
 
 /** Edit and Cancel of an exchange bet's unmatched rest (each in a dialog). */
 const actionColumn = (
@@ -118,7 +125,9 @@ export function CurrentBetsPage() {
         <SportSelect
           sports={sports}
           value={filter.sport_id ?? null}
-          onChange={(sportId) => setFilter({ bet_type: filter.bet_type, ...(sportId !== null ? { sport_id: sportId } : {}) })}
+          onChange={(sportId) =>
+            setFilter({ bet_type: filter.bet_type, ...(sportId !== null ? { sport_id: sportId } : {}) })
+          }
           allLabel="All sports"
           testId="current-bet-sport"
         />
@@ -149,6 +158,13 @@ export function CurrentBetsPage() {
             Cancel all unmatched
           </button>
         )}
+        <ExportCsvButton
+          request={{
+            report: 'CURRENT_BETS',
+            from_date: istYmdDaysAgo(EXPORT_DAYS),
+            to_date: istYmdDaysAgo(0),
+          }}
+        />
       </div>
       <ReportTable
         columns={

@@ -1,19 +1,46 @@
 import { useState } from 'react';
 import {
   DateRangeForm,
+  ExportCsvButton,
   PageFrame,
   ReportTable,
   type DayRange,
   type ReportColumn,
   type SummaryRow,
 } from '@/components';
-import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
+import { formatAmount, formatIst, istYmdDaysAgo, istYmdMonthsAgo } from '@/lib/format';
 import { useProfitLoss } from '../api/profit-loss';
 import { groupBySport, pnlClass, type ProfitLossRow } from '../lib/profit-loss';
 import './reports.css';
 
+/**
+ * The period presets (issue 25), each a range of IST days ending today (yesterday: that day only).
+ * "7 days" and "30 days" start that many days back, like the statement's opening range; "3 months"
+ * and "12 months" are calendar months: from the same day that many months back (or the last day of
+ * a shorter month), not 90 or 365 days.
+ */
+export const PERIODS: ReadonlyArray<{ id: string; label: string; range: () => DayRange }> = [
+  { id: 'today', label: 'Today', range: () => ({ from_date: istYmdDaysAgo(0), to_date: istYmdDaysAgo(0) }) },
+  {
+    id: 'yesterday',
+    label: 'Yesterday',
+    range: () => ({ from_date: istYmdDaysAgo(1), to_date: istYmdDaysAgo(1) }),
+  },
+  { id: '7d', label: '7 days', range: () => ({ from_date: istYmdDaysAgo(7), to_date: istYmdDaysAgo(0) }) },
+  { id: '30d', label: '30 days', range: () => ({ from_date: istYmdDaysAgo(30), to_date: istYmdDaysAgo(0) }) },
+  {
+    id: '3m',
+    label: '3 months',
+    range: () => ({ from_date: istYmdMonthsAgo(3), to_date: istYmdDaysAgo(0) }),
+  },
+  {
+    id: '12m',
+    label: '12 months',
+    range: () => ({ from_date: istYmdMonthsAgo(12), to_date: istYmdDaysAgo(0) }),
+  },
+];
 /** The report opens on the last 7 days (IST), like the statement. */
-const DEFAULT_DAYS = 7;
+const DEFAULT_PERIOD = PERIODS[2]!;
 
 const Amount = ({ value, testId }: { value: number; testId?: string }) => (
   <span className={pnlClass(value)} data-testid={testId}>
@@ -69,16 +96,36 @@ const sums = (
  * its subtotal, and the period's total; net is after commission.
  */
 export function ProfitLossPage() {
-  const [range, setRange] = useState<DayRange>(() => ({
-    from_date: istYmdDaysAgo(DEFAULT_DAYS),
-    to_date: istYmdDaysAgo(0),
-  }));
+  const [range, setRange] = useState<DayRange>(DEFAULT_PERIOD.range);
   const { data, isLoading, isFetching, isError, error, refetch } = useProfitLoss(range);
   const sports = data ? groupBySport(data) : [];
 
   return (
     <PageFrame title="Profit & Loss" testId="profit-loss-page">
+      <div className="report-actions">
+        <div className="period-group" role="group" aria-label="Period" data-testid="profit-loss-periods">
+          {PERIODS.map((p) => {
+            const r = p.range();
+            const pressed = r.from_date === range.from_date && r.to_date === range.to_date;
+            return (
+              <button
+                key={p.id}
+                type="button"
+                className={`btn btn--small ${pressed ? 'btn--primary' : 'btn--secondary'}`}
+                aria-pressed={pressed}
+                onClick={() => setRange(r)}
+                data-testid={`profit-loss-period-${p.id}`}
+              >
+                {p.label}
+              </button>
+            );
+          })}
+        </div>
+        <ExportCsvButton request={{ report: 'PROFIT_LOSS', ...range }} />
+      </div>
+      {/* A preset's range replaces the form's days: the form starts again from the range shown. */}
       <DateRangeForm
+        key={`${range.from_date}_${range.to_date}`}
         initial={range}
         onSubmit={setRange}
         testIdPrefix="profit-loss"
