@@ -6,8 +6,16 @@ import { balanceView } from '../../services/money/index.ts';
 import { userProfile } from '../../services/profile.ts';
 import { disableSecurityAuth, enableSecurityAuth, setupSecurityAuth } from '../../services/security-auth/index.ts';
 import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
-import { confirmAskedLimit, saferGambling, setLimit, setRealityCheck } from '../../services/safer-gambling/index.ts';
-import { changePassword, logIn, logOut, signUp } from '../../services/user-account.ts';
+import {
+  askReopen,
+  confirmAskedLimit,
+  saferGambling,
+  selfExclude,
+  setLimit,
+  setRealityCheck,
+  takeBreak,
+} from '../../services/safer-gambling/index.ts';
+import { changePassword, checkOwnPassword, logIn, logOut, signUp } from '../../services/user-account.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import { rupeesToPaise } from '@exchange/engine';
 
@@ -15,6 +23,20 @@ const amountPaise = (amount: number | null) => (amount === null ? null : rupeesT
 import notificationRoutes from './notifications.ts';
 
 export default function userRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
+  /**
+   * A break or self-exclusion has just committed: the bettor's unmatched bets are cancelled
+   * through the betting service's own cancel (exposure freed, the live push told). Bets refused
+   * from the commit on, so none is added after. A cancel that fails (a market closed meanwhile)
+   * leaves the restriction standing: it is logged, not answered.
+   */
+  const cancelRestingBets = async (userId: number) => {
+    try {
+      await app.betting.cancelAllBets(userId);
+    } catch (err) {
+      app.log.error({ err, userId }, 'unmatched bets not all cancelled at the start of a break or self-exclusion');
+    }
+  };
+
   registerEndpoints(app, registry, {
     login: async ({ body, request }) => ({
       data: await logIn(app, { userName: body.user_name, password: body.password, otp: body.otp }, originOf(request)),
@@ -99,6 +121,25 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
       data: await setRealityCheck(app.db, user.userId, body.minutes, app.clock(), originOf(request)),
       message: body.minutes === null ? 'Reality check off' : `Reality check every ${body.minutes} minutes`,
     }),
+
+    takeBreak: async ({ body, user, request }) => {
+      const data = await takeBreak(app.db, user.userId, body.days, app.clock(), originOf(request));
+      await cancelRestingBets(user.userId);
+      return { data, message: `Your break has started: it ends by itself on ${data.ends_at}` };
+    },
+
+    selfExclude: async ({ body, user, request }) => {
+      const origin = originOf(request);
+      await checkOwnPassword(app, user, body.password, origin);
+      const data = await selfExclude(app.db, user.userId, body.months, app.clock(), origin);
+      await cancelRestingBets(user.userId);
+      return { data, message: `You are self-excluded until ${data.ends_at}: nobody can end it early` };
+    },
+
+    askReopen: async ({ user, request }) => {
+      const data = await askReopen(app.db, user.userId, app.clock(), originOf(request));
+      return { data, message: `Your account reopens on ${data.reopens_at}` };
+    },
   });
   notificationRoutes(app, registry);
 }
