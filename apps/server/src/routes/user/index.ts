@@ -24,12 +24,14 @@ import notificationRoutes from './notifications.ts';
 
 export default function userRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
   /**
-   * A break or self-exclusion has just committed: the bettor's unmatched bets are cancelled
-   * through the betting service's own cancel (exposure freed, the live push told). Bets refused
-   * from the commit on, so none is added after. A cancel that fails (a market closed meanwhile)
-   * leaves the restriction standing: it is logged, not answered.
+   * A break or self-exclusion has just committed. The user's cached sessions are dropped first
+   * (the bet path reads the restriction from the session), so no bet gets past the gate from
+   * here on; then the unmatched bets are cancelled through the betting service's own cancel
+   * (exposure freed, the live push told). A cancel that fails (a market closed meanwhile) leaves
+   * the restriction standing: it is logged, not answered.
    */
   const cancelRestingBets = async (userId: number) => {
+    app.sessions.forgetUser(userId);
     try {
       await app.betting.cancelAllBets(userId);
     } catch (err) {
@@ -138,6 +140,8 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
 
     askReopen: async ({ user, request }) => {
       const data = await askReopen(app.db, user.userId, app.clock(), originOf(request));
+      // The session's copy of the restriction now carries the ask: the account reopens on time.
+      app.sessions.forgetUser(user.userId);
       return { data, message: `Your account reopens on ${data.reopens_at}` };
     },
   });

@@ -1,15 +1,16 @@
 /**
  * The gate every path that moves money toward gambling passes (issue 25, ADR 58): a bet, a casino
  * launch or stake, a deposit request, chips from an agent. One read of the bettor's protection
- * row by its primary key, so the hot bet path pays one indexed lookup. Withdrawals, statements,
- * cancels and cash outs never call it: they take money away from the game.
+ * row by its primary key; a bet reads the copy that came with the session instead, so the hot
+ * bet path adds no query and bets that arrive together still reach the market in arrival order.
+ * Withdrawals, statements, cancels and cash outs never call it: they take money out of play.
  */
 import { eq } from 'drizzle-orm';
 import { IST_OFFSET_MS, type Restriction } from '@exchange/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bettorProtection } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { restrictionAt } from './protection.ts';
+import { restrictionAt, type ProtectionRow } from './protection.ts';
 
 /** The break or self-exclusion in force on the user at `now` (null: none). */
 export async function restrictionOf(db: DbOrTx, userId: number, now: Date): Promise<Restriction | null> {
@@ -73,4 +74,14 @@ export async function assertMayGamble(
 ): Promise<void> {
   const restriction = await restrictionOf(db, userId, now);
   if (restriction) throw restrictionRefusal(restriction, now, whose);
+}
+
+/**
+ * The same refusal from the protection row the session carries (AuthUser.protection): no query.
+ * Starting a restriction or asking to reopen drops the user's cached sessions, so the copy is the
+ * row as committed; a break's end is read from its times here.
+ */
+export function assertSessionMayGamble(protection: ProtectionRow | null, now: Date): void {
+  const restriction = restrictionAt(protection ?? undefined, now);
+  if (restriction) throw restrictionRefusal(restriction, now);
 }

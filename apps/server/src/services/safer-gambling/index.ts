@@ -3,4 +3,4 @@ export { checkDepositLimit, confirmAskedLimit, saferGambling, setLimit, setReali
 export { restrictionAt, type ProtectionRow } from './protection.ts';
 export { askLimit, confirmLimit, confirmableAt, type LimitState } from './limits.ts';
 export { addMonthsUtc, askReopen, mayStart, selfExclude, takeBreak } from './breaks.ts';
-export { assertMayGamble, restrictionOf, restrictionRefusal } from './gate.ts';
+export { assertMayGamble, assertSessionMayGamble, restrictionOf, restrictionRefusal } from './gate.ts';
