@@ -10,6 +10,7 @@ import { users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/time.ts';
 import type { CommitFeed } from './betting/index.ts';
 import { recordActivity, type RequestOrigin } from './activity.ts';
+import { assertMayGamble } from './safer-gambling/index.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
 import { directUser, downlineCte, downlineUser, inDownlineOf } from './downline.ts';
 import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
@@ -175,6 +176,8 @@ const chipsAnswer = (t: LedgerTransfer, userId: number, direction: 'deposit' | '
 /** Chips between the caller and a direct user, exactly once per (caller, client_ref). */
 export async function agentTransferChips(app: AgentServices, caller: AuthUser, body: TransferChipsRequest) {
   const user = await directUser(app.db, caller, body.user_id, 'Chips move only between an agent and its direct users');
+  // No chips to a bettor on a break or self-excluded (ADR 58); taking chips back always works.
+  if (body.direction === 'deposit') await assertMayGamble(app.db, user.id, app.clock(), 'user');
   const [agentAccount, userAccount] = await Promise.all([accountOfUser(app.db, caller.userId), accountOfUser(app.db, user.id)]);
   const { transfer } = await moveChips(
     app.db,

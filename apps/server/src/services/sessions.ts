@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { sessions, users, type UserRole } from '../db/schema/index.ts';
+import { bettorProtection, sessions, users, type UserRole } from '../db/schema/index.ts';
 import type { Clock } from '../lib/time.ts';
+import type { ProtectionRow } from './safer-gambling/index.ts';
 
 /** Who is calling, as the auth hook hands it to the routes. */
 export interface AuthUser {
@@ -15,6 +16,12 @@ export interface AuthUser {
   mustChangePassword: boolean;
   /** Locked for betting by an agent (ADR 32); a lock drops the user's cached sessions. */
   betLocked: boolean;
+  /**
+   * The bettor's own break or self-exclusion as stored (ADR 58; null: never set one), read with
+   * the session so the bet path checks it without a query; starting one or asking to reopen drops
+   * the user's cached sessions. Whether it is in force is read from its times at each request.
+   */
+  protection: ProtectionRow | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -140,11 +147,16 @@ export class SessionStore {
         mustChangePassword: users.isChangePassword,
         loginLocked: users.loginLocked,
         betLocked: users.betLocked,
+        restrictionKind: bettorProtection.restrictionKind,
+        restrictionStartedAt: bettorProtection.restrictionStartedAt,
+        restrictionEndsAt: bettorProtection.restrictionEndsAt,
+        reopenAskedAt: bettorProtection.reopenAskedAt,
         createdAt: sessions.createdAt,
         lastUsedAt: sessions.lastUsedAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(bettorProtection, eq(bettorProtection.userId, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     if (!row || row.status !== 'active' || row.loginLocked) return UNKNOWN;
     const endsAtMs = row.createdAt.getTime() + this.maxAgeMs;
@@ -163,6 +175,14 @@ export class SessionStore {
       tokenHash,
       mustChangePassword: row.mustChangePassword,
       betLocked: row.betLocked,
+      protection: row.restrictionKind
+        ? {
+            restrictionKind: row.restrictionKind,
+            restrictionStartedAt: row.restrictionStartedAt,
+            restrictionEndsAt: row.restrictionEndsAt,
+            reopenAskedAt: row.reopenAskedAt,
+          }
+        : null,
     };
     if (this.epoch === epochAtLookup && this.trusted)
       this.remember({ user, expiresAtMs: Math.min(nowMs + this.cacheTtlMs, endsAtMs), seenAtMs: nowMs, touchedAtMs });

@@ -164,6 +164,26 @@ export async function signUp(app: AccountServices, input: SignUp, origin: Reques
 }
 
 /**
+ * The caller's own password, for an action that must not be taken on a stolen token alone (a
+ * password change, a self-exclusion). A token holder guessing shares the name's budget with login.
+ */
+export async function checkOwnPassword(
+  app: AccountServices,
+  user: AuthUser,
+  password: string,
+  origin: RequestOrigin,
+  wrongMessage = 'Password is incorrect',
+): Promise<void> {
+  const attempt = app.loginLimiter.reserve(user.userName, origin.ip);
+  if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many failed password attempts. Try again later.');
+  const current = await findUserById(app.db, user.userId);
+  if (!current || !(await verifyPassword(current.passwordHash, password))) {
+    throw new AppError(400, 'WRONG_PASSWORD', wrongMessage);
+  }
+  attempt.succeeded();
+}
+
+/**
  * Replaces the caller's password once the current one checks out (within the login limit), clears
  * the forced change and revokes every session of the user, in one transaction.
  */
@@ -174,14 +194,7 @@ export async function changePassword(
   newPassword: string,
   origin: RequestOrigin,
 ): Promise<void> {
-  // A token holder guessing the current password shares the name's budget with login.
-  const attempt = app.loginLimiter.reserve(user.userName, origin.ip);
-  if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many failed password attempts. Try again later.');
-  const current = await findUserById(app.db, user.userId);
-  if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
-    throw new AppError(400, 'WRONG_PASSWORD', 'Old password is incorrect');
-  }
-  attempt.succeeded();
+  await checkOwnPassword(app, user, currentPassword, origin, 'Old password is incorrect');
   const passwordHash = await hashPassword(newPassword);
   const at = app.clock();
   await app.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../services/sessions.ts';
 import { cashOutQuote, exposureDetail, settledBets, userCurrentBets } from '../../services/betting/index.ts';
+import { assertSessionMayGamble } from '../../services/safer-gambling/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 /**
@@ -13,13 +14,25 @@ function refuseIfBetLocked(user: AuthUser): void {
 }
 
 export default function betRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
+  /**
+   * Every new bet: the agent's lock, then the bettor's own break or self-exclusion (ADR 58), here
+   * where the user is known and before the bet delay or the market's queue; both from the
+   * session, so no query and no await that could reorder bets arriving together. A cash out (and
+   * an automatic one) is not gated: its hedge only takes risk off, and it is what a bettor on a
+   * break may want to do with a matched position.
+   */
+  const refuseIfMayNotBet = (user: AuthUser) => {
+    refuseIfBetLocked(user);
+    assertSessionMayGamble(user.protection, app.clock());
+  };
+
   registerEndpoints(app, registry, {
     placeMarketBet: async ({ body, user }) => {
-      refuseIfBetLocked(user);
+      refuseIfMayNotBet(user);
       return { data: await app.betting.placeMarketBet(user.userId, body), message: 'Bet placed' };
     },
     placeFancyBet: async ({ body, user }) => {
-      refuseIfBetLocked(user);
+      refuseIfMayNotBet(user);
       return { data: await app.betting.placeFancyBet(user.userId, body), message: 'Bet placed' };
     },
     cancelBet: async ({ body, user }) => ({
@@ -32,7 +45,7 @@ export default function betRoutes(app: FastifyInstance, registry: EndpointRegist
     },
     updateBet: async ({ body, user }) => {
       // A new price places a new bet; a smaller stake or a persistence is, like a cancel, not betting.
-      if (body.odds !== undefined) refuseIfBetLocked(user);
+      if (body.odds !== undefined) refuseIfMayNotBet(user);
       const { bet_id, ...edit } = body;
       return { data: await app.betting.updateBet(user.userId, bet_id, edit), message: 'Bet updated' };
     },

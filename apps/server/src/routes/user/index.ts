@@ -7,14 +7,17 @@ import { userProfile } from '../../services/profile.ts';
 import { disableSecurityAuth, enableSecurityAuth, setupSecurityAuth } from '../../services/security-auth/index.ts';
 import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
 import {
+  askReopen,
   confirmAskedLimit,
   limitNotice,
   realityCheckNotice,
   saferGambling,
+  selfExclude,
   setLimit,
   setRealityCheck,
+  takeBreak,
 } from '../../services/safer-gambling/index.ts';
-import { changePassword, logIn, logOut, signUp } from '../../services/user-account.ts';
+import { changePassword, checkOwnPassword, logIn, logOut, signUp } from '../../services/user-account.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import { rupeesToPaise } from '@exchange/engine';
 
@@ -22,6 +25,22 @@ const amountPaise = (amount: number | null) => (amount === null ? null : rupeesT
 import notificationRoutes from './notifications.ts';
 
 export default function userRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
+  /**
+   * A break or self-exclusion has just committed. The user's cached sessions are dropped first
+   * (the bet path reads the restriction from the session), so no bet gets past the gate from
+   * here on; then the unmatched bets are cancelled through the betting service's own cancel
+   * (exposure freed, the live push told). A cancel that fails (a market closed meanwhile) leaves
+   * the restriction standing: it is logged, not answered.
+   */
+  const cancelRestingBets = async (userId: number) => {
+    app.sessions.forgetUser(userId);
+    try {
+      await app.betting.cancelAllBets(userId);
+    } catch (err) {
+      app.log.error({ err, userId }, 'unmatched bets not all cancelled at the start of a break or self-exclusion');
+    }
+  };
+
   registerEndpoints(app, registry, {
     login: async ({ body, request }) => ({
       data: await logIn(app, { userName: body.user_name, password: body.password, otp: body.otp }, originOf(request)),
@@ -115,6 +134,27 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
       const data = await setRealityCheck(app.db, user.userId, body.minutes, at, originOf(request));
       app.notifications.tell([realityCheckNotice(user.userId, body.minutes, at)]);
       return { data, message: body.minutes === null ? 'Reality check off' : `Reality check every ${body.minutes} minutes` };
+    },
+
+    takeBreak: async ({ body, user, request }) => {
+      const data = await takeBreak(app.db, user.userId, body.days, app.clock(), originOf(request));
+      await cancelRestingBets(user.userId);
+      return { data, message: `Your break has started: it ends by itself on ${data.ends_at}` };
+    },
+
+    selfExclude: async ({ body, user, request }) => {
+      const origin = originOf(request);
+      await checkOwnPassword(app, user, body.password, origin);
+      const data = await selfExclude(app.db, user.userId, body.months, app.clock(), origin);
+      await cancelRestingBets(user.userId);
+      return { data, message: `You are self-excluded until ${data.ends_at}: nobody can end it early` };
+    },
+
+    askReopen: async ({ user, request }) => {
+      const data = await askReopen(app.db, user.userId, app.clock(), originOf(request));
+      // The session's copy of the restriction now carries the ask: the account reopens on time.
+      app.sessions.forgetUser(user.userId);
+      return { data, message: `Your account reopens on ${data.reopens_at}` };
     },
   });
   notificationRoutes(app, registry);

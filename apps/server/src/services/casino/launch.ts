@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoLaunchTokens, sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { buttonsOf } from '../buttons.ts';
+import { assertMayGamble } from '../safer-gambling/index.ts';
 import { hashToken, type AuthUser } from '../sessions.ts';
 import { allowedGameUrl, LAUNCH_TOKEN_IDLE_MS, LAUNCH_TOKEN_MAX_MS } from './config.ts';
 import { refuseIfGameOff } from './games.ts';
@@ -14,7 +15,8 @@ export type LaunchToken = typeof casinoLaunchTokens.$inferSelect;
 
 /**
  * mac88/launchNewGame: a fresh launch token for (user, game, platform session), stored hashed,
- * then the provider's one-time game URL for it. A game the operator switched off is refused. The token goes only to the provider (server to
+ * then the provider's one-time game URL for it. A game the operator switched off is refused, and so
+ * is a bettor on a break or self-excluded. The token goes only to the provider (server to
  * server); the browser gets the provider's own one-time URL.
  */
 export async function launchGame(
@@ -25,6 +27,8 @@ export async function launchGame(
   type: 1 | 3,
   now: Date,
 ): Promise<string> {
+  // A bettor on a break or self-excluded gets no game (ADR 58); the debit refuses stakes too.
+  await assertMayGamble(db, user.userId, now);
   const game = await provider.game(gameCode);
   if (!game) throw new AppError(404, 'GAME_NOT_FOUND', 'Game not found');
   await refuseIfGameOff(db, gameCode);

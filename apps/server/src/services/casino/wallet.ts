@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { casinoTransactions, ledgerAccounts, users, type CasinoTransactionKind } from '../../db/schema/index.ts';
 import { availablePaise, postTransfers, systemAccount, transfer, type LedgerAccount } from '../money/index.ts';
 import { planShares } from '../partnership/index.ts';
-import { atRiskPaise, lossLimitBreach, lossLimitsOf } from '../safer-gambling/index.ts';
+import { atRiskPaise, lossLimitBreach, lossLimitsOf, restrictionOf } from '../safer-gambling/index.ts';
 import { CASINO_MAX_BET_PAISE, CASINO_MAX_ROUND_STAKE_PAISE } from './config.ts';
 import { checkLaunchToken, touchLaunchToken } from './launch.ts';
 
@@ -63,6 +63,9 @@ export class CasinoWallet {
       await touchLaunchToken(tx, check.token, now);
       const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
       if (user?.status !== 'active') return record({ status: 'USER_BLOCKED' });
+      // A break or self-exclusion that began after the launch (ADR 58): the protocol's refusal for
+      // a player who may not stake, stored like any other so a retry gets the same answer.
+      if (await restrictionOf(tx, userId, now)) return record({ status: 'USER_BLOCKED' });
       if (await this.roundSettledFor(tx, userId, body.gameCode, body.roundId)) return record({ status: 'BET_ALREADY_SETTLED' });
       const openOnRound = await this.openStakeOnRound(tx, userId, body.gameCode, body.roundId);
       if (amountPaise > CASINO_MAX_BET_PAISE || openOnRound + amountPaise > CASINO_MAX_ROUND_STAKE_PAISE) {

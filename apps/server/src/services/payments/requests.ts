@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { paymentRequests, payoutAccounts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
-import { checkDepositLimit } from '../safer-gambling/index.ts';
+import { assertMayGamble, checkDepositLimit } from '../safer-gambling/index.ts';
 import { recordActivity, type RequestOrigin } from '../activity.ts';
 import {
   accountOfUser,
@@ -153,6 +153,8 @@ export async function requestDeposit(
   };
   const first = await byClientRef(svc.db, payer.userId, body.client_ref);
   if (first) return answerWithBalance(svc.db, sameTermsOrConflict(first, terms));
+  // No deposits on a break or self-exclusion (ADR 58); a repeat of one asked before still answers.
+  await assertMayGamble(svc.db, payer.userId, svc.clock());
   const methods = await svc.payments.gateway.depositMethods(svc.db, agentId);
   if (!methods.some((m) => m.method === body.method)) {
     throw new AppError(400, 'NO_PAYMENT_METHOD', `Your agent has no ${body.method === 'UPI' ? 'UPI id' : 'bank account'} to pay to`);

@@ -1,4 +1,4 @@
-/** Safer gambling (issue 25, ADR 58): the bettor's own limits. */
+/** Safer gambling (issue 25, ADR 58): the bettor's own limits, breaks and self-exclusion. */
 export { checkDepositLimit, confirmAskedLimit, saferGambling, setLimit, setRealityCheck } from './service.ts';
 export { restrictionAt, type ProtectionRow } from './protection.ts';
 export { agentLimitsRow, agentLimitsView, setAgentLimits } from './agent-limits.ts';
@@ -6,3 +6,5 @@ export { BettorLimits } from './bet-gate.ts';
 export { atRiskPaise, lossLimitBreach, lossLimitsOf } from './loss-limit.ts';
 export { askLimit, confirmLimit, confirmableAt, type LimitState } from './limits.ts';
 export { limitNotice, realityCheckNotice } from './notices.ts';
+export { addMonthsUtc, askReopen, mayStart, selfExclude, takeBreak } from './breaks.ts';
+export { assertMayGamble, assertSessionMayGamble, restrictionOf, restrictionRefusal } from './gate.ts';
