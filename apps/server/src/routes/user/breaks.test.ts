@@ -75,6 +75,7 @@ const MAY_CALL = new Set<EndpointName>([
   'getLiveCasinoBets',
   'getUserAccountStatementHistory',
   'getProfitLoss',
+  'exportCsv',
   'getCurrentBets',
   'getSettledBets',
   'cancelBet',

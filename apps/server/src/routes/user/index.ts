@@ -9,8 +9,10 @@ import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
 import {
   askReopen,
   confirmAskedLimit,
+  ist,
   limitNotice,
   realityCheckNotice,
+  restrictionNotice,
   saferGambling,
   selfExclude,
   setLimit,
@@ -137,24 +139,30 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     },
 
     takeBreak: async ({ body, user, request }) => {
-      const data = await takeBreak(app.db, user.userId, body.days, app.clock(), originOf(request));
+      const at = app.clock();
+      const data = await takeBreak(app.db, user.userId, body.days, at, originOf(request));
       await cancelRestingBets(user.userId);
-      return { data, message: `Your break has started: it ends by itself on ${data.ends_at}` };
+      app.notifications.tell([restrictionNotice(user.userId, data, at)]);
+      return { data, message: `Your break has started: it ends by itself on ${ist(data.ends_at)}` };
     },
 
     selfExclude: async ({ body, user, request }) => {
       const origin = originOf(request);
       await checkOwnPassword(app, user, body.password, origin);
-      const data = await selfExclude(app.db, user.userId, body.months, app.clock(), origin);
+      const at = app.clock();
+      const data = await selfExclude(app.db, user.userId, body.months, at, origin);
       await cancelRestingBets(user.userId);
-      return { data, message: `You are self-excluded until ${data.ends_at}: nobody can end it early` };
+      app.notifications.tell([restrictionNotice(user.userId, data, at)]);
+      return { data, message: `You are self-excluded until ${ist(data.ends_at)}: nobody can end it early` };
     },
 
     askReopen: async ({ user, request }) => {
-      const data = await askReopen(app.db, user.userId, app.clock(), originOf(request));
+      const at = app.clock();
+      const data = await askReopen(app.db, user.userId, at, originOf(request));
       // The session's copy of the restriction now carries the ask: the account reopens on time.
       app.sessions.forgetUser(user.userId);
-      return { data, message: `Your account reopens on ${data.reopens_at}` };
+      app.notifications.tell([restrictionNotice(user.userId, data, at, true)]);
+      return { data, message: `Your account reopens on ${ist(data.reopens_at!)}` };
     },
   });
   notificationRoutes(app, registry);

@@ -238,4 +238,32 @@ describeEachDatabase('safer gambling: the bettor limits', (ctx) => {
       },
     ]);
   });
+
+  it('tells a break, a self-exclusion over it and their times in IST', async () => {
+    const player = await onlineBettor(ctx(), cast.agent1, 'limits6', 0);
+    const started = (await ok('takeBreak', { days: 1 }, player.token)) as { ends_at: string };
+    const excluded = (await ok('selfExclude', { months: 6, password: 'Pay@12345' }, player.token)) as {
+      ends_at: string;
+    };
+    await ctx().app.notifications.idle();
+    const { rows } = (await ok('getNotifications', { page: 1, limit: 10 }, player.token)) as {
+      rows: { kind: string; title: string; message: string }[];
+    };
+    const ist = (iso: string) => {
+      const w = istWallClock(Date.parse(iso));
+      return `${w.slice(8, 10)}/${w.slice(5, 7)}/${w.slice(0, 4)} ${w.slice(11, 16)} IST`;
+    };
+    expect(rows.map(({ kind, title, message }) => ({ kind, title, message }))).toEqual([
+      {
+        kind: 'SAFER_GAMBLING',
+        title: 'Self-exclusion started',
+        message: `You are self-excluded until ${ist(excluded.ends_at)}. Nobody can end it early; after it, your account reopens only when you ask.`,
+      },
+      {
+        kind: 'SAFER_GAMBLING',
+        title: 'Break started',
+        message: `Your break has started and ends by itself on ${ist(started.ends_at)}. Until then you cannot bet, play casino games or deposit; your unmatched bets were cancelled.`,
+      },
+    ]);
+  });
 });

@@ -3,12 +3,12 @@
  * the bettor's settings: safer-gambling.md). Its key is the change's time, so a repeat of the
  * same call at another moment is a notification of its own.
  */
-import { istWallClock, type LimitView } from '@exchange/contracts';
+import { istWallClock, type LimitView, type Restriction } from '@exchange/contracts';
 import type { NotificationDraft } from '../notifications/index.ts';
 
 const PERIOD_WORDS = { DAY: '24 hours', WEEK: '7 days', MONTH: '30 days' } as const;
 /** dd/MM/yyyy HH:mm in IST, as the site shows times. */
-const ist = (iso: string) => {
+export const ist = (iso: string) => {
   const w = istWallClock(Date.parse(iso));
   return `${w.slice(8, 10)}/${w.slice(5, 7)}/${w.slice(0, 4)} ${w.slice(11, 16)} IST`;
 };
@@ -40,4 +40,38 @@ export function realityCheckNotice(userId: number, minutes: number | null, at: D
     message:
       minutes === null ? 'Reality check turned off.' : `A reality check will show every ${minutes} minutes.`,
   };
+}
+
+/** A break or self-exclusion started, or the reopening of a self-excluded account asked. */
+export function restrictionNotice(
+  userId: number,
+  restriction: Restriction,
+  at: Date,
+  reopen = false,
+): NotificationDraft {
+  const eventKey = `${reopen ? 'reopen' : restriction.kind.toLowerCase()}:${at.getTime()}`;
+  if (reopen)
+    return {
+      userId,
+      kind: 'SAFER_GAMBLING',
+      eventKey,
+      title: 'Reopening asked',
+      message: `You asked to reopen your account after your self-exclusion: it reopens on ${ist(restriction.reopens_at!)}.`,
+    };
+  const until = ist(restriction.ends_at);
+  return restriction.kind === 'BREAK'
+    ? {
+        userId,
+        kind: 'SAFER_GAMBLING',
+        eventKey,
+        title: 'Break started',
+        message: `Your break has started and ends by itself on ${until}. Until then you cannot bet, play casino games or deposit; your unmatched bets were cancelled.`,
+      }
+    : {
+        userId,
+        kind: 'SAFER_GAMBLING',
+        eventKey,
+        title: 'Self-exclusion started',
+        message: `You are self-excluded until ${until}. Nobody can end it early; after it, your account reopens only when you ask.`,
+      };
 }
