@@ -21,3 +21,4 @@ export * from './console/index.ts';
 export * from './web-page.ts';
 export * from './notifications.ts';
 export * from './safer-gambling.ts';
+export * from './exports.ts';

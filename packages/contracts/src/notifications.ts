@@ -28,7 +28,11 @@ export const NOTIFICATION_KINDS = [
   'PAYMENT_DECIDED',
   /** Chips moved by the agent (deposit or withdrawal). */
   'CHIPS_MOVED',
+  /** A limit, reality check, break or self-exclusion of the bettor's changed (issue 25): always sent. */
+  'SAFER_GAMBLING',
 ] as const;
+/** Kinds a bettor cannot switch off (safer-gambling.md: changes to limits and exclusions go out whatever the settings). */
+export const ALWAYS_SENT_NOTIFICATION_KINDS: readonly (typeof NOTIFICATION_KINDS)[number][] = ['SAFER_GAMBLING'];
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -16,9 +16,16 @@ import {
 import { AllSportsPage, HomePage, MatchRedirect } from '@/features/matches';
 import { DepositWithdrawPage, PaymentStatementPage } from '@/features/payments';
 import { RulesPage } from '@/features/rules';
+import { SaferGamblingPage } from '@/features/safer-gambling';
 import { SecurityAuthPage, UserPage } from '@/features/security';
 import { CurrentBetsPage, ProfitLossPage } from '@/features/reports';
-import { AppLayout, BettorSettingsPage, MatchBettingPage, RaceBettingPage } from './routes/composed-pages';
+import {
+  AppLayout,
+  BettorSettingsPage,
+  MatchBettingPage,
+  RaceBettingPage,
+  SignedInArea,
+} from './routes/composed-pages';
 import { RequireSession, RootRedirect } from './routes/guards';
 
 
@@ -49,48 +56,54 @@ export function createAppRouter() {
         {
           element: <RequireSession />,
           children: [
-            { path: 'casino/mac88/game', element: <GameFramePage /> },
             {
-              element: <AppLayout />,
+              element: <SignedInArea />,
               children: [
-                { path: 'home', element: <HomePage /> },
-                { path: 'game-details/:sport_id/:match_id', element: <MatchBettingPage /> },
-                { path: 'ladder/:match_id/:market_id/:selection_id', element: <LadderPage /> },
-                { path: 'all-sports/:sport_id', element: <AllSportsPage /> },
-                { path: 'horse-racing/:match_id/:date', element: <RaceBettingPage /> },
-                { path: 'match/matchdetail/:match_id', element: <MatchRedirect /> },
-                { path: 'CM/MD/:match_id', element: <MatchRedirect /> },
-                { path: 'user', element: <UserPage /> },
+                { path: 'casino/mac88/game', element: <GameFramePage /> },
                 {
-                  path: 'report',
+                  element: <AppLayout />,
                   children: [
-                    { index: true, element: <Navigate to="account-statement" replace /> },
-                    { path: 'account-statement', element: <AccountStatementPage /> },
-                    { path: 'payment-withdraw', element: <PaymentStatementPage /> },
-                    { path: 'current-bet', element: <CurrentBetsPage /> },
-                    { path: 'profit-loss', element: <ProfitLossPage /> },
-                    { path: 'casino-result', element: <CasinoResultPage /> },
-                    { path: 'live-casino-bets', element: <LiveCasinoBetsPage /> },
+                    { path: 'home', element: <HomePage /> },
+                    { path: 'game-details/:sport_id/:match_id', element: <MatchBettingPage /> },
+                    { path: 'ladder/:match_id/:market_id/:selection_id', element: <LadderPage /> },
+                    { path: 'all-sports/:sport_id', element: <AllSportsPage /> },
+                    { path: 'horse-racing/:match_id/:date', element: <RaceBettingPage /> },
+                    { path: 'match/matchdetail/:match_id', element: <MatchRedirect /> },
+                    { path: 'CM/MD/:match_id', element: <MatchRedirect /> },
+                    { path: 'user', element: <UserPage /> },
+                    {
+                      path: 'report',
+                      children: [
+                        { index: true, element: <Navigate to="account-statement" replace /> },
+                        { path: 'account-statement', element: <AccountStatementPage /> },
+                        { path: 'payment-withdraw', element: <PaymentStatementPage /> },
+                        { path: 'current-bet', element: <CurrentBetsPage /> },
+                        { path: 'profit-loss', element: <ProfitLossPage /> },
+                        { path: 'casino-result', element: <CasinoResultPage /> },
+                        { path: 'live-casino-bets', element: <LiveCasinoBetsPage /> },
+                      ],
+                    },
+                    {
+                      path: 'casino',
+                      children: [
+                        { path: 'list/:series_id', element: <CasinoListPage /> },
+                        { path: 'match/:match_id', element: <CasinoGamePage /> },
+                        { path: 'mac88', element: <CasinoLobbyPage /> },
+                      ],
+                    },
+                    {
+                      path: 'setting',
+                      children: [
+                        { path: 'change-password', element: <ChangePasswordPage /> },
+                        { path: 'd-w', element: <DepositWithdrawPage /> },
+                        { path: 'preferences', element: <BettorSettingsPage /> },
+                        { path: 'safer-gambling', element: <SaferGamblingPage /> },
+                      ],
+                    },
+                    { path: 'security-auth', element: <SecurityAuthPage /> },
+                    { path: 'world-casino', element: <WorldCasinoPage /> },
                   ],
                 },
-                {
-                  path: 'casino',
-                  children: [
-                    { path: 'list/:series_id', element: <CasinoListPage /> },
-                    { path: 'match/:match_id', element: <CasinoGamePage /> },
-                    { path: 'mac88', element: <CasinoLobbyPage /> },
-                  ],
-                },
-                {
-                  path: 'setting',
-                  children: [
-                    { path: 'change-password', element: <ChangePasswordPage /> },
-                    { path: 'd-w', element: <DepositWithdrawPage /> },
-                    { path: 'preferences', element: <BettorSettingsPage /> },
-                  ],
-                },
-                { path: 'security-auth', element: <SecurityAuthPage /> },
-                { path: 'world-casino', element: <WorldCasinoPage /> },
               ],
             },
           ],

@@ -48,6 +48,8 @@ export const queryKeys = {
   /** user/getSettings: the bettor's own settings (the kinds of notification received, the cash-out confirmation). */
   settings: ['user', 'settings'] as const,
   globalSettings: ['globalSetting'] as const,
+  /** user/getSaferGambling: the bettor's limits and reality check (the limits page, the deposit page, the reminder). */
+  saferGambling: ['user', 'saferGambling'] as const,
   /** user/getProfile (the user page, the security-auth page's status) and user/getActivityLog. */
   profile: ['user', 'profile'] as const,
   activityLog: {

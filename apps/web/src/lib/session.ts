@@ -92,6 +92,9 @@ export function saveLogin(details: LoginDetails): void {
   localStorage.setItem(LOCAL_KEYS.logedIn, 'true');
   localStorage.setItem(LOCAL_KEYS.parent_id, String(user.parent_id));
   localStorage.setItem(LOCAL_KEYS.userId, String(user.user_id));
+  // The reality check counts the session from here (issue 25).
+  localStorage.setItem(LOCAL_KEYS.loginAt, String(Date.now()));
+  localStorage.removeItem(LOCAL_KEYS.realityCheckAt);
   // The balance shown until the first poll is this user's, never a previous session's.
   writeJson(sessionStorage, SESSION_KEYS.exposureBalance, {
     total_balance: user.total_balance,
@@ -123,6 +126,8 @@ export function localLogout(reason: LogoutReason = 'signed-out'): void {
   localStorage.removeItem(LOCAL_KEYS.usertoken);
   localStorage.removeItem(LOCAL_KEYS.logedIn);
   localStorage.removeItem(LOCAL_KEYS.parent_id);
+  localStorage.removeItem(LOCAL_KEYS.loginAt);
+  localStorage.removeItem(LOCAL_KEYS.realityCheckAt);
   sessionStorage.removeItem(SESSION_KEYS.exposureBalance);
   // The games this tab launched belong to the user leaving: the next one launches their own.
   sessionStorage.removeItem(SESSION_KEYS.launchedGames);

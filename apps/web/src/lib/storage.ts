@@ -11,6 +11,10 @@ export const LOCAL_KEYS = {
   globalData: 'globalData',
   testData: 'testData',
   openWelcomePopup: 'openWelcomePopup',
+  /** Not the spec's: when this session logged in (ms), what the reality check counts from. */
+  loginAt: 'loginAt',
+  /** Not the spec's: when the bettor last answered the reality check's "Continue" (ms). */
+  realityCheckAt: 'realityCheckAt',
 } as const;
 export const SESSION_KEYS = {
   exposureBalance: 'exposureBalance',

@@ -17,6 +17,7 @@ import { profitLossEndpoints, statementEndpoints } from './reports.ts';
 import { profileEndpoints, securityAuthEndpoints } from './security.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { saferGamblingEndpoints } from './safer-gambling.ts';
+import { exportEndpoints } from './exports.ts';
 import { accountEndpoints, siteEndpoints } from './user.ts';
 
 export type { Endpoint } from './endpoint.ts';
@@ -49,6 +50,7 @@ export const endpoints = {
   ...notificationEndpoints,
   ...marketDataEndpoints,
   ...saferGamblingEndpoints,
+  ...exportEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

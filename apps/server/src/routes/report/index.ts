@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { profitLoss } from '../../services/betting/index.ts';
+import { exportCsv } from '../../services/exports/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 
 export default function reportRoutes(app: FastifyInstance, registry: EndpointRegistry): void {
@@ -7,5 +8,7 @@ export default function reportRoutes(app: FastifyInstance, registry: EndpointReg
     getProfitLoss: async ({ body, user }) => ({
       data: await profitLoss(app.db, user.userId, body.from_date, body.to_date),
     }),
+
+    exportCsv: async ({ body, user }) => ({ data: await exportCsv(app.db, user, body) }),
   });
 }

@@ -9,6 +9,8 @@ import { markNoticesSeen, unseenNotices } from '../../services/notices.ts';
 import {
   askReopen,
   confirmAskedLimit,
+  limitNotice,
+  realityCheckNotice,
   saferGambling,
   selfExclude,
   setLimit,
@@ -105,24 +107,32 @@ export default function userRoutes(app: FastifyInstance, registry: EndpointRegis
     getSaferGambling: async ({ user }) => ({ data: await saferGambling(app.db, user.userId, app.clock()) }),
 
     setDepositLimit: async ({ body, user, request }) => {
-      const data = await setLimit(app.db, user.userId, 'DEPOSIT', body.period, amountPaise(body.amount), app.clock(), originOf(request));
+      const at = app.clock();
+      const data = await setLimit(app.db, user.userId, 'DEPOSIT', body.period, amountPaise(body.amount), at, originOf(request));
+      app.notifications.tell([limitNotice(user.userId, data, at)]);
       return { data, message: data.pending ? 'Your higher limit waits 24 hours, then your confirmation' : 'Deposit limit set' };
     },
 
     setLossLimit: async ({ body, user, request }) => {
-      const data = await setLimit(app.db, user.userId, 'LOSS', body.period, amountPaise(body.amount), app.clock(), originOf(request));
+      const at = app.clock();
+      const data = await setLimit(app.db, user.userId, 'LOSS', body.period, amountPaise(body.amount), at, originOf(request));
+      app.notifications.tell([limitNotice(user.userId, data, at)]);
       return { data, message: data.pending ? 'Your higher limit waits 24 hours, then your confirmation' : 'Loss limit set' };
     },
 
-    confirmLimit: async ({ body, user, request }) => ({
-      data: await confirmAskedLimit(app.db, user.userId, body.kind, body.period, app.clock(), originOf(request)),
-      message: 'Limit confirmed',
-    }),
+    confirmLimit: async ({ body, user, request }) => {
+      const at = app.clock();
+      const data = await confirmAskedLimit(app.db, user.userId, body.kind, body.period, at, originOf(request));
+      app.notifications.tell([limitNotice(user.userId, data, at, true)]);
+      return { data, message: 'Limit confirmed' };
+    },
 
-    setRealityCheck: async ({ body, user, request }) => ({
-      data: await setRealityCheck(app.db, user.userId, body.minutes, app.clock(), originOf(request)),
-      message: body.minutes === null ? 'Reality check off' : `Reality check every ${body.minutes} minutes`,
-    }),
+    setRealityCheck: async ({ body, user, request }) => {
+      const at = app.clock();
+      const data = await setRealityCheck(app.db, user.userId, body.minutes, at, originOf(request));
+      app.notifications.tell([realityCheckNotice(user.userId, body.minutes, at)]);
+      return { data, message: body.minutes === null ? 'Reality check off' : `Reality check every ${body.minutes} minutes` };
+    },
 
     takeBreak: async ({ body, user, request }) => {
       const data = await takeBreak(app.db, user.userId, body.days, app.clock(), originOf(request));

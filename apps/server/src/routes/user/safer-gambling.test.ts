@@ -7,6 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { istWallClock } from '@exchange/contracts';
 import { activityLog, paymentRequests } from '../../db/schema/index.ts';
 import { bettingCast, createMatchOdds, newBettor } from '../../test/betting.ts';
 import { callsAs } from '../../test/calls.ts';
@@ -200,5 +201,41 @@ describeEachDatabase('safer gambling: the bettor limits', (ctx) => {
       .from(activityLog)
       .where(and(eq(activityLog.userId, player.id), eq(activityLog.kind, 'REALITY_CHECK_SET')));
     expect(lines.map((l) => l.detail)).toEqual(['every 30 minutes', 'off']);
+  });
+
+  it('tells every change as a notification, even with every kind switched off', async () => {
+    const player = await onlineBettor(ctx(), cast.agent1, 'limits5', 0);
+    // Every kind off: the safer-gambling one stays on (it cannot be switched off).
+    expect(await ok('updateSettings', { notification_kinds: [] }, player.token)).toMatchObject({
+      notification_kinds: ['SAFER_GAMBLING'],
+    });
+    await ok('setLossLimit', { period: 'WEEK', amount: 1_000 }, player.token);
+    const asked = (await ok('setLossLimit', { period: 'WEEK', amount: 2_000 }, player.token)) as {
+      pending: { confirmable_at: string };
+    };
+    await ok('setRealityCheck', { minutes: 60 }, player.token);
+    await ctx().app.notifications.idle();
+    const { rows } = (await ok('getNotifications', { page: 1, limit: 10 }, player.token)) as {
+      rows: { kind: string; title: string; message: string }[];
+    };
+    const at = istWallClock(Date.parse(asked.pending.confirmable_at));
+    const shown = `${at.slice(8, 10)}/${at.slice(5, 7)}/${at.slice(0, 4)} ${at.slice(11, 16)} IST`;
+    expect(rows.map(({ kind, title, message }) => ({ kind, title, message }))).toEqual([
+      {
+        kind: 'SAFER_GAMBLING',
+        title: 'Reality check',
+        message: 'A reality check will show every 60 minutes.',
+      },
+      {
+        kind: 'SAFER_GAMBLING',
+        title: 'Limit change asked',
+        message: `Loss limit per 7 days: ₹2,000 asked. ₹1,000 stays in force; you can confirm the change from ${shown}.`,
+      },
+      {
+        kind: 'SAFER_GAMBLING',
+        title: 'Limit changed',
+        message: 'Loss limit per 7 days: ₹1,000 in force from now.',
+      },
+    ]);
   });
 });

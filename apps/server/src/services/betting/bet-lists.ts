@@ -2,8 +2,8 @@
  * A bettor's bets as listed: the current bets, the settled bets of a match (My Bets), and the
  * matches and markets holding open bets (My Market).
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CurrentBet, ExposureRow, SettledBet } from '@exchange/contracts';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { istDayRange, type CurrentBet, type ExposureRow, type SettledBet } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
 import { betReversals, cashOuts, marketPositions, markets, matches, orders, races, runners, sports } from '../../db/schema/index.ts';
@@ -98,15 +98,23 @@ export function userCurrentBets(db: DbOrTx, userId: number, filter: CurrentBetsF
  * standing results are listed. A bet the operator voided (ADR 35) is listed as VOID with no
  * P&L, and says why and what was taken back.
  */
-export async function settledBets(db: DbOrTx, userId: number, matchId: number): Promise<SettledBet[]> {
-  const rows = await betsQuery(db, [
-    eq(orders.userId, userId),
-    eq(markets.matchId, matchId),
-    inArray(orders.status, ['SETTLED', 'VOID']),
-    isNotNull(orders.settledAt),
-  ])
+export function settledBets(db: DbOrTx, userId: number, matchId: number): Promise<SettledBet[]> {
+  return settledBetsWhere(db, [eq(orders.userId, userId), eq(markets.matchId, matchId)], 1_000);
+}
+
+/** The user's bets settled between two IST days (inclusive), newest first (the CSV export, ADR 59). */
+export function settledBetsBetween(db: DbOrTx, userId: number, fromDay: string, toDay: string, limit: number): Promise<SettledBet[]> {
+  return settledBetsWhere(
+    db,
+    [eq(orders.userId, userId), gte(orders.settledAt, istDayRange(fromDay).start), lt(orders.settledAt, istDayRange(toDay).end)],
+    limit,
+  );
+}
+
+async function settledBetsWhere(db: DbOrTx, where: SQL[], limit: number): Promise<SettledBet[]> {
+  const rows = await betsQuery(db, [...where, inArray(orders.status, ['SETTLED', 'VOID']), isNotNull(orders.settledAt)])
     .orderBy(desc(orders.settledAt), desc(orders.id))
-    .limit(1_000);
+    .limit(limit);
   const voids = await voidsOf(db, rows.filter((r) => r.order.outcome === 'WON').map((r) => r.order.id));
   return rows.map((row): SettledBet => {
     const voided = voids.get(row.order.id);

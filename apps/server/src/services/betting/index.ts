@@ -5,7 +5,7 @@
  * P&L, positions, the cash-out quote).
  * Everything else in this folder is its insides.
  */
-export { exposureDetail, settledBets, userCurrentBets, type CurrentBetsFilter } from './bet-lists.ts';
+export { exposureDetail, settledBets, settledBetsBetween, userCurrentBets, type CurrentBetsFilter } from './bet-lists.ts';
 export { cashOutQuote } from './cash-out-quote.ts';
 export { type AutoCashOutEvent } from './auto-cash-outs.ts';
 export { CommitFeed, type BetNotice, type MarketCause, type MarketCommitted, type MatchCommitted } from './commits.ts';

@@ -83,6 +83,11 @@ export class Notifications {
     await this.idle();
   }
 
+  /** Notifications a call made besides the commits heard (safer gambling's changes), stored in the next round. */
+  tell(drafts: readonly NotificationDraft[]): void {
+    this.enqueue(async () => [...drafts]);
+  }
+
   private enqueue(job: () => Promise<NotificationDraft[]>): void {
     this.jobs.push(job);
     this.schedule();

@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  ALWAYS_SENT_NOTIFICATION_KINDS,
   NOTIFICATION_KINDS,
   type BettorSettings,
   type Notification,
@@ -85,7 +86,9 @@ export async function storeNotifications(
         .where(inArray(userSettings.userId, userIds))
     ).map((s) => [s.userId, new Set(s.muted)]),
   );
-  const wanted = [...unique.values()].filter((d) => !(muted.get(d.userId)?.has(d.kind) ?? false));
+  const wanted = [...unique.values()].filter(
+    (d) => ALWAYS_SENT_NOTIFICATION_KINDS.includes(d.kind) || !(muted.get(d.userId)?.has(d.kind) ?? false),
+  );
   const stored: StoredNotification[] = [];
   for (let i = 0; i < wanted.length; i += INSERT_CHUNK) {
     const rows = await db
@@ -179,7 +182,8 @@ export async function markNotificationsRead(
 const canonicalKinds = (kinds: readonly NotificationKind[]): NotificationKind[] =>
   NOTIFICATION_KINDS.filter((k) => kinds.includes(k));
 /** The kinds received: every kind but the muted ones. */
-const receivedKinds = (muted: readonly NotificationKind[]): NotificationKind[] => NOTIFICATION_KINDS.filter((k) => !muted.includes(k));
+const receivedKinds = (muted: readonly NotificationKind[]): NotificationKind[] =>
+  NOTIFICATION_KINDS.filter((k) => ALWAYS_SENT_NOTIFICATION_KINDS.includes(k) || !muted.includes(k));
 
 /** The user's own settings (the defaults without a row). */
 export async function bettorSettings(db: DbOrTx, userId: number): Promise<BettorSettings> {
@@ -201,7 +205,9 @@ export async function updateBettorSettings(
   const fields: Partial<typeof userSettings.$inferInsert> = {};
   if (change.confirm_cash_out !== undefined) fields.confirmCashOut = change.confirm_cash_out;
   if (change.notification_kinds !== undefined)
-    fields.mutedKinds = NOTIFICATION_KINDS.filter((k) => !canonicalKinds(change.notification_kinds!).includes(k));
+    fields.mutedKinds = NOTIFICATION_KINDS.filter(
+      (k) => !ALWAYS_SENT_NOTIFICATION_KINDS.includes(k) && !canonicalKinds(change.notification_kinds!).includes(k),
+    );
   const [row] = await db
     .insert(userSettings)
     .values({ userId, ...fields, updatedAt: at })

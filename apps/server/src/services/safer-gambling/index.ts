@@ -4,3 +4,4 @@ export { restrictionAt, type ProtectionRow } from './protection.ts';
 export { askLimit, confirmLimit, confirmableAt, type LimitState } from './limits.ts';
 export { addMonthsUtc, askReopen, mayStart, selfExclude, takeBreak } from './breaks.ts';
 export { assertMayGamble, assertSessionMayGamble, restrictionOf, restrictionRefusal } from './gate.ts';
+export { limitNotice, realityCheckNotice } from './notices.ts';

@@ -287,12 +287,11 @@ export async function confirmAskedLimit(
  * the transaction that records the request: the limit rows stay locked until it commits.
  */
 export async function checkDepositLimit(
-  tx: DbOrTx,
+  db: DbOrTx,
   userId: number,
   amountPaise: number,
   now: Date,
 ): Promise<void> {
-  const db = tx;
   const rows = await rowsOf(db, userId, true);
   for (const period of PERIODS) {
     const state = stateOf(rows.get(`DEPOSIT:${period}`));

@@ -2,6 +2,7 @@
  * Where features meet (ADR 29): a feature never imports another, so the pages that show more
  * than one feature's UI take it as props (slots), and this file fills them in.
  */
+import { Outlet } from 'react-router';
 import { logout } from '@/features/auth';
 import { BetSlip, MatchBets } from '@/features/betslip';
 import { LiveCardGamesMenu } from '@/features/casino';
@@ -11,8 +12,25 @@ import { GameDetailsPage } from '@/features/matches';
 import { NotificationBell, NotificationKindsSettings } from '@/features/notifications';
 import { HorseRacingPage } from '@/features/racing';
 import { RulesContent } from '@/features/rules';
+import { RealityCheck } from '@/features/safer-gambling';
 import { SettingsPage } from '@/features/settings';
 import type { BettingSlots } from '@/lib/bet-slip';
+import { getStoredUser } from '@/lib/storage';
+
+/**
+ * Every signed-in page, the casino's full-page game included: the reality check's reminder
+ * comes wherever the bettor is, and its "Log out" is the app's logout. Not while the password
+ * must be changed (the server answers nothing else then).
+ */
+export function SignedInArea() {
+  const forced = getStoredUser()?.is_change_password === '1';
+  return (
+    <>
+      <Outlet />
+      {!forced && <RealityCheck onLogOut={() => void logout()} />}
+    </>
+  );
+}
 
 /**
  * Header, sidebar and page: the rules modal shows the rules, the header has the notifications'

@@ -77,12 +77,7 @@ export function Header({
           Rules
         </button>
         {payments && (
-          <Link
-            to="/setting/d-w"
-            className="header__link header__wallet"
-            aria-label="Deposit/Withdraw"
-            data-testid="deposit-withdraw-link"
-          >
+          <Link to="/setting/d-w" className="header__link header__wallet" data-testid="deposit-withdraw-link">
             <span className="header__wallet-long">Deposit/Withdraw</span>
             <span className="header__wallet-short" aria-hidden="true">
               D/W

@@ -58,6 +58,12 @@ export function UserMenu(props: UserMenuProps) {
   const settings: MenuLink[] = [
     { label: 'Settings', to: '/setting/preferences', testId: 'user-menu-settings', show: true },
     {
+      label: 'Safer Gambling',
+      to: '/setting/safer-gambling',
+      testId: 'user-menu-safer-gambling',
+      show: true,
+    },
+    {
       label: 'Security Auth Verification',
       to: '/security-auth',
       testId: 'user-menu-security-auth',

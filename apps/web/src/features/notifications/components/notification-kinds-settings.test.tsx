@@ -33,6 +33,7 @@ const LABELS = [
   'Automatic cash outs not placed',
   'Deposits and withdrawals decided',
   'Chips moved by your agent',
+  'Your limits, breaks and exclusions (always sent)',
 ];
 
 describe('the notification settings', () => {
@@ -42,6 +43,10 @@ describe('the notification settings', () => {
     const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((b) => b.labels?.[0]?.textContent)).toEqual(LABELS);
     expect(boxes.every((b) => b.checked)).toBe(true);
+    // Changes to limits and exclusions cannot be switched off; every other kind can.
+    expect(boxes.filter((b) => b.disabled).map((b) => b.labels?.[0]?.textContent)).toEqual([
+      'Your limits, breaks and exclusions (always sent)',
+    ]);
     expect(NOTIFICATION_KINDS).toHaveLength(LABELS.length);
     expect(screen.queryByTestId('browser-notifications-switch')).toBeNull();
   });

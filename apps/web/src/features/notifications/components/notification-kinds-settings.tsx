@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from '@exchange/contracts';
+import { ALWAYS_SENT_NOTIFICATION_KINDS, NOTIFICATION_KINDS, type NotificationKind } from '@exchange/contracts';
 import { useState } from 'react';
 import { Spinner } from '@/components';
 import { useUpdateUserSettings, useUserSettings } from '@/lib/user-settings';
@@ -52,6 +52,8 @@ export function NotificationKindsSettings() {
             <input
               type="checkbox"
               checked={settings.notification_kinds.includes(kind)}
+              // Changes to limits and exclusions go out whatever the settings (safer-gambling.md).
+              disabled={ALWAYS_SENT_NOTIFICATION_KINDS.includes(kind)}
               onChange={(e) => toggle(kind, e.target.checked)}
               data-testid={`notification-kind-${kind}`}
             />

@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   AUTO_CASH_OUT_FAILED: 'Automatic cash outs not placed',
   PAYMENT_DECIDED: 'Deposits and withdrawals decided',
   CHIPS_MOVED: 'Chips moved by your agent',
+  SAFER_GAMBLING: 'Your limits, breaks and exclusions (always sent)',
 };
 
 /** Where a notification about a match leads: its page (the redirect finds the sport or the race). */

@@ -28,7 +28,12 @@ const refreshPayments = () => queryClient.invalidateQueries({ queryKey: queryKey
 
 /** payment/deposit: one request per client_ref, however often it is sent. */
 export function useDeposit() {
-  return useMutation({ mutationFn: sendDeposit, onSuccess: refreshPayments });
+  return useMutation({
+    mutationFn: sendDeposit,
+    onSuccess: refreshPayments,
+    // What the deposit limits leave (beside the amount) counts every request made.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.saferGambling }),
+  });
 }
 
 /**

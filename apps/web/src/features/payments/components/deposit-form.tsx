@@ -2,7 +2,14 @@ import { PAYMENT_METHODS, type PaymentMethods } from '@exchange/contracts';
 import { useMemo, useState } from 'react';
 import { useDeposit } from '../api/payment-requests';
 import { checkDeposit, type DepositBody, type DepositForm as Form } from '../lib/payment-forms';
-import { AmountField, MadeNotice, MethodSwitch, RequestSubmit, TextField } from './form-parts';
+import {
+  AmountField,
+  DepositLimitLink,
+  MadeNotice,
+  MethodSwitch,
+  RequestSubmit,
+  TextField,
+} from './form-parts';
 import { PayToDetails } from './pay-to-details';
 import { ReceiptField } from './receipt-field';
 import { checkedResolver, usePaymentForm, useSendRequest } from './request-form';
@@ -80,6 +87,7 @@ export function DepositForm({ methods }: { methods: PaymentMethods }) {
           <span className="pay-step__number">2</span> Tell us about your payment
         </h2>
         <AmountField {...amount} testId="deposit-amount" />
+        <DepositLimitLink />
         <TextField
           label="UTR / reference number"
           input={register('utr')}

@@ -4,8 +4,9 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, NO_ANSWER_MESSAGE } from '@/lib/api';
 import { formatAmount, formatRupees } from '@/lib/format';
+import { useSaferGambling } from '@/lib/safer-gambling';
 import type { MadeRequest } from '../api/payment-requests';
-import { quickAmounts, type AmountBounds } from '../lib/payment-forms';
+import { quickAmounts, refusalText, type AmountBounds } from '../lib/payment-forms';
 import { KIND_LABEL, METHOD_LABEL } from '../lib/request-rows';
 import { RequestTable } from './request-table';
 
@@ -66,6 +67,22 @@ export function AmountField({
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * Beside the deposit's amount: what the bettor's deposit limits leave (the lowest of them), or
+ * a way to set one; either leads to the safer-gambling page.
+ */
+export function DepositLimitLink() {
+  const { data } = useSaferGambling();
+  const left = data?.deposit_left ?? null;
+  return (
+    <p className="pay-hint pay-limit">
+      <Link to="/setting/safer-gambling" data-testid="deposit-limit-link">
+        {left === null ? 'Set a deposit limit' : `Deposit limit: ${formatRupees(left)} left`}
+      </Link>
+    </p>
   );
 }
 
@@ -155,7 +172,7 @@ export function TextField({
  */
 export function SendError({ error, testId }: { error: Error | null; testId: string }) {
   if (!error) return null;
-  const text = error instanceof ApiError ? error.message : NO_ANSWER_MESSAGE;
+  const text = error instanceof ApiError ? refusalText(error) : NO_ANSWER_MESSAGE;
   const again = !(error instanceof ApiError) || error.retryable;
   return (
     <p className="pay-alert pay-alert--error" role="alert" data-testid={testId}>

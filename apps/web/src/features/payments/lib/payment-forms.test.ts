@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api';
 import {
   addQuickAmount,
   checkDeposit,
@@ -6,6 +7,7 @@ import {
   parseRupees,
   payoutFields,
   quickAmounts,
+  refusalText,
   type WithdrawForm,
 } from './payment-forms';
 
@@ -134,5 +136,29 @@ describe('amounts', () => {
     expect(addQuickAmount('abc', 500, bounds)).toBe('500');
     expect(addQuickAmount('4800', 500, { min_amount: 100, max_amount: 5000 })).toBe('5000');
     expect(quickAmounts({ min_amount: 100, max_amount: 5000 })).toEqual([500, 1000, 2000, 5000]);
+  });
+});
+
+describe('a refusal in words', () => {
+  it('says what the deposit limit leaves and from when more is, in IST', () => {
+    const refused = new ApiError(
+      'Your deposit limit of ₹1,000 per 24 hours leaves ₹250 now; ...',
+      400,
+      'DEPOSIT_LIMIT_REACHED',
+      {
+        left: 250,
+        period: 'DAY',
+        rolls_at: '2026-11-28T14:01:00.000Z',
+      },
+    );
+    expect(refusalText(refused)).toBe(
+      'Your deposit limit leaves ₹250 now. More is free from 28/11/2026 19:31 (IST).',
+    );
+    expect(
+      refusalText(
+        new ApiError('x', 400, 'DEPOSIT_LIMIT_REACHED', { left: 0, period: 'DAY', rolls_at: null }),
+      ),
+    ).toBe('Your deposit limit leaves ₹0 now.');
+    expect(refusalText(new ApiError('UTR already used', 400, 'VALIDATION'))).toBe('UTR already used');
   });
 });

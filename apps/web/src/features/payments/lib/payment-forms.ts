@@ -4,7 +4,8 @@
  * payment/getMethods gave and, for a withdrawal, the balance available right now.
  */
 import { DepositRequest, WithdrawRequest, type PaymentMethod, type PayoutAccount } from '@exchange/contracts';
-import { formatAmount } from '@/lib/format';
+import type { ApiError } from '@/lib/api';
+import { formatAmount, formatIst, formatRupees } from '@/lib/format';
 
 export interface DepositForm {
   amount: string;
@@ -138,4 +139,18 @@ export function quickAmounts(bounds: AmountBounds): number[] {
 export function addQuickAmount(text: string, chip: number, bounds: AmountBounds): string {
   const sum = Math.round(((parseRupees(text) ?? 0) + chip) * 100) / 100;
   return String(Math.min(sum, bounds.max_amount));
+}
+
+/**
+ * The server's refusal in words; a deposit past the bettor's limit says what is left and from
+ * when more is, in IST as the site shows times (the message carries them in UTC).
+ */
+export function refusalText(error: ApiError): string {
+  const data = error.data as { left?: unknown; rolls_at?: unknown } | undefined;
+  if (error.code !== 'DEPOSIT_LIMIT_REACHED' || typeof data?.left !== 'number') return error.message;
+  const from =
+    typeof data.rolls_at === 'string'
+      ? ` More is free from ${formatIst(data.rolls_at).slice(0, 16)} (IST).`
+      : '';
+  return `Your deposit limit leaves ${formatRupees(data.left)} now.${from}`;
 }
