@@ -1,7 +1,6 @@
 import type { Restriction } from '@exchange/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from './api';
-import { formatIst } from './format';
 import { queryKeys } from './query-keys';
 import { useSignedIn } from './session';
 
@@ -25,23 +24,6 @@ export function useRestriction(): Restriction | null {
   return useSaferGambling(signedIn).data?.restriction ?? null;
 }
 
-/** The refusals of a restricted bettor: after one, what is in force is read again. */
-export const RESTRICTION_CODES: readonly string[] = ['ACCOUNT_ON_BREAK', 'SELF_EXCLUDED'];
-
-/** `04/12/2026 18:30 (IST)`: a break's or self-exclusion's times (they may be years away). */
-export function istDateTime(iso: string): string {
-  const t = formatIst(iso);
-  return t ? `${t.slice(0, 16)} (IST)` : '';
-}
-
-/**
- * Why the bettor may not bet, in a line: "You are on a break until …", "You are self-excluded
- * until …", and past a self-exclusion's term, when the account reopens or how to ask.
- */
-export function restrictionText(r: Restriction, now = Date.now()): string {
-  if (r.kind === 'BREAK') return `You are on a break until ${istDateTime(r.ends_at)}`;
-  if (r.reopens_at !== null)
-    return `You are self-excluded until the account reopens at ${istDateTime(r.reopens_at)}`;
-  if (Date.parse(r.ends_at) > now) return `You are self-excluded until ${istDateTime(r.ends_at)}`;
-  return `You are self-excluded: the term ended at ${istDateTime(r.ends_at)}; ask to reopen on the Safer gambling page`;
-}
+// The words for what is in force, kept apart from the hooks so plain modules (and their tests
+// outside a browser) can use them without the session.
+export { istDateTime, RESTRICTION_CODES, restrictionText, siteTimesIn } from './restriction';

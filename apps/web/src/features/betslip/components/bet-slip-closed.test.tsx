@@ -80,9 +80,13 @@ describe('bet slip of a bettor on a break', () => {
     fireEvent.change(within(slip).getByLabelText('Stake'), { target: { value: String(odds.min_stake) } });
     fireEvent.click(within(slip).getByTestId('slip-place'));
     // The refusal's words (the server's, in IST), then what is in force read again.
-    await screen.findByText(/^You are on a break until .* IST: no bets, casino or deposits/, undefined, {
-      timeout: 10_000,
-    });
+    await screen.findByText(
+      /^You are on a break until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(IST\): no bets, casino or deposits/,
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
     await waitFor(
       () =>
         expect(screen.getByTestId('slip-closed').textContent).toBe(

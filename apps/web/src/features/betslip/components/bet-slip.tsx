@@ -14,7 +14,7 @@ import { useButtonValues } from '@/lib/button-values';
 import { formatAmount } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
-import { RESTRICTION_CODES, restrictionText, useRestriction } from '@/lib/safer-gambling';
+import { RESTRICTION_CODES, restrictionText, siteTimesIn, useRestriction } from '@/lib/safer-gambling';
 import { delaySecondsLeft, slipError, slipReturn } from '../lib/slip';
 import './betslip.css';
 
@@ -66,12 +66,13 @@ function SlipForm({ draft }: { draft: SlipDraft }) {
         close();
       },
       onError: (err) => {
-        toast.error(err.message);
         if (err instanceof ApiError && err.code && RESTRICTION_CODES.includes(err.code)) {
           // Started elsewhere (another device): the refusal says why, and what is in force is read again.
-          setRefusal(err.message);
+          const message = siteTimesIn(err.message);
+          toast.error(message);
+          setRefusal(message);
           void queryClient.invalidateQueries({ queryKey: queryKeys.saferGambling });
-        }
+        } else toast.error(err.message);
       },
     });
   };

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Restriction } from '@exchange/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fetchData } from '@/lib/api';
 import { istDateTime } from '@/lib/safer-gambling';
 import { NEW_BETTOR_PASSWORD, newBettorOnTestServer, renderInApp } from '@/test/api-server';
+import { RestrictionBanner } from './break-controls';
 import { SaferGamblingPage } from './safer-gambling-page';
 
 /**
@@ -83,6 +85,41 @@ describe('breaks and self-exclusion', () => {
     expect(screen.queryByTestId('take-break-start')).toBeNull();
     expect(screen.getByTestId('take-break-off')).toBeTruthy();
     // Its term is not over: no ask to reopen yet.
+    expect(screen.queryByTestId('safer-gambling-ask-reopen')).toBeNull();
+  });
+
+  it("offers Ask to reopen past a self-exclusion's term, shows the server's refusal, and then when it reopens", async () => {
+    const day = 24 * 3_600_000;
+    const over: Restriction = {
+      kind: 'SELF_EXCLUSION',
+      started_at: new Date(Date.now() - 200 * day).toISOString(),
+      ends_at: new Date(Date.now() - day).toISOString(),
+      reopen_asked_at: null,
+      reopens_at: null,
+    };
+    renderInApp(<RestrictionBanner restriction={over} />);
+    expect(screen.getByTestId('safer-gambling-restriction-text').textContent).toBe(
+      `You are self-excluded: the term ended at ${istDateTime(over.ends_at)}; ask to reopen on the Safer gambling page`,
+    );
+    // This bettor's own term is not over: the server refuses the ask, and the toast says so.
+    fireEvent.click(screen.getByTestId('safer-gambling-ask-reopen'));
+    const { restriction } = await fetchData('getSaferGambling');
+    await screen.findByText(
+      `Your self-exclusion cannot be ended early: you may ask to reopen from ${istDateTime(restriction!.ends_at)}`,
+      undefined,
+      { timeout: 10_000 },
+    );
+    cleanup();
+
+    const asked: Restriction = {
+      ...over,
+      reopen_asked_at: new Date().toISOString(),
+      reopens_at: new Date(Date.now() + day).toISOString(),
+    };
+    renderInApp(<RestrictionBanner restriction={asked} />);
+    expect(screen.getByTestId('safer-gambling-restriction-reopens').textContent).toBe(
+      istDateTime(asked.reopens_at!),
+    );
     expect(screen.queryByTestId('safer-gambling-ask-reopen')).toBeNull();
   });
 });
