@@ -8,9 +8,13 @@ import {
   usePlaceBet,
   type SlipDraft,
 } from '@/lib/bet-slip';
+import { ApiError } from '@/lib/api';
 import { stepOdds } from '@/lib/bet-odds';
 import { useButtonValues } from '@/lib/button-values';
 import { formatAmount } from '@/lib/format';
+import { queryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+import { RESTRICTION_CODES, restrictionText, siteTimesIn, useRestriction } from '@/lib/safer-gambling';
 import { delaySecondsLeft, slipError, slipReturn } from '../lib/slip';
 import './betslip.css';
 
@@ -43,6 +47,10 @@ function SlipForm({ draft }: { draft: SlipDraft }) {
   const { close, edit } = useBetSlip();
   const { data: buttons } = useButtonValues();
   const place = usePlaceBet();
+  // A break or self-exclusion in force: the slip says so instead of offering Place Bet.
+  const restriction = useRestriction();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const closed = restriction ? `${restrictionText(restriction)}.` : refusal;
   const back = isBackSide(draft.side);
   const error = slipError(draft);
   const ret = slipReturn(draft);
@@ -51,13 +59,21 @@ function SlipForm({ draft }: { draft: SlipDraft }) {
   const hintId = useId();
 
   const submit = () => {
-    if (error || place.isPending) return;
+    if (error || closed || place.isPending) return;
     place.mutate(draft, {
       onSuccess: (bet) => {
         toast.success(placedText(bet.status));
         close();
       },
-      onError: (err) => toast.error(err.message),
+      onError: (err) => {
+        if (err instanceof ApiError && err.code && RESTRICTION_CODES.includes(err.code)) {
+          // Started elsewhere (another device): the refusal says why, and what is in force is read again.
+          const message = siteTimesIn(err.message);
+          toast.error(message);
+          setRefusal(message);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.saferGambling });
+        } else toast.error(err.message);
+      },
     });
   };
 
@@ -178,18 +194,25 @@ function SlipForm({ draft }: { draft: SlipDraft }) {
         </p>
       )}
       {place.isPending && delayMs > 0 && <DelayCountdown delayMs={delayMs} />}
-      <div className="slip__actions">
+      {closed && (
+        <p className="slip__closed" role="status" data-testid="slip-closed">
+          {closed}
+        </p>
+      )}
+      <div className={`slip__actions${closed ? ' slip__actions--closed' : ''}`}>
         <button type="button" className="btn slip__cancel" onClick={close} data-testid="slip-cancel">
           Cancel
         </button>
-        <button
-          type="submit"
-          className="btn btn--primary slip__place"
-          disabled={error !== null || place.isPending}
-          data-testid="slip-place"
-        >
-          {place.isPending ? 'Placing…' : 'Place Bet'}
-        </button>
+        {!closed && (
+          <button
+            type="submit"
+            className="btn btn--primary slip__place"
+            disabled={error !== null || place.isPending}
+            data-testid="slip-place"
+          >
+            {place.isPending ? 'Placing…' : 'Place Bet'}
+          </button>
+        )}
       </div>
     </form>
   );

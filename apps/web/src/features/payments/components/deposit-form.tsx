@@ -1,5 +1,6 @@
 import { PAYMENT_METHODS, type PaymentMethods } from '@exchange/contracts';
 import { useMemo, useState } from 'react';
+import { restrictionText, useRestriction } from '@/lib/safer-gambling';
 import { useDeposit } from '../api/payment-requests';
 import { checkDeposit, type DepositBody, type DepositForm as Form } from '../lib/payment-forms';
 import {
@@ -22,6 +23,8 @@ import { checkedResolver, usePaymentForm, useSendRequest } from './request-form'
 export function DepositForm({ methods }: { methods: PaymentMethods }) {
   const payable = PAYMENT_METHODS.filter((m) => methods.methods.some((d) => d.method === m));
   const { min_amount, max_amount } = methods;
+  // A break or self-exclusion in force: the server refuses deposits, and the page says so first.
+  const restriction = useRestriction();
   const bounds = useMemo(() => ({ min_amount, max_amount }), [min_amount, max_amount]);
   const resolver = useMemo(() => checkedResolver((values: Form) => checkDeposit(values, bounds)), [bounds]);
   const {
@@ -63,6 +66,11 @@ export function DepositForm({ methods }: { methods: PaymentMethods }) {
   return (
     <div className="pay-panel" data-testid="deposit-panel">
       {made && <MadeNotice made={made} testId="deposit-made" />}
+      {restriction && (
+        <p className="notice" role="status" data-testid="deposit-closed">
+          {restrictionText(restriction)}. Deposits are closed; withdrawals still work.
+        </p>
+      )}
       <section className="pay-step" aria-labelledby="deposit-step-pay">
         <h2 className="pay-step__title" id="deposit-step-pay">
           <span className="pay-step__number">1</span> Pay your agent

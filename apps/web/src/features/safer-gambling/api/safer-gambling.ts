@@ -1,6 +1,13 @@
-import type { LimitKind, LimitPeriod, SaferGambling, SetRealityCheckRequest } from '@exchange/contracts';
+import type {
+  LimitKind,
+  LimitPeriod,
+  SaferGambling,
+  SelfExcludeRequest,
+  SetRealityCheckRequest,
+  TakeBreakRequest,
+} from '@exchange/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, callApi, type Envelope } from '@/lib/api';
+import { ApiError, callApi, fetchData, type Envelope } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -55,6 +62,36 @@ export function useSetRealityCheck() {
     onError: (_err, _body, context) => {
       if (context?.before) queryClient.setQueryData(queryKeys.saferGambling, context.before);
     },
+    onSettled: refresh,
+  });
+}
+
+/**
+ * A break or self-exclusion cancels the bettor's unmatched bets and closes betting, the casino and
+ * deposits: everything the app holds of the account is read again (the slip, My Bets, the balance).
+ */
+const refreshAll = () => queryClient.invalidateQueries();
+
+/** user/takeBreak (answers the Restriction: the toast words its times as the site does): 1, 7, 30 or 42 days from now; it cannot be ended early. */
+export function useTakeBreak() {
+  return useMutation({
+    mutationFn: (body: TakeBreakRequest) => fetchData('takeBreak', body),
+    onSettled: refreshAll,
+  });
+}
+
+/** user/selfExclude: 6, 12, 24 or 60 months from now, with the bettor's password. */
+export function useSelfExclude() {
+  return useMutation({
+    mutationFn: (body: SelfExcludeRequest) => fetchData('selfExclude', body),
+    onSettled: refreshAll,
+  });
+}
+
+/** user/askReopen: after a self-exclusion's term, the account reopens 24 hours after the ask. */
+export function useAskReopen() {
+  return useMutation({
+    mutationFn: () => fetchData('askReopen', {}),
     onSettled: refresh,
   });
 }

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { PageFrame, Spinner } from '@/components';
 import { useSaferGambling } from '@/lib/safer-gambling';
 import { useSetRealityCheck } from '../api/safer-gambling';
-import { KIND_LABEL, istShort, refusalText } from '../lib/limits';
+import { KIND_LABEL, refusalText } from '../lib/limits';
+import { RestrictionBanner, SelfExclusionSection, TakeBreakSection } from './break-controls';
 import { LimitRow } from './limit-row';
 import './safer-gambling.css';
 
@@ -80,7 +81,7 @@ function LimitSection({ kind, data }: { kind: LimitKind; data: SaferGambling }) 
 /**
  * `#/setting/safer-gambling` (issue 25): the bettor's deposit and loss limits per rolling 24 hours,
  * 7 days and 30 days, each with what is used and left, a change waiting and its Confirm, and the
- * reality check's interval. A new or lower limit applies at once; a higher one or none waits 24
+ * reality check's interval; a break or self-exclusion (what is in force shows at the top). A new or lower limit applies at once; a higher one or none waits 24
  * hours and then the bettor's confirmation (the server decides; the page says what it answered).
  */
 export function SaferGamblingPage() {
@@ -95,20 +96,17 @@ export function SaferGamblingPage() {
         </p>
       ) : (
         <>
+          {data.restriction && <RestrictionBanner restriction={data.restriction} />}
           <p className="sg-intro">
             Set limits on yourself. A new or lower limit applies at once; a higher one, or none, waits 24
             hours and then needs your confirmation. Each period rolls: it is always the last 24 hours, 7 days
             or 30 days.
           </p>
-          {data.restriction && (
-            <p className="notice" data-testid="safer-gambling-restriction">
-              {data.restriction.kind === 'BREAK' ? 'You are taking a break' : 'You have excluded yourself'}{' '}
-              until {istShort(data.restriction.ends_at)}.
-            </p>
-          )}
           <LimitSection kind="DEPOSIT" data={data} />
           <LimitSection kind="LOSS" data={data} />
           <RealityCheckChoice minutes={data.reality_check_minutes} />
+          <TakeBreakSection restriction={data.restriction} />
+          <SelfExclusionSection restriction={data.restriction} />
         </>
       )}
     </PageFrame>

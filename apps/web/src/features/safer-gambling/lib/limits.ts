@@ -1,6 +1,7 @@
 import type { LimitKind, LimitPeriod, LimitView } from '@exchange/contracts';
 import { ApiError } from '@/lib/api';
 import { formatIst, formatRupees } from '@/lib/format';
+import { siteTimesIn } from '@/lib/restriction';
 
 export const KIND_LABEL: Record<LimitKind, string> = { DEPOSIT: 'Deposit limit', LOSS: 'Loss limit' };
 /** Periods roll (the last 24 hours, 7 days, 30 days): they are named so, not "day" or "month". */
@@ -45,12 +46,13 @@ export function parseLimit(text: string): { amount: number } | { error: string }
 
 /**
  * A refusal in the bettor's words: the server's message, but a time in it as the site shows
- * times (LIMIT_NOT_CONFIRMABLE carries `confirmable_at`).
+ * times (LIMIT_NOT_CONFIRMABLE carries `confirmable_at`; others' `2027-05-28 01:35 IST`).
  */
 export function refusalText(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError)) return fallback;
   const at = (err.data as { confirmable_at?: unknown } | undefined)?.confirmable_at;
   if (err.code === 'LIMIT_NOT_CONFIRMABLE' && typeof at === 'string')
     return `This change can be confirmed from ${istShort(at)}`;
-  return err.message || fallback;
+  // A break's or self-exclusion's refusal names its times as the server writes IST ones.
+  return siteTimesIn(err.message) || fallback;
 }
