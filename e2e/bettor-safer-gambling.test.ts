@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { firstLogin, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { VIEWPORTS, type Viewport } from './support/browser.ts';
 import { saveShot } from './support/shots.ts';
-import { browserSuite } from './support/suite.ts';
+import { browserSuite, freshBettorPage } from './support/suite.ts';
 
 /**
  * Issue 25's bettor page in real Chromium at 1280 px and 390 px, each width with a bettor of its
@@ -15,8 +15,6 @@ import { browserSuite } from './support/suite.ts';
  * axe violation, nothing wider than the screen. Screens go to E2E_SHOTS when it names a folder.
  */
 const suite = browserSuite({ FEED_SIMULATOR: '0' });
-const FIRST_PASSWORD = 'Start@1234';
-const NEW_PASSWORD = 'Bettor@5678';
 
 /** How much wider than the viewport the page scrolls (0: it fits). */
 const overflow = (page: Page) =>
@@ -30,24 +28,12 @@ function istShort(iso: string): string {
   return `${t.slice(8, 10)}/${t.slice(5, 7)} ${t.slice(11, 16)} (IST)`;
 }
 
-let agent: string;
-beforeAll(async () => {
-  agent = await suite.tokenOf('agent1');
-});
-
 describe.each(VIEWPORTS)('safer gambling at $width px', (vp: Viewport) => {
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    const userName = `sg${vp.width}${Date.now().toString(36)}`.slice(0, 20);
-    await suite.api(
-      'agent/createUser',
-      { user_name: userName, password: FIRST_PASSWORD, role: 'user', online_payments: true },
-      agent,
-    );
-    ({ context, page } = await newPage(suite.browser, suite.product.baseUrl, vp));
-    await firstLogin(page, userName, FIRST_PASSWORD, NEW_PASSWORD);
+    ({ context, page } = await freshBettorPage(suite, vp, 'sg', { onlinePayments: true }));
   }, 120_000);
   afterAll(() => context?.close());
 

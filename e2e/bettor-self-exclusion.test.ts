@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { firstLogin, newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
+import { VIEWPORTS, type Viewport } from './support/browser.ts';
 import { saveShot } from './support/shots.ts';
-import { browserSuite, upcomingCricket } from './support/suite.ts';
+import { browserSuite, FRESH_PASSWORD, freshBettorPage, upcomingCricket } from './support/suite.ts';
 
 /**
  * Issue 25's self-exclusion in real Chromium at 1280 px and 390 px, each width with a bettor of
@@ -14,8 +14,6 @@ import { browserSuite, upcomingCricket } from './support/suite.ts';
  * screen. Screens go to E2E_SHOTS when it names a folder.
  */
 const suite = browserSuite({ FEED_SIMULATOR: '0' });
-const FIRST_PASSWORD = 'Start@1234';
-const NEW_PASSWORD = 'Bettor@5678';
 const SHOWN_MS = 30_000;
 
 /** How much wider than the viewport the page scrolls (0: it fits). */
@@ -51,24 +49,12 @@ function callFromPage(page: Page, path: string, body?: unknown) {
   );
 }
 
-let agent: string;
-beforeAll(async () => {
-  agent = await suite.tokenOf('agent1');
-});
-
 describe.each(VIEWPORTS)('self-exclusion at $width px', (vp: Viewport) => {
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    const userName = `sx${vp.width}${Date.now().toString(36)}`.slice(0, 20);
-    await suite.api(
-      'agent/createUser',
-      { user_name: userName, password: FIRST_PASSWORD, role: 'user' },
-      agent,
-    );
-    ({ context, page } = await newPage(suite.browser, suite.product.baseUrl, vp));
-    await firstLogin(page, userName, FIRST_PASSWORD, NEW_PASSWORD);
+    ({ context, page } = await freshBettorPage(suite, vp, 'sx'));
   }, 120_000);
   afterAll(() => context?.close());
 
@@ -79,7 +65,7 @@ describe.each(VIEWPORTS)('self-exclusion at $width px', (vp: Viewport) => {
       await page.goto('/#/setting/safer-gambling');
       await page.getByTestId('self-exclusion').waitFor({ timeout: SHOWN_MS });
       await page.getByTestId('self-exclusion-6').check();
-      await page.getByTestId('self-exclusion-password').fill(NEW_PASSWORD);
+      await page.getByTestId('self-exclusion-password').fill(FRESH_PASSWORD);
       await page.getByTestId('self-exclusion-start').click();
       const dialog = page.getByTestId('self-exclusion-confirm');
       await dialog.waitFor();

@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { callApi } from './api.ts';
-import { launchChromium, takeCspViolations } from './browser.ts';
+import { firstLogin, launchChromium, newPage, takeCspViolations, type Viewport } from './browser.ts';
 import { startProduct, type ProductOptions, type RunningProduct } from './product.ts';
 
 /** What a browser test file shares: its own running product, one Chromium, and API calls to it. */
@@ -101,3 +101,32 @@ export async function upcomingCricket(
   );
   return { match, markets };
 }
+
+/**
+ * A new bettor of agent1's (online payments on request), logged in on a page of its own at `vp`
+ * with its first password changed: for a test whose bettor's state must be its own.
+ */
+export async function freshBettorPage(
+  suite: BrowserSuite,
+  vp: Viewport,
+  prefix: string,
+  options: { onlinePayments?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; userName: string }> {
+  const userName = `${prefix}${vp.width}${Date.now().toString(36)}`.slice(0, 20);
+  await suite.api(
+    'agent/createUser',
+    {
+      user_name: userName,
+      password: FRESH_FIRST_PASSWORD,
+      role: 'user',
+      ...(options.onlinePayments ? { online_payments: true } : {}),
+    },
+    await suite.tokenOf('agent1'),
+  );
+  const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
+  await firstLogin(page, userName, FRESH_FIRST_PASSWORD, FRESH_PASSWORD);
+  return { context, page, userName };
+}
+export const FRESH_FIRST_PASSWORD = 'Start@1234';
+/** The password a fresh bettor has after its first login. */
+export const FRESH_PASSWORD = 'Bettor@5678';

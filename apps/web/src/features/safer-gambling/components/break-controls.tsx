@@ -1,5 +1,5 @@
 import { BREAK_DAYS, SELF_EXCLUSION_MONTHS, type Restriction } from '@exchange/contracts';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Modal } from '@/components';
 import { istDateTime, restrictionText } from '@/lib/safer-gambling';
@@ -176,33 +176,17 @@ export function TakeBreakSection({ restriction }: { restriction: Restriction | n
         </>
       )}
       {confirming && days !== null && (
-        <Modal
+        <ConfirmStart
           title={`Take a break of ${BREAK_LABEL[days]}?`}
-          onClose={() => setConfirming(false)}
           testId="take-break-confirm"
-          size="sm"
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={take.isPending}
-                onClick={start}
-                data-testid="take-break-confirm-yes"
-              >
-                {take.isPending ? 'Starting…' : 'Start my break'}
-              </button>
-            </>
-          }
+          onCancel={() => setConfirming(false)}
+          onConfirm={start}
+          pending={take.isPending}
+          action={['Start my break', 'Starting…']}
         >
-          <p className="sg-confirm">
-            From now for {BREAK_LABEL[days]}: your unmatched bets are cancelled, and no bets, casino or
-            deposits until it ends. You cannot end it early.
-          </p>
-        </Modal>
+          From now for {BREAK_LABEL[days]}: your unmatched bets are cancelled, and no bets, casino or deposits
+          until it ends. You cannot end it early.
+        </ConfirmStart>
       )}
     </section>
   );
@@ -305,34 +289,67 @@ export function SelfExclusionSection({ restriction }: { restriction: Restriction
         )}
       </form>
       {confirming && months !== null && (
-        <Modal
+        <ConfirmStart
           title={`Exclude yourself for ${EXCLUSION_LABEL[months]}?`}
-          onClose={() => setConfirming(false)}
           testId="self-exclusion-confirm"
-          size="sm"
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={exclude.isPending}
-                onClick={start}
-                data-testid="self-exclusion-confirm-yes"
-              >
-                {exclude.isPending ? 'Excluding…' : 'Yes, exclude me'}
-              </button>
-            </>
-          }
+          onCancel={() => setConfirming(false)}
+          onConfirm={start}
+          pending={exclude.isPending}
+          action={['Yes, exclude me', 'Excluding…']}
+          danger
         >
-          <p className="sg-confirm">
-            For {EXCLUSION_LABEL[months]} from now you cannot bet, play the casino or deposit, and nobody can
-            end it early. This cannot be undone.
-          </p>
-        </Modal>
+          For {EXCLUSION_LABEL[months]} from now you cannot bet, play the casino or deposit, and nobody can
+          end it early. This cannot be undone.
+        </ConfirmStart>
       )}
     </section>
+  );
+}
+
+/** The last step before a break or a self-exclusion starts: what it does, Cancel, and the start. */
+function ConfirmStart({
+  title,
+  testId,
+  onCancel,
+  onConfirm,
+  pending,
+  action: [label, pendingLabel],
+  danger = false,
+  children,
+}: {
+  title: string;
+  testId: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+  pending: boolean;
+  action: [string, string];
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      testId={testId}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
+            disabled={pending}
+            onClick={onConfirm}
+            data-testid={`${testId}-yes`}
+          >
+            {pending ? pendingLabel : label}
+          </button>
+        </>
+      }
+    >
+      <p className="sg-confirm">{children}</p>
+    </Modal>
   );
 }
