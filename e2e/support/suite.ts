@@ -111,9 +111,9 @@ export async function freshBettorPage(
   vp: Viewport,
   prefix: string,
   options: { onlinePayments?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page; userName: string }> {
+): Promise<{ context: BrowserContext; page: Page; userName: string; userId: number }> {
   const userName = `${prefix}${vp.width}${Date.now().toString(36)}`.slice(0, 20);
-  await suite.api(
+  const created = await suite.api<{ user_id: number }>(
     'agent/createUser',
     {
       user_name: userName,
@@ -125,7 +125,7 @@ export async function freshBettorPage(
   );
   const { context, page } = await newPage(suite.browser, suite.product.baseUrl, vp);
   await firstLogin(page, userName, FRESH_FIRST_PASSWORD, FRESH_PASSWORD);
-  return { context, page, userName };
+  return { context, page, userName, userId: created.user_id };
 }
 export const FRESH_FIRST_PASSWORD = 'Start@1234';
 /** The password a fresh bettor has after its first login. */

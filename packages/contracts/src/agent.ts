@@ -8,7 +8,7 @@ import { CurrentBetsRequest } from './betting/index.ts';
 import { CLIENT_REF_MAX_LENGTH, Flag, IdLike, Rupees } from './common.ts';
 import { DAYS_IN_ORDER, daysInOrder, StatementFilter } from './statement.ts';
 import { AccountTerms, AccountTermsFields } from './partnership.ts';
-import { AgentLimits } from './safer-gambling.ts';
+import { AgentLimits, SaferGambling } from './safer-gambling.ts';
 import { UserProfile } from './security.ts';
 import { NewPassword, USER_NAME_PATTERN } from './user.ts';
 
@@ -124,6 +124,10 @@ export const AgentUserStatementRequest = StatementFilter.extend({ user_id: IdLik
 /** Agent: a downline user's current bets, the same filter and shape as the bettor's own. */
 export const AgentUserBetsRequest = CurrentBetsRequest.extend({ user_id: IdLike });
 
-/** Agent: a downline user's profile (the user page's shape) with the limits his agents set on him. */
-export const AgentUserProfile = UserProfile.extend({ agent_limits: AgentLimits });
+/**
+ * Agent: a downline user's profile (the user page's shape) with the limits his agents set on him,
+ * and his own safer-gambling state (his limits, reality check, any break or self-exclusion) to
+ * read: nobody but the bettor changes it (issue 25).
+ */
+export const AgentUserProfile = UserProfile.extend({ agent_limits: AgentLimits, safer_gambling: SaferGambling });
 export type AgentUserProfile = z.infer<typeof AgentUserProfile>;

@@ -10,14 +10,13 @@ import { users } from '../db/schema/index.ts';
 import type { Clock } from '../lib/time.ts';
 import type { CommitFeed } from './betting/index.ts';
 import { recordActivity, type RequestOrigin } from './activity.ts';
-import { assertMayGamble } from './safer-gambling/index.ts';
 import { activityLogPage, type ActivityLogQuery } from './activity-log.ts';
 import { directUser, downlineCte, downlineUser, inDownlineOf } from './downline.ts';
 import { accountOfUser, availablePaise, moveChips, type LedgerTransfer } from './money/index.ts';
 import { refuseBettorPartnership, termsAt, termsHistory, termsView, writeNewAccountTerms } from './partnership/index.ts';
 import { hashPassword } from './passwords.ts';
 import { userProfile } from './profile.ts';
-import { agentLimitsRow, agentLimitsView } from './safer-gambling/index.ts';
+import { agentLimitsRow, agentLimitsView, assertMayGamble, saferGambling } from './safer-gambling/index.ts';
 import type { AuthUser, SessionStore } from './sessions.ts';
 import { createUser } from './users.ts';
 
@@ -261,7 +260,11 @@ export async function agentResetPassword(
 /** A downline user's profile, the user page's shape, with the limits his agents set on him. */
 export async function agentGetUserProfile(app: AgentServices, caller: AuthUser, userId: number) {
   const user = await downlineUser(app.db, caller, userId);
-  return { ...(await userProfile(app.db, user.id)), agent_limits: agentLimitsView(await agentLimitsRow(app.db, user.id)) };
+  return {
+    ...(await userProfile(app.db, user.id)),
+    agent_limits: agentLimitsView(await agentLimitsRow(app.db, user.id)),
+    safer_gambling: await saferGambling(app.db, user.id, app.clock()),
+  };
 }
 
 /** A downline user's activity log, newest first. */

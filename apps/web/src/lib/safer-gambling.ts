@@ -10,11 +10,13 @@ import { useSignedIn } from './session';
  * limits page, the deposit page's "Deposit limit: ₹X left", the reality check reminder and the
  * bet slip's "You are on a break until …".
  */
-export function useSaferGambling(enabled = true) {
+export function useSaferGambling(enabled = true, { fresh = false }: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.saferGambling,
     queryFn: () => fetchData('getSaferGambling'),
     enabled,
+    // The limits page reads it again on each visit (`fresh`): what it shows is what is in force.
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
   });
 }
 

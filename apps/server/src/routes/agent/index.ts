@@ -11,7 +11,7 @@ import {
 } from '../../services/agents.ts';
 import { agentGetUserBets, agentGetUserProfitLoss, agentGetUserStatement } from '../../services/agent-reads.ts';
 import { agentDashboard, agentMarketBook } from '../../services/console/index.ts';
-import { setAgentLimits } from '../../services/safer-gambling/index.ts';
+import { agentLimitsNotice, setAgentLimits } from '../../services/safer-gambling/index.ts';
 import { sharedAccounts } from '../../services/signups/index.ts';
 import { registerEndpoints, type EndpointRegistry } from '../endpoint.ts';
 import agentPaymentRoutes from './payments.ts';
@@ -28,8 +28,10 @@ export default function agentRoutes(app: FastifyInstance, registry: EndpointRegi
       message: 'User status updated',
     }),
     agentSetUserLimits: async ({ body, user, request }) => {
-      const data = await setAgentLimits(app.db, user, body, app.clock(), originOf(request));
+      const at = app.clock();
+      const data = await setAgentLimits(app.db, user, body, at, originOf(request));
       app.bettorLimits.forget(body.user_id);
+      app.notifications.tell([agentLimitsNotice(body.user_id, data, at)]);
       return { data, message: 'User limits updated' };
     },
     agentResetPassword: async ({ body, user, request }) => {

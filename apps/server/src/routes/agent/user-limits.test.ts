@@ -149,6 +149,29 @@ describeEachDatabase(
       ]);
       expect(lines[0]!.actor).not.toBeNull();
       expect(lines[2]!.actor).not.toBe(lines[0]!.actor);
+
+      // The bettor is told each change, whatever his notification settings.
+      await ctx().app.notifications.idle();
+      const told = (await ok('getNotifications', { page: 1, limit: 10 }, bettor.token)) as {
+        rows: { kind: string; title: string; message: string }[];
+      };
+      expect(
+        told.rows.filter((r) => r.title === 'Limits set by your agent').map((r) => [r.kind, r.message]),
+      ).toEqual([
+        ['SAFER_GAMBLING', 'Your agent set an exposure of at most ₹1,500; 2 s more delay on in-play bets.'],
+        [
+          'SAFER_GAMBLING',
+          'Your agent set a stake of at most ₹500 a bet; an exposure of at most ₹1,500; 2 s more delay on in-play bets; 1 sport(s) closed to your bets.',
+        ],
+        ['SAFER_GAMBLING', 'Your agent set a stake of at most ₹500 a bet; 2 s more delay on in-play bets.'],
+      ]);
+      // The agent reads the bettor's own safer-gambling state, which only the bettor sets.
+      await ok('setDepositLimit', { period: 'WEEK', amount: 2_000 }, bettor.token);
+      const profile = await ok('agentGetUserProfile', { user_id: bettor.userId });
+      expect(profile.safer_gambling).toMatchObject({ reality_check_minutes: null, restriction: null });
+      expect(
+        profile.safer_gambling.limits.filter((l: { amount: number | null }) => l.amount !== null),
+      ).toMatchObject([{ kind: 'DEPOSIT', period: 'WEEK', amount: 2_000 }]);
     });
 
     it('refuses a blocked sport, a stake above his limit and a bet past his exposure limit; nothing moves', async () => {

@@ -5,6 +5,6 @@ export { agentLimitsRow, agentLimitsView, setAgentLimits } from './agent-limits.
 export { BettorLimits } from './bet-gate.ts';
 export { atRiskPaise, lossLimitBreach, lossLimitsOf } from './loss-limit.ts';
 export { askLimit, confirmLimit, confirmableAt, type LimitState } from './limits.ts';
-export { ist, limitNotice, realityCheckNotice, restrictionNotice } from './notices.ts';
+export { agentLimitsNotice, ist, limitNotice, realityCheckNotice, restrictionNotice } from './notices.ts';
 export { addMonthsUtc, askReopen, mayStart, selfExclude, takeBreak } from './breaks.ts';
 export { assertMayGamble, assertSessionMayGamble, restrictionOf, restrictionRefusal } from './gate.ts';

@@ -3,7 +3,7 @@
  * the bettor's settings: safer-gambling.md). Its key is the change's time, so a repeat of the
  * same call at another moment is a notification of its own.
  */
-import { istWallClock, type LimitView, type Restriction } from '@exchange/contracts';
+import { istWallClock, type AgentLimits, type LimitView, type Restriction } from '@exchange/contracts';
 import type { NotificationDraft } from '../notifications/index.ts';
 
 const PERIOD_WORDS = { DAY: '24 hours', WEEK: '7 days', MONTH: '30 days' } as const;
@@ -74,4 +74,21 @@ export function restrictionNotice(
         title: 'Self-exclusion started',
         message: `You are self-excluded until ${until}. Nobody can end it early; after it, your account reopens only when you ask.`,
       };
+}
+
+/** The limits the bettor's agent set on him, as they now stand. */
+export function agentLimitsNotice(userId: number, limits: AgentLimits, at: Date): NotificationDraft {
+  const parts = [
+    limits.max_stake !== null && `a stake of at most ${money(limits.max_stake)} a bet`,
+    limits.exposure_limit !== null && `an exposure of at most ${money(limits.exposure_limit)}`,
+    limits.extra_bet_delay_ms > 0 && `${limits.extra_bet_delay_ms / 1000} s more delay on in-play bets`,
+    limits.blocked_sports.length > 0 && `${limits.blocked_sports.length} sport(s) closed to your bets`,
+  ].filter(Boolean);
+  return {
+    userId,
+    kind: 'SAFER_GAMBLING',
+    eventKey: `agent-limits:${at.getTime()}`,
+    title: 'Limits set by your agent',
+    message: parts.length === 0 ? 'Your agent lifted the limits on your bets.' : `Your agent set ${parts.join('; ')}.`,
+  };
 }

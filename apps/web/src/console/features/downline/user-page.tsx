@@ -107,6 +107,10 @@ function ProfileHeader({
           <dt>Limits</dt>
           <dd data-testid="user-profile-agent-limits">{limitsText(limits)}</dd>
         </div>
+        <div>
+          <dt>Safer gambling (set by the user)</dt>
+          <dd data-testid="user-profile-safer-gambling">{saferGamblingText(profile.safer_gambling)}</dd>
+        </div>
       </dl>
     </section>
   );
@@ -121,6 +125,34 @@ function limitsText(limits: AgentUserProfile['agent_limits']): string {
     limits.blocked_sports.length > 0 && `${limits.blocked_sports.length} sports closed`,
   ].filter(Boolean);
   return parts.length === 0 ? 'None' : parts.join(', ');
+}
+
+const PERIOD_WORDS = { DAY: '24 h', WEEK: '7 days', MONTH: '30 days' } as const;
+
+/**
+ * The bettor's own safer-gambling state in a line, for the agent to read: a break or
+ * self-exclusion first (nobody but the bettor starts it, nobody ends it early), then the limits
+ * in force and the reality check.
+ */
+function saferGamblingText(sg: AgentUserProfile['safer_gambling']): string {
+  const r = sg.restriction;
+  const restriction =
+    r &&
+    (r.kind === 'BREAK'
+      ? `on a break until ${formatIst(r.ends_at)}`
+      : `self-excluded until ${formatIst(r.ends_at)}${r.reopens_at ? `, reopens ${formatIst(r.reopens_at)}` : ''}`);
+  const limits = sg.limits
+    .filter((l) => l.amount !== null)
+    .map(
+      (l) =>
+        `${l.kind === 'DEPOSIT' ? 'deposit' : 'loss'} ${formatAmount(l.amount!)} / ${PERIOD_WORDS[l.period]}`,
+    );
+  const parts = [
+    restriction,
+    ...limits,
+    sg.reality_check_minutes !== null && `reality check every ${sg.reality_check_minutes} min`,
+  ].filter(Boolean);
+  return parts.length === 0 ? 'None' : parts.join('; ');
 }
 
 /**

@@ -18,6 +18,10 @@ function received(notification: Notification): void {
       (data) => data && withNotification(data, notification),
     );
   else void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+  // A limit, break or exclusion changed (perhaps by the agent, or in another tab): the slip, the
+  // deposit page and the limits page read it again.
+  if (notification.kind === 'SAFER_GAMBLING')
+    void queryClient.invalidateQueries({ queryKey: queryKeys.saferGambling });
   toast(notification.title, {
     id: `notification-${notification.id}`,
     description: notification.message,

@@ -1,8 +1,10 @@
-import { LimitKind, REALITY_CHECK_MINUTES, type SaferGambling } from '@exchange/contracts';
+import { LimitKind, REALITY_CHECK_MINUTES, type AgentLimits, type SaferGambling } from '@exchange/contracts';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { PageFrame, Spinner } from '@/components';
+import { formatRupees } from '@/lib/format';
 import { useSaferGambling } from '@/lib/safer-gambling';
+import { useSports } from '@/lib/sports';
 import { useSetRealityCheck } from '../api/safer-gambling';
 import { KIND_LABEL, refusalText } from '../lib/limits';
 import { RestrictionBanner, SelfExclusionSection, TakeBreakSection } from './break-controls';
@@ -13,6 +15,27 @@ const KIND_HELP: Record<LimitKind, string> = {
   DEPOSIT: 'The most you can deposit over the period. A deposit past it is refused.',
   LOSS: 'The most you can lose over the period: settled bets and casino rounds, net of wins.',
 };
+
+/**
+ * The limits the bettor's agent set on him, where he reads his own: he cannot change them, and a
+ * bet past one is refused with its words (ABOVE_MAX_STAKE, EXPOSURE_LIMIT_REACHED, SPORT_BLOCKED).
+ */
+function AgentLimitsNote({ limits }: { limits: AgentLimits }) {
+  const { data: sports } = useSports();
+  const sportName = (id: number) => sports?.find((s) => s.sport_id === id)?.name ?? `sport ${id}`;
+  const parts = [
+    limits.max_stake !== null && `a stake of at most ${formatRupees(limits.max_stake)} a bet`,
+    limits.exposure_limit !== null && `an exposure of at most ${formatRupees(limits.exposure_limit)}`,
+    limits.extra_bet_delay_ms > 0 && `${limits.extra_bet_delay_ms / 1000} s more delay on in-play bets`,
+    limits.blocked_sports.length > 0 && `no bets on ${limits.blocked_sports.map(sportName).join(', ')}`,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <p className="sg-intro" data-testid="agent-limits">
+      Your agent set: {parts.join('; ')}.
+    </p>
+  );
+}
 
 /** Off, 15, 30 or 60 minutes: saved as soon as it is chosen. */
 function RealityCheckChoice({ minutes }: { minutes: number | null }) {
@@ -85,7 +108,7 @@ function LimitSection({ kind, data }: { kind: LimitKind; data: SaferGambling }) 
  * hours and then the bettor's confirmation (the server decides; the page says what it answered).
  */
 export function SaferGamblingPage() {
-  const { data, error, isPending } = useSaferGambling();
+  const { data, error, isPending } = useSaferGambling(true, { fresh: true });
   return (
     <PageFrame title="Safer gambling" testId="safer-gambling-page">
       {isPending ? (
@@ -104,6 +127,7 @@ export function SaferGamblingPage() {
           </p>
           <LimitSection kind="DEPOSIT" data={data} />
           <LimitSection kind="LOSS" data={data} />
+          <AgentLimitsNote limits={data.agent_limits} />
           <RealityCheckChoice minutes={data.reality_check_minutes} />
           <TakeBreakSection restriction={data.restriction} />
           <SelfExclusionSection restriction={data.restriction} />
