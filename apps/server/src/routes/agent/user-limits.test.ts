@@ -221,6 +221,27 @@ describeEachDatabase(
       expect((await balanceOf(ctx(), user.token)).liability).toBe(2_100);
     });
 
+    it('judges an edit to a new price as a bet: a lay moved up past the exposure limit is refused and rests as it was', async () => {
+      const user = await newBettor(ctx(), cast.agent1, 'ulim5', 10_000);
+      const market = await createMatchOdds(ctx(), cast.admin, cast.matchId);
+      await ok('agentSetUserLimits', { user_id: user.userId, exposure_limit: 1_000 });
+      // A lay of 500 at 2.0 rests (nothing to match): it holds 500.
+      const lay = await ok('placeMarketBet', { ...back(market, 500), is_back: 0 }, user.token);
+      const held = await balanceOf(ctx(), user.token);
+      expect(held.liability).toBe(500);
+      // Moved to 4.0 it would hold 1,500: past the agent's 1,000.
+      const refused = await call('updateBet', { bet_id: lay.bet_id, odds: 4 }, user.token);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json).toMatchObject({ code: 'EXPOSURE_LIMIT_REACHED' });
+      expect(await balanceOf(ctx(), user.token)).toEqual(held);
+      const bets = await ok('getCurrentBets', { bet_type: 'all' }, user.token);
+      expect(bets.map((b: { bet_id: number; odds: number }) => [b.bet_id, b.odds])).toEqual([[lay.bet_id, 2]]);
+      // To 3.0 it holds 1,000: within it, taken (a new bet in its place).
+      const moved = await ok('updateBet', { bet_id: lay.bet_id, odds: 3 }, user.token);
+      expect(moved.replaced_bet_id).toBe(lay.bet_id);
+      expect((await balanceOf(ctx(), user.token)).liability).toBe(1_000);
+    });
+
     it('counts a fancy bet taken whole by the house against the exposure limit', async () => {
       const user = await newBettor(ctx(), cast.agent1, 'ulim4', 10_000);
       const fancy = await createMarket(ctx(), cast.admin, {

@@ -26,6 +26,7 @@ import { betTerms, placedAnswer, stakeToPaise } from './answers.ts';
 import { waitBetDelay } from './bet-delay.ts';
 import { marketBetRequest, type BetRequest } from './bet-request.ts';
 import { marketOfOpenBet } from './cancels.ts';
+import { editForLimits, type BettorCheck } from './bettor-limits.ts';
 import { betCommitted, type MarketCommitted } from './commits.ts';
 import { nextOrderIds } from './ids.ts';
 import { remainingOf, type MarketState, type OpenOrder } from './market-state.ts';
@@ -44,6 +45,8 @@ export interface BetEdit {
 export interface BetEditDeps {
   ctx: MarketTxContext;
   matcher: BetMatcher;
+  /** The bettor's own and his agent's limits (bettor-limits.ts): the new bet meets them as any bet. */
+  checkBettor?: BettorCheck;
   /** Waits the in-play bet delay (tests may shorten time). */
   sleep: (ms: number) => Promise<void>;
 }
@@ -122,14 +125,20 @@ export class BetEdits {
     const arrival = await ctx.cache.peek(marketId);
     const seen = arrival.openOrders.get(betId);
     if (seen && seen.userId !== userId) throw refuse.betNotFound();
+    let extraDelayMs = 0;
     if (seen) {
+      const req = request(seen, arrival);
       try {
-        checkBet(arrival, request(seen, arrival), ctx.clock);
+        checkBet(arrival, req, ctx.clock);
       } catch (error) {
         if (!(error instanceof AppError) || !(await ctx.cache.isBehind(arrival))) throw error;
       }
+      // The new bet meets the bettor's limits as a placement does: its stake, and the exposure it
+      // adds once the rest it replaces is taken back.
+      const rest = { selectionId: seen.selectionId, side: seen.side, price: seen.price, remainingPaise: remainingOf(seen) };
+      if (this.deps.checkBettor) ({ extraDelayMs } = await this.deps.checkBettor(editForLimits(arrival, rest, req)));
     }
-    await waitBetDelay(arrival, {}, this.deps.sleep);
+    await waitBetDelay(arrival, {}, this.deps.sleep, extraDelayMs);
 
     return ctx.serial(marketId, async () => {
       let placed: MarketCommitted | undefined;

@@ -50,3 +50,31 @@ function exposureIncreaseOf(market: MarketState, req: BetRequest): number {
     after.addRunner(req.selectionId!, req.side as Side, req.price, req.kind !== 'EXCHANGE', req.stakePaise);
   return Math.max(market.exposureOf(after) - now.exposurePaise, 0);
 }
+
+/**
+ * An edit to a new price (bet-edits.ts) as the limits read it: the rest cancelled and the new bet
+ * placed, so what it adds is the exposure with the new bet and without the rest, less the
+ * exposure now (a lay moved to a higher price adds; a back or a lower lay adds nothing).
+ */
+export function editForLimits(market: MarketState, rest: OpenOrderForLimits, req: BetRequest): BetForLimits {
+  return {
+    userId: req.userId,
+    matchId: market.row.matchId,
+    stakePaise: req.stakePaise,
+    exposureIncreasePaise: () => {
+      const now = market.positionOf(req.userId);
+      const after = now.clone();
+      after.addRunner(rest.selectionId, rest.side, rest.price, false, -rest.remainingPaise);
+      after.addRunner(req.selectionId!, req.side as Side, req.price, false, req.stakePaise);
+      return Math.max(market.exposureOf(after) - now.exposurePaise, 0);
+    },
+  };
+}
+
+/** What of a resting bet an edit takes back. */
+export interface OpenOrderForLimits {
+  selectionId: number;
+  side: Side;
+  price: number;
+  remainingPaise: number;
+}

@@ -112,6 +112,8 @@ export class BettingService {
     this.cache = new MarketCache(db);
     const ids = new IdAllocator(db);
     const matcher = new BetMatcher(this.cache, ids, clock);
+    // The limits are the app's (useBettorCheck), read at each bet: placements and edits alike.
+    const checkBettor = (bet: BetForLimits) => this.bettorCheck?.(bet) ?? Promise.resolve({ extraDelayMs: 0 });
     this.queue = new BetQueue({
       db,
       clock,
@@ -122,7 +124,7 @@ export class BettingService {
       groupCommit: this.betPath === 'statement',
       sleep: options.sleep ?? realSleep,
       onCommitError: options.onCommitError,
-      checkBettor: (bet: BetForLimits) => this.bettorCheck?.(bet) ?? Promise.resolve({ extraDelayMs: 0 }),
+      checkBettor,
     });
     const ctx: MarketTxContext = {
       db,
@@ -134,7 +136,12 @@ export class BettingService {
     this.cancels = new BetCancels(ctx);
     this.cashOuts = new CashOuts(ctx, matcher, options.sleep ?? realSleep);
     this.autoCashOuts = new AutoCashOuts(ctx, this.cashOuts, options.onCommitError);
-    this.edits = new BetEdits({ ctx, matcher, sleep: options.sleep ?? realSleep });
+    this.edits = new BetEdits({
+      ctx,
+      matcher,
+      sleep: options.sleep ?? realSleep,
+      checkBettor,
+    });
     this.quotes = new MakerQuotes(ctx, ids);
     this.admin = new MarketAdmin(ctx);
   }

@@ -11,6 +11,9 @@ import { renderInApp, setWindowWidth, signedInOnTestServer } from '@/test/api-se
 import { MarketsPage } from './markets-page';
 import { marketsKey, useMarketActions } from './api/market-actions';
 
+/** What the server answers, looked at until it holds: each look is a round trip, and a busy machine takes more than waitFor's 1 s. */
+const eventually = (check: () => Promise<void>) => waitFor(check, { timeout: 5_000 });
+
 /**
  * A match's markets on the real server, as the operator: a match of the file's own (so no other
  * test file's markets meet it), a fancy market created in the dialog, then driven from the desk's
@@ -85,7 +88,7 @@ describe('fancy market', () => {
     expect(screen.getByTestId(`fancy-desk-${id}-state`).textContent).toContain('Not sent');
     expect((await marketOnServer('Desk 6 over runs')).fancy).toMatchObject({ no_line: 40, yes_line: 41 });
     press(desk, 'Enter');
-    await waitFor(async () =>
+    await eventually(async () =>
       expect((await marketOnServer('Desk 6 over runs')).fancy).toEqual({
         no_line: 41,
         no_rate: 100,
@@ -95,7 +98,7 @@ describe('fancy market', () => {
     );
 
     press(desk, '5', '7', 'ArrowRight', "'", 'Enter');
-    await waitFor(async () =>
+    await eventually(async () =>
       expect((await marketOnServer('Desk 6 over runs')).fancy).toEqual({
         no_line: 57,
         no_rate: 100,
@@ -113,10 +116,12 @@ describe('fancy market', () => {
     openPage();
     const desk = await screen.findByTestId(`fancy-desk-${id}`);
     press(desk, 'b');
-    await waitFor(async () => expect((await marketOnServer('Desk 6 over runs')).status).toBe('BALL_RUNNING'));
+    await eventually(async () =>
+      expect((await marketOnServer('Desk 6 over runs')).status).toBe('BALL_RUNNING'),
+    );
     expect(screen.getByTestId(`market-${id}-status`).textContent).toBe('Ball running');
     press(desk, 'ArrowDown', 'Enter');
-    await waitFor(async () =>
+    await eventually(async () =>
       expect(await marketOnServer('Desk 6 over runs')).toMatchObject({
         status: 'OPEN',
         fancy: { no_line: 56, yes_line: 58 },
@@ -191,7 +196,7 @@ describe('bookmaker market', () => {
     openPage();
     const desk = await screen.findByTestId(`bookmaker-desk-${id}`);
     press(desk, 'ArrowDown', 'ArrowRight', 'ArrowRight', 'Enter');
-    await waitFor(async () => {
+    await eventually(async () => {
       const runners = (await marketOnServer('Desk bookmaker')).runners.map((r) => [
         r.selection_id,
         r.back_rate,
