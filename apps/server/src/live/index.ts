@@ -39,7 +39,13 @@ export default fp<LiveOptions>(
       // The other processes of a cluster (ADR 37): their commits reach the sockets held here.
       markets: [(listener) => app.bus.on('market', (event) => listener({ ...event, state: null }))],
       matches: [(listener) => app.bus.on('match', listener)],
-      resyncs: [(listener) => app.bus.broker.onStatus(listener)],
+      // The broker back, or a process (re)started: commits of the gap, or of a process killed
+      // between its commit and its message, are in the database, not heard (the caches drop them
+      // for the same reasons, cluster/wiring.ts).
+      resyncs: [
+        (listener) => app.bus.broker.onStatus(listener),
+        (listener) => app.bus.on('joined', () => listener(true)),
+      ],
       // Stored here, or by another process of the cluster (ADR 51).
       notifications: [
         (listener) => app.notifications.onStored(listener),
