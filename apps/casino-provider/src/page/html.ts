@@ -1,4 +1,8 @@
 import type { CasinoGame } from '../games/index.ts';
+import { DEAL_CSS } from './deal/deal.css.ts';
+import { FELT_CSS } from './felt/felt.css.ts';
+import { NUMBERS_CSS } from './felt/numbers.css.ts';
+import { ROADS_CSS } from './roads/roads.css.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -59,7 +63,8 @@ export function gamePageHtml(game: CasinoGame): string {
 </html>`;
 }
 
-export const PAGE_CSS = `
+/** The page's frame: header, sections, my bets, the proof dialog. */
+const SHELL_CSS = `
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.4 Arial,Helvetica,sans-serif;background:#0f1923;color:#e8edf2}
 main{max-width:980px;margin:0 auto;padding:8px}
@@ -112,3 +117,6 @@ dialog::backdrop{background:#000a}
 .verify-out{margin-top:8px}.verify-out.match strong{color:#69f0ae}.verify-out.mismatch strong{color:#ff8a80}
 @media (max-width:600px){.card{width:34px;height:48px}.top h1{font-size:15px}}
 `;
+
+/** The whole page's style sheet, one file: the frame, then each part's own rules. */
+export const PAGE_CSS = SHELL_CSS + FELT_CSS + NUMBERS_CSS + DEAL_CSS + ROADS_CSS;
