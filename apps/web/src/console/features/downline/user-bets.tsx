@@ -67,7 +67,7 @@ const COLUMNS: Column<CurrentBet>[] = [
 const EXPORT_DAYS = 30;
 
 /** A downline user's open bets (agent/getUserBets), matched, unmatched or both; CSV. */
-export function UserBets({ userId, userName }: { userId: number; userName: string }) {
+export function UserBets({ userId }: { userId: number }) {
   const [betType, setBetType] = useState<UserBetType>('all');
   const bets = useUserBets(userId, betType);
   return (
@@ -81,7 +81,6 @@ export function UserBets({ userId, userName }: { userId: number; userName: strin
       empty="No open bets."
       testId="user-bets-table"
       cardsOnPhone
-      csvName={`bets-${userName}`}
       tools={
         <>
           <ToolSelect

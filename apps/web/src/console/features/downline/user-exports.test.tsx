@@ -49,7 +49,7 @@ const week = () => ({ from_date: istYmdDaysAgo(7), to_date: istYmdDaysAgo(0) });
 
 describe("a downline user's exports", () => {
   it('statement: the range and type shown, with the deposit and the totals line', async () => {
-    renderInApp(<UserStatement userId={user.userId} userName={user.userName} />);
+    renderInApp(<UserStatement userId={user.userId} />);
     const lines = await expectExport('user-statement-export', {
       report: 'STATEMENT',
       ...week(),
@@ -66,7 +66,7 @@ describe("a downline user's exports", () => {
   });
 
   it('bets: the last 30 days', async () => {
-    renderInApp(<UserBets userId={user.userId} userName={user.userName} />);
+    renderInApp(<UserBets userId={user.userId} />);
     await expectExport('user-bets-export', {
       report: 'CURRENT_BETS',
       from_date: istYmdDaysAgo(30),

@@ -225,8 +225,8 @@ export function UserPage() {
         ))}
       </div>
       <div role="tabpanel" id="user-tabpanel" aria-labelledby={`user-tab-${tab}`}>
-        {tab === 'statement' && <UserStatement userId={userId} userName={user.user_name} />}
-        {tab === 'bets' && <UserBets userId={userId} userName={user.user_name} />}
+        {tab === 'statement' && <UserStatement userId={userId} />}
+        {tab === 'bets' && <UserBets userId={userId} />}
         {tab === 'pnl' && <UserProfitLoss userId={userId} userName={user.user_name} />}
         {tab === 'activity' && <UserActivity userId={userId} userName={user.user_name} />}
       </div>

@@ -106,7 +106,6 @@ export function UserProfitLoss({ userId, userName }: { userId: number; userName:
         empty="Nothing settled in this period."
         testId="user-pnl-table"
         cardsOnPhone
-        csvName={`pnl-${userName}-${range.from_date}-${range.to_date}`}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { amountColumn, DataTable, useServerPaging, type Column } from '@/console/components';
 import { DateRangeFields, ExportCsvButton, RangeSubmit, rangeProblem } from '@/components';
 import { formatAmount, formatIst, istYmdDaysAgo } from '@/lib/format';
-import { allUserStatementRows, useUserStatement, type UserStatementFilter } from './api/user-statement';
+import { useUserStatement, type UserStatementFilter } from './api/user-statement';
 
 const TYPES: { value: StatementType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -43,7 +43,7 @@ const COLUMNS: Column<StatementRow>[] = [
 ];
 
 /** A downline user's account statement (agent/getUserStatement): days and type, paged, totals, CSV. */
-export function UserStatement({ userId, userName }: { userId: number; userName: string }) {
+export function UserStatement({ userId }: { userId: number }) {
   const [draft, setDraft] = useState<UserStatementFilter>(() => ({
     from_date: istYmdDaysAgo(DEFAULT_DAYS),
     to_date: istYmdDaysAgo(0),
@@ -125,8 +125,6 @@ export function UserStatement({ userId, userName }: { userId: number; userName: 
         testId="user-statement-table"
         cardsOnPhone
         paging={paging(statement.data?.total)}
-        csvName={`statement-${userName}-${filter.from_date}-${filter.to_date}`}
-        csvRows={() => allUserStatementRows(userId, filter)}
       />
     </div>
   );

@@ -1,6 +1,5 @@
 import type { StatementType } from '@exchange/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchAllPages } from '@/console/lib/all-pages';
 import { consoleKeys } from '@/console/lib/query-keys';
 import { fetchData } from '@/lib/api';
 
@@ -18,7 +17,3 @@ export function useUserStatement(userId: number, filter: UserStatementFilter, pa
     placeholderData: keepPreviousData,
   });
 }
-
-/** Every row of the filter, for the CSV. */
-export const allUserStatementRows = (userId: number, filter: UserStatementFilter) =>
-  fetchAllPages((page, limit) => fetchData('agentGetUserStatement', { user_id: userId, ...filter, page, limit }));
