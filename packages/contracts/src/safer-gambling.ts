@@ -44,6 +44,8 @@ export const LimitView = z.object({
   left: Rupees.nullable(),
   /** Counted so far in the period (deposits made, or net loss). */
   used: Rupees,
+  /** A loss limit's only: what open bets and casino rounds may still lose; taken off what is left. */
+  at_risk: Rupees.optional(),
   /** When enough of what counts leaves the period for more to be left (null: nothing counts). */
   rolls_at: IsoDate.nullable(),
   /** A higher limit or none, asked for and not yet in force. */

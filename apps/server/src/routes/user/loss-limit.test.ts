@@ -68,6 +68,12 @@ describeEachDatabase(
       );
       expect(Date.parse(refused.json.data.rolls_at) - lostAt.getTime()).toBeLessThanOrEqual(24 * HOUR);
       expect(await balanceOf(ctx(), bettor.token)).toEqual(before);
+      // The bettor's page says the same: 500 lost, 1,000 at risk, 500 left.
+      const { limits } = (await ok('getSaferGambling', undefined, bettor.token)) as {
+        limits: { kind: string; period: string; used: number; at_risk?: number; left: number | null }[];
+      };
+      expect(limits.find((l) => l.kind === 'LOSS' && l.period === 'DAY')).toMatchObject({ used: 500, at_risk: 1_000, left: 500 });
+      expect(limits.find((l) => l.kind === 'DEPOSIT' && l.period === 'DAY')?.at_risk).toBeUndefined();
       // A hedge adds nothing at risk: taken. What is left is taken.
       await ok('placeMarketBet', back(market, 300, 2), bettor.token);
       await ok('placeMarketBet', back(market, 500), bettor.token);

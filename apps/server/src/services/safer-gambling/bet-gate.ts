@@ -20,13 +20,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
 import type { BetForLimits } from '../betting/index.ts';
 import { agentLimitsRow, type AgentLimitsRow } from './agent-limits.ts';
-import {
-  atRiskPaise,
-  lossLimitBreach,
-  lossLimitReached,
-  lossLimitsOf,
-  type LossLimit,
-} from './loss-limit.ts';
+import { lossLimitBreach, lossLimitReached, lossLimitsOf, type LossLimit } from './loss-limit.ts';
+import { atRiskPaise } from './service.ts';
 
 /** How long a bettor's limit rows are trusted before they are read again. */
 export const LIMITS_TTL_MS = 2_000;

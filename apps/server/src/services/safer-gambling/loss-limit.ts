@@ -9,11 +9,11 @@
  * rounds not yet settled, each of which may still be lost in full. A bet adds its exposure
  * increase (the affordability check's worst case), a casino stake its amount.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { LIMIT_PERIOD_MS, type LimitPeriod } from '@exchange/contracts';
 import { paiseToRupees } from '@exchange/engine';
 import type { DbOrTx } from '../../db/client.ts';
-import { bettorLimits, casinoTransactions, ledgerAccounts } from '../../db/schema/index.ts';
+import { bettorLimits } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lossUsage } from './service.ts';
 
@@ -45,30 +45,6 @@ export async function lossLimitsOf(db: DbOrTx, userId: number): Promise<LossLimi
       ),
     );
   return rows.map((r) => ({ period: r.period, amountPaise: r.amountPaise! }));
-}
-
-/** What is at risk now and not yet in the net loss: open bets' exposure and open casino stakes. */
-export async function atRiskPaise(db: DbOrTx, userId: number, sportsExposurePaise?: number): Promise<number> {
-  let exposure = sportsExposurePaise;
-  if (exposure === undefined) {
-    const [account] = await db
-      .select({ exposure: ledgerAccounts.exposurePaise })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.userId, userId));
-    exposure = account?.exposure ?? 0;
-  }
-  const [casino] = await db
-    .select({ open: sql<string | number | null>`sum(${casinoTransactions.amountPaise})` })
-    .from(casinoTransactions)
-    .where(
-      and(
-        eq(casinoTransactions.userId, userId),
-        eq(casinoTransactions.kind, 'debit'),
-        eq(casinoTransactions.status, 'OK'),
-        eq(casinoTransactions.betState, 'open'),
-      ),
-    );
-  return exposure + Number(casino?.open ?? 0);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   bettorLimits,
   bettorProtection,
   casinoTransactions,
+  ledgerAccounts,
   paymentRequests,
   settlementResults,
 } from '../../db/schema/index.ts';
@@ -101,6 +102,30 @@ export async function lossUsage(db: DbOrTx, userId: number, since: Date): Promis
   };
 }
 
+/** What is at risk now and not yet in the net loss: open bets' exposure and open casino stakes. */
+export async function atRiskPaise(db: DbOrTx, userId: number, sportsExposurePaise?: number): Promise<number> {
+  let exposure = sportsExposurePaise;
+  if (exposure === undefined) {
+    const [account] = await db
+      .select({ exposure: ledgerAccounts.exposurePaise })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId));
+    exposure = account?.exposure ?? 0;
+  }
+  const [casino] = await db
+    .select({ open: sql<string | number | null>`sum(${casinoTransactions.amountPaise})` })
+    .from(casinoTransactions)
+    .where(
+      and(
+        eq(casinoTransactions.userId, userId),
+        eq(casinoTransactions.kind, 'debit'),
+        eq(casinoTransactions.status, 'OK'),
+        eq(casinoTransactions.betState, 'open'),
+      ),
+    );
+  return exposure + Number(casino?.open ?? 0);
+}
+
 const usageOf = (db: DbOrTx, userId: number, kind: LimitKind, period: LimitPeriod, now: Date) =>
   (kind === 'DEPOSIT' ? depositUsage : lossUsage)(
     db,
@@ -108,14 +133,20 @@ const usageOf = (db: DbOrTx, userId: number, kind: LimitKind, period: LimitPerio
     new Date(now.getTime() - LIMIT_PERIOD_MS[period]),
   );
 
-function limitView(kind: LimitKind, period: LimitPeriod, state: LimitState, usage: Usage): LimitView {
+/**
+ * `atRiskPaise`: for a loss limit, what may still be lost on open bets and casino rounds. It is
+ * taken off what is left as the bet path takes it off (a refusal and the page agree).
+ */
+function limitView(kind: LimitKind, period: LimitPeriod, state: LimitState, usage: Usage, atRiskPaise: number): LimitView {
   const at = confirmableAt(state);
+  const counted = usage.usedPaise + (kind === 'LOSS' ? atRiskPaise : 0);
   return {
     kind,
     period,
     amount: state.amountPaise === null ? null : paiseToRupees(state.amountPaise),
-    left: state.amountPaise === null ? null : paiseToRupees(Math.max(0, state.amountPaise - usage.usedPaise)),
+    left: state.amountPaise === null ? null : paiseToRupees(Math.max(0, state.amountPaise - counted)),
     used: paiseToRupees(usage.usedPaise),
+    ...(kind === 'LOSS' ? { at_risk: paiseToRupees(atRiskPaise) } : {}),
     rolls_at: usage.oldestAt
       ? new Date(usage.oldestAt.getTime() + LIMIT_PERIOD_MS[period]).toISOString()
       : null,
@@ -140,6 +171,7 @@ async function rowsOf(db: DbOrTx, userId: number, lock = false): Promise<Map<str
 /** Every limit of the bettor's, with what is left of each now. */
 export async function saferGambling(db: DbOrTx, userId: number, now: Date): Promise<SaferGambling> {
   const rows = await rowsOf(db, userId);
+  const atRisk = await atRiskPaise(db, userId);
   const limits: LimitView[] = [];
   for (const kind of KINDS)
     for (const period of PERIODS)
@@ -149,6 +181,7 @@ export async function saferGambling(db: DbOrTx, userId: number, now: Date): Prom
           period,
           stateOf(rows.get(`${kind}:${period}`)),
           await usageOf(db, userId, kind, period, now),
+          atRisk,
         ),
       );
   const depositLeft = limits.filter((l) => l.kind === 'DEPOSIT' && l.left !== null).map((l) => l.left!);
@@ -232,7 +265,13 @@ export async function setLimit(
         ? `${what} ${amountText(after.pendingAmountPaise)} asked (in force: ${amountText(after.amountPaise)}; may be confirmed from ${confirmableAt(after)!.toISOString()})`
         : `${what} ${amountText(after.amountPaise)} in force`;
     await recordActivity(tx, { userId, kind: 'LIMIT_CHANGED', origin, detail }, now);
-    return limitView(kind, period, after, await usageOf(tx, userId, kind, period, now));
+    return limitView(
+      kind,
+      period,
+      after,
+      await usageOf(tx, userId, kind, period, now),
+      kind === 'LOSS' ? await atRiskPaise(tx, userId) : 0,
+    );
   });
 }
 
@@ -279,7 +318,13 @@ export async function confirmAskedLimit(
       },
       now,
     );
-    return limitView(kind, period, after, await usageOf(tx, userId, kind, period, now));
+    return limitView(
+      kind,
+      period,
+      after,
+      await usageOf(tx, userId, kind, period, now),
+      kind === 'LOSS' ? await atRiskPaise(tx, userId) : 0,
+    );
   });
 }
 

@@ -143,7 +143,10 @@ function LimitForm({ limit, testId }: { limit: LimitView; testId: string }) {
   );
 }
 
-/** One limit of one period: in force, used, left, when it rolls, a change waiting, the form. */
+/**
+ * One limit of one period: in force, used, (a loss limit's) what open bets may still lose, left,
+ * when it rolls, a change waiting, the form.
+ */
 export function LimitRow({ limit }: { limit: LimitView }) {
   const testId = `limit-${limit.kind.toLowerCase()}-${limit.period.toLowerCase()}`;
   const headingId = useId();
@@ -161,6 +164,12 @@ export function LimitRow({ limit }: { limit: LimitView }) {
           <dt>Used</dt>
           <dd data-testid={`${testId}-used`}>{formatRupees(limit.used)}</dd>
         </div>
+        {limit.at_risk !== undefined && (
+          <div>
+            <dt>At risk now</dt>
+            <dd data-testid={`${testId}-at-risk`}>{formatRupees(limit.at_risk)}</dd>
+          </div>
+        )}
         <div>
           <dt>Left</dt>
           <dd data-testid={`${testId}-left`}>{limit.left === null ? '—' : formatRupees(limit.left)}</dd>

@@ -87,6 +87,9 @@ describe('safer-gambling page', () => {
     type('limit-loss-week-amount', '2000');
     fireEvent.click(screen.getByTestId('limit-loss-week-save'));
     await screen.findByText('Loss limit set', undefined, { timeout: 10_000 });
+    // A loss limit shows what open bets may still lose (nothing here); a deposit limit has no such line.
+    await waitFor(() => expect(screen.getByTestId('limit-loss-week-at-risk').textContent).toBe('₹0'));
+    expect(screen.queryByTestId('limit-deposit-week-at-risk')).toBeNull();
     fireEvent.click(screen.getByTestId('limit-loss-week-none'));
     expect((screen.getByTestId('limit-loss-week-amount') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('limit-loss-week-save'));
