@@ -179,7 +179,13 @@ export function renderRoad(host: HTMLElement, view: TableView, open: (roundId: s
 
   const panes = [...road.querySelectorAll<HTMLElement>('.road-pane')];
   panes.forEach(roving);
-  if (focused) road.querySelector<HTMLElement>(`.road-cell[data-round="${focused}"]`)?.focus();
+  // A redraw under the keyboard keeps its place: the same round keeps the focus (and the pane's tab stop).
+  const keep = focused ? road.querySelector<HTMLElement>(`.road-cell[data-round="${focused}"]`) : null;
+  if (keep) {
+    for (const c of keep.parentElement!.querySelectorAll<HTMLElement>('.road-cell'))
+      c.tabIndex = c === keep ? 0 : -1;
+    keep.focus();
+  }
   // The newest results are at the right: show them, the older ones a scroll away.
   const toNewest = () => panes.forEach((p) => (p.scrollLeft = p.scrollWidth));
   toNewest();
