@@ -7,6 +7,7 @@
 export const DEAL_CSS = `
 .hand-cards{display:flex;flex-wrap:nowrap;align-items:flex-start;gap:calc(var(--card-w,44px) * .1);min-height:calc(var(--card-w,44px) * 1.4)}
 .hand-cards.crowded .card+.card{margin-left:calc(var(--card-w,44px) * -.6)}
+.hand-cards.crowded .card:not(:last-child) .card-pip{visibility:hidden}
 .card{position:relative;display:inline-block;flex:none;box-sizing:border-box;width:var(--card-w,44px);height:calc(var(--card-w,44px) * 1.4);padding:0;margin:0;border:0;background:none;box-shadow:none;border-radius:calc(var(--card-w,44px) * .1);font:700 calc(var(--card-w,44px) * .3)/1 Arial,Helvetica,sans-serif;transform-style:preserve-3d;animation:none;vertical-align:top}
 .card-face,.card-back{position:absolute;inset:0;border-radius:inherit;backface-visibility:hidden;-webkit-backface-visibility:hidden;box-shadow:0 1px 3px #0008}
 .card-face{background:linear-gradient(160deg,#fff 0%,#f4f1ea 100%);border:1px solid #0003;color:#16161a;overflow:hidden}
@@ -25,7 +26,9 @@ export const DEAL_CSS = `
 .card.dealing{animation:card-deal .3s ease-out both}
 @keyframes card-turn{from{transform:perspective(400px) rotateY(180deg)}to{transform:perspective(400px) rotateY(0)}}
 @keyframes card-deal{from{opacity:0;transform:translateY(-40%) rotate(-8deg) scale(.85)}to{opacity:1;transform:none}}
-@media (prefers-reduced-motion:reduce){.card.turning,.card.dealing{animation:none}}
+.card.face-down.next .card-back{box-shadow:0 0 0 2px #ffd54fcc,0 0 10px 2px #ffd54f80;animation:card-next 1s ease-in-out infinite alternate}
+@keyframes card-next{from{box-shadow:0 0 0 1px #ffd54f80,0 0 4px #ffd54f40}to{box-shadow:0 0 0 2px #ffd54fcc,0 0 12px 3px #ffd54f80}}
+@media (prefers-reduced-motion:reduce){.card.turning,.card.dealing,.card.face-down.next .card-back{animation:none}}
 [data-hand].won .card-face{box-shadow:0 0 0 2px #ffd54f,0 0 12px 2px #ffd54fa6}
 [data-hand].won .hand-name{color:#ffd54f;font-weight:700}
 [data-hand].lost .hand-cards{opacity:.55;filter:saturate(.5)}

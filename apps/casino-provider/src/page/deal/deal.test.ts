@@ -84,6 +84,8 @@ describe('renderDeal', () => {
     expect(b1!.classList.contains('red')).toBe(true);
     expect(b1!.classList.contains('turning')).toBe(true);
     expect(cardsOf('Player A')[1]!.classList.contains('face-down')).toBe(true);
+    // The next to turn (A's second card, deal index 2) is marked, and only it.
+    expect([...root.querySelectorAll<HTMLElement>('.card.next')].map((c) => c.dataset.i)).toEqual(['2']);
     // The first card turned at the previous event; it is not turned (or drawn) again.
     a1!.classList.remove('turning');
     renderDeal(root, tpAt(3), 0);

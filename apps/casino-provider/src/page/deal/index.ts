@@ -97,6 +97,9 @@ export function renderDeal(root: HTMLElement, view: TableView, now: number): voi
   for (const el of root.querySelectorAll<HTMLElement>('[data-hand] .card[data-i]'))
     if (Number(el.dataset.i) >= placed.length) el.remove();
 
+  // The card that turns next glows softly: the eye knows where to look.
+  for (const el of root.querySelectorAll<HTMLElement>('.card.next')) el.classList.remove('next');
+  root.querySelector<HTMLElement>(`.card.face-down[data-i="${r.cards.length}"]`)?.classList.add('next');
   markResult(root, view);
   shownOn.set(root, { roundId: r.roundId, revealed: r.cards.length, dealt: placed.length });
 }
