@@ -1,5 +1,64 @@
-// The deal (issue 26): cards laid face down and turned in the game's order, dice, the wheel. STUB.
+// The deal (issue 26): cards laid face down and turned in the game's order, dice, the wheel.
+import { handSlot } from '../felt/contract.ts';
 import type { TableView } from '../types.ts';
+import { faceDownCard, faceUpCard, turnCard, turnedCard } from './cards.ts';
+import { renderDice } from './dice.ts';
+import { handOutcome, handValue } from './hands.ts';
+import { renderWheel } from './wheel.ts';
+
+/** What a root last showed: the round, and how many of its cards were face up and face down. */
+interface Shown {
+  roundId: string;
+  revealed: number;
+  dealt: number;
+}
+const shownOn = new WeakMap<HTMLElement, Shown>();
+
+/** One card as the table should show it now: its place in the deal, its hand, its label once turned. */
+interface Placed {
+  i: number;
+  to: string;
+  card?: string;
+}
+
+/**
+ * The hand slots the felt drew, by name. A name the felt has no slot for gets one in a fallback
+ * row at the end of `root`, so no card is ever lost.
+ */
+function slotOf(root: HTMLElement, name: string): HTMLElement {
+  const found = [...root.querySelectorAll<HTMLElement>('[data-hand]')].find((el) => el.dataset.hand === name);
+  if (found) return found;
+  let spare = root.querySelector<HTMLElement>(':scope > .deal-spare');
+  if (!spare) {
+    spare = document.createElement('div');
+    spare.className = 'deal-spare';
+    root.append(spare);
+  }
+  const slot = handSlot(name);
+  spare.append(slot);
+  return slot;
+}
+
+function cardsBox(slot: HTMLElement): HTMLElement {
+  let box = slot.querySelector<HTMLElement>('.hand-cards');
+  if (!box) {
+    box = document.createElement('div');
+    box.className = 'hand-cards';
+    slot.append(box);
+  }
+  return box;
+}
+
+/** Empties every slot for a new round: cards, values, and the last round's lit / dimmed hands. */
+function clearTable(root: HTMLElement): void {
+  root.querySelector(':scope > .deal-spare')?.remove();
+  for (const slot of root.querySelectorAll<HTMLElement>('[data-hand]')) {
+    slot.classList.remove('won', 'lost', 'tie');
+    slot.querySelector('.hand-value')?.remove();
+    const box = slot.querySelector('.hand-cards');
+    if (box && slot.dataset.hand !== 'Dice' && slot.dataset.hand !== 'Wheel') box.replaceChildren();
+  }
+}
 
 /**
  * Lays the round's cards in their hand slots (`[data-hand=NAME] .hand-cards` under `root`): the
@@ -8,7 +67,97 @@ import type { TableView } from '../types.ts';
  * table event. `now` is the server's clock as the page reckons it.
  */
 export function renderDeal(root: HTMLElement, view: TableView, now: number): void {
-  void root;
-  void view;
-  void now;
+  const r = view.round;
+  const before = shownOn.get(root);
+  const fresh = !before || before.roundId !== r.roundId;
+  if (fresh) clearTable(root);
+
+  if (view.game.deck === 'dice' || view.game.deck === 'roulette') {
+    const name = view.game.deck === 'dice' ? 'Dice' : 'Wheel';
+    const box = cardsBox(slotOf(root, name));
+    if (name === 'Dice') renderDice(box, view, now);
+    else renderWheel(box, view, now);
+    shownOn.set(root, { roundId: r.roundId, revealed: r.cards.length, dealt: r.cards.length });
+    return;
+  }
+
+  const placed: Placed[] = [
+    ...r.cards.map((c, i) => ({ i, to: c.to, card: c.card })),
+    ...r.faceDown.map((f, j) => ({ i: r.cards.length + j, to: f.to })),
+  ];
+  // On a page's first look at a round nothing plays: the cards are just there, as dealt so far.
+  const seen: Shown = fresh
+    ? { roundId: r.roundId, revealed: before ? 0 : r.cards.length, dealt: before ? 0 : placed.length }
+    : before;
+
+  const byHand = new Map<string, Placed[]>();
+  for (const p of placed) byHand.set(p.to, [...(byHand.get(p.to) ?? []), p]);
+  for (const [hand, cards] of byHand) layHand(cardsBox(slotOf(root, hand)), cards, seen);
+  // A card that went away (a shorter deal than shown: a replayed event) leaves its slot.
+  for (const el of root.querySelectorAll<HTMLElement>('[data-hand] .card[data-i]'))
+    if (Number(el.dataset.i) >= placed.length) el.remove();
+
+  // The card that turns next glows softly: the eye knows where to look.
+  for (const el of root.querySelectorAll<HTMLElement>('.card.next')) el.classList.remove('next');
+  root.querySelector<HTMLElement>(`.card.face-down[data-i="${r.cards.length}"]`)?.classList.add('next');
+  markResult(root, view);
+  shownOn.set(root, { roundId: r.roundId, revealed: r.cards.length, dealt: placed.length });
+}
+
+/** Cards a hand shows side by side before they overlap. */
+const CROWDED_AFTER = 5;
+
+/** Brings one hand's cards to what the table shows now, touching only what changed. */
+function layHand(box: HTMLElement, cards: Placed[], seen: Shown): void {
+  for (const p of cards) {
+    const el = box.querySelector<HTMLElement>(`:scope > .card[data-i="${p.i}"]`);
+    if (el) {
+      if (p.card && el.classList.contains('face-down')) turnCard(el, p.card);
+      else if (p.card && el.dataset.card !== p.card) el.replaceWith(faceUpCard(p.i, p.card));
+      continue;
+    }
+    let card: HTMLElement;
+    if (!p.card) {
+      card = faceDownCard(p.i);
+      if (p.i >= seen.dealt) {
+        card.classList.add('dealing');
+        card.addEventListener('animationend', () => card.classList.remove('dealing'), { once: true });
+      }
+    } else {
+      // Turned since the last event (its face-down moment fell between two): it still flips.
+      card = p.i >= seen.revealed ? turnedCard(p.i, p.card) : faceUpCard(p.i, p.card);
+    }
+    const next = [...box.querySelectorAll<HTMLElement>(':scope > .card[data-i]')].find(
+      (c) => Number(c.dataset.i) > p.i,
+    );
+    box.insertBefore(card, next ?? null);
+  }
+  // A long row (Andar Bahar) overlaps its cards, each showing its corner, so the row stays on the felt.
+  box.classList.toggle('crowded', box.children.length > CROWDED_AFTER);
+}
+
+/** Once the result shows: the winner's hand lit, the others dimmed, each hand's value under it. */
+function markResult(root: HTMLElement, view: TableView): void {
+  const result = view.round.result;
+  const slots = [...root.querySelectorAll<HTMLElement>('[data-hand]')];
+  const names = slots.map((s) => s.dataset.hand!);
+  for (const slot of slots) {
+    const name = slot.dataset.hand!;
+    const outcome = result ? handOutcome(name, result.winner, names) : null;
+    slot.classList.toggle('won', outcome === 'won');
+    slot.classList.toggle('lost', outcome === 'lost');
+    slot.classList.toggle('tie', outcome === 'tie');
+    const value = result ? handValue(view.game.engine, name, result.hands) : null;
+    let label = slot.querySelector<HTMLElement>('.hand-value');
+    if (value === null) {
+      label?.remove();
+      continue;
+    }
+    if (!label) {
+      label = document.createElement('div');
+      label.className = 'hand-value';
+      slot.append(label);
+    }
+    if (label.textContent !== value) label.textContent = value;
+  }
 }
