@@ -23,7 +23,7 @@ describe('two server processes under the bank workload', () => {
     console.log(`bank checker, 2 processes:\n${describeRun(run)}`);
     expect(run.failed).toEqual([]);
     // A load that proves something: bets of every kind acknowledged, markets settled and rolled back.
-    for (const kind of ['exchange bet', 'bookmaker bet', 'fancy bet', 'cancel', 'casino debit', 'casino credit', 'declare result'] as const)
+    for (const kind of ['exchange bet', 'bookmaker bet', 'fancy bet', 'cancel', 'casino debit', 'casino credit', 'declare result', 'take break'] as const)
       expect(run.log.tallies.get(kind)?.acknowledged, kind).toBeGreaterThan(0);
     // No fault was injected: every call has an answer.
     expect(run.log.serverErrors).toEqual([]);

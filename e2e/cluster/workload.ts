@@ -28,7 +28,8 @@ export type OpKind =
   | 'create market'
   | 'declare result'
   | 'rollback result'
-  | 'void market';
+  | 'void market'
+  | 'take break';
 
 export interface Tally {
   attempted: number;
@@ -258,6 +259,14 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
       return { userId: created.user_id as number, userName, token, walletToken: launched.token, open: [], round: 0 };
     }),
   );
+  // Safer gambling (issue 25) in the same load: some bettors keep a daily loss limit of their
+  // own, some have a largest stake and an exposure limit from their agent, so refusals for them
+  // come among the answers; a few take a break part way (see bettorLoop).
+  for (const [i, b] of bettors.entries()) {
+    if (i % 6 === 1) await must('setLossLimit', { period: 'DAY', amount: 1_500 }, b.token);
+    if (i % 6 === 2)
+      await must('agentSetUserLimits', { user_id: b.userId, max_stake: 600, exposure_limit: 2_500 }, tree.agents[tree.agentOf(i)]!.token);
+  }
   log.bettors.push(...bettors.map(({ userId, userName, token }) => ({ userId, userName, token })));
   options.observer?.bettors?.(log.bettors);
 
@@ -396,8 +405,23 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
     return res;
   };
 
-  const bettorLoop = async (b: Bettor) => {
+  /**
+   * A 1-day break (user/takeBreak): its unmatched bets are cancelled after the break commits,
+   * and from then on its bets and casino stakes are refused; the money checks must hold across it.
+   */
+  const takeBreak = async (b: Bettor) => {
+    const res = await attempt('take break', (o) => callApi(o, 'takeBreak', { days: 1 }, b.token), true);
+    if (res.kind === 'ok') b.open = [];
+  };
+
+  const bettorLoop = async (b: Bettor, i: number) => {
+    let breakAt = i % 10 === 3 ? started + options.durationMs * 0.6 : Infinity;
     while (Date.now() < until) {
+      if (Date.now() >= breakAt) {
+        await takeBreak(b);
+        // Once, whatever the answer: a retry of an unknown one is the attempt's.
+        breakAt = Infinity;
+      }
       const r = rnd();
       if (r < 0.36) await placeBet(b, 'exchange bet');
       else if (r < 0.5) await placeBet(b, 'bookmaker bet');
@@ -446,7 +470,7 @@ export async function runWorkload(options: WorkloadOptions, log: WorkloadLog = n
   const figureChange = sleep(options.durationMs * 0.4).then(async () =>
     log.figureChanges.push(await changeFigures(tree, bettors.map((b, i) => ({ userId: b.userId, agent: tree.agentOf(i) })), admin, rnd, must).catch((err: Error) => `not changed (${err.message})`)),
   );
-  await Promise.all([...bettors.map(bettorLoop), operatorLoop(), midway, figureChange]);
+  await Promise.all([...bettors.map((b, i) => bettorLoop(b, i)), operatorLoop(), midway, figureChange]);
   return log;
 }
 
