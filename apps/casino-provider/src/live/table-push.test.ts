@@ -255,6 +255,15 @@ describe('the table stream', () => {
     const payout = mineBets.find((b) => b.betId === kept.betId)!.payout!;
     expect(platform.balances.get('7')).toBe(100_000 - 10_000 + Math.round(payout * 100));
     expect(lastMine(mine).balance).toBe(platform.balances.get('7')! / 100);
+    // The next round opens: the player's view moves on to it, the last round's bets still shown.
+    const settledRound = lastMine(mine).roundId;
+    clock.advance(5000);
+    await until(() => lastMine(mine).roundId !== settledRound);
+    expect(lastMine(mine).roundId).toBe(app.services.tables.get(CODE)!.current.roundId);
+    expect(lastMine(mine).myBets.map((b) => [b.roundId, b.state])).toEqual([
+      [settledRound, 'settled'],
+      [settledRound, 'cancelled'],
+    ]);
   });
 
   it('refuses a cancel after betting closed, of another player, of an unknown id: nothing cancelled', async () => {

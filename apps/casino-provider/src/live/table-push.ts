@@ -116,11 +116,13 @@ export class TablePush {
 
   /** The wallet told the player's balance: a `mine` frame to each page of theirs. */
   balanceLearnt(userId: number | string, balance: number): void {
+    // the same figure again (a page asking its balance) is no news
+    if (this.balances.get(String(userId)) === balance) return;
     this.balances.set(String(userId), balance);
     this.markDirty(String(userId), '');
   }
 
-  private tableChanged(_change: TableChange, table: Table): void {
+  private tableChanged(change: TableChange, table: Table): void {
     const set = this.byTable.get(table);
     const version = (this.versions.get(table) ?? 0) + 1;
     this.versions.set(table, version);
@@ -136,6 +138,9 @@ export class TablePush {
     const took = performance.now() - started;
     this.stats.tableFanoutMs += took;
     this.stats.maxFanoutMs = Math.max(this.stats.maxFanoutMs, took);
+    // A new round: the players' `mine` moves on to it (its bets, and the last round's).
+    if (change.kind === 'open')
+      for (const stream of set) if (stream.session) this.markDirty(String(stream.session.userId), table.code);
   }
 
   private markDirty(userId: string, gameCode: string): void {
