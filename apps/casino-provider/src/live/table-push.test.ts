@@ -196,7 +196,8 @@ describe('the table stream', () => {
     const sid = await session('7');
     const mine = await stream(sid);
     const watcher = await stream();
-    await until(() => mines(mine).length === 1);
+    const otherPlayer = await stream(await session('8'));
+    await until(() => mines(mine).length === 1 && mines(otherPlayer).length === 1);
     expect(mines(mine)[0]).toEqual({ roundId: app.services.tables.get(CODE)!.current.roundId, myBets: [] });
 
     const placed = await bet(sid, 'playerA', 100);
@@ -223,6 +224,9 @@ describe('the table stream', () => {
     // The table's own pages never see a player's bets.
     expect(mines(watcher)).toEqual([]);
     expect(JSON.stringify(watcher.events)).not.toContain(placed.betId);
+    // Nor another player's.
+    expect(mines(otherPlayer)).toEqual([{ roundId: mines(mine)[0]!.roundId, myBets: [] }]);
+    expect(JSON.stringify(otherPlayer.events)).not.toContain(placed.betId);
     // The state API shows the same.
     const state = (
       await app.inject({ url: `/api/table/${CODE}/state`, headers: { 'x-session': sid } })
