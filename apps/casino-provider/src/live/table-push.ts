@@ -99,6 +99,8 @@ export class TablePush {
 
   /** Starts a stream on a response the caller has taken over: the whole table, then the player's bets. */
   open(res: ServerResponse, table: Table, session: PlayerSession | undefined): void {
+    // A page gone before its stream starts would never tell its close: nothing to hold.
+    if (res.destroyed || !res.socket || res.socket.destroyed) return;
     const stream: Stream = { res, table, mineSeq: 0, ...(session ? { session } : {}) };
     res.writeHead(200, STREAM_HEADERS);
     // `retry`: how soon the browser reconnects after a drop. The first table frame is made for this
