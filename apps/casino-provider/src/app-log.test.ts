@@ -30,3 +30,10 @@ it('redacts the launch token of the game URL and the signature header from its l
   expect(log).not.toContain('launch-token-123');
   expect(log).not.toContain('sig-456');
 });
+
+it("redacts the player's session of the table stream's URL (an EventSource cannot send it in a header)", async () => {
+  await app.inject({ method: 'GET', url: '/api/table/imlive4242/stream?session=session-789' });
+  const log = lines.join('');
+  expect(log).toContain('/api/table/imlive4242/stream?session=[REDACTED]');
+  expect(log).not.toContain('session-789');
+});

@@ -33,6 +33,8 @@ export function buildProviderApp(options: ProviderAppOptions): FastifyInstance &
   addSecurityHeaders(app, options.platformUrl);
   registerRoutes(app, services);
   app.addHook('onReady', async () => services.start());
+  // Open streams would hold the server's close: they end first.
+  app.addHook('preClose', async () => services.endStreams());
   app.addHook('onClose', async () => services.stop());
   return Object.assign(app, { services });
 }

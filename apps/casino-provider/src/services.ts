@@ -3,8 +3,10 @@ import { BetService, type Bet } from './bets/bets.ts';
 import { GAMES } from './games/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { CasinoRoundResult } from '@exchange/contracts';
+import { TablePush } from './live/table-push.ts';
 import { JsonFile, JsonLinesFile, memoryLog, memoryPersisted, type Persisted } from './lib/json-file.ts';
 import { DEFAULT_TIMINGS, Table, type RoundTimings, type TableState } from './rounds/table.ts';
+import { myBetsOf, tableView } from './routes/views.ts';
 import { SessionStore } from './sessions/sessions.ts';
 import { WalletClient } from './wallet/client.ts';
 import { Outbox, type OutboxDocument } from './wallet/outbox.ts';
@@ -27,6 +29,8 @@ export interface ProviderOptions {
   walletTimeoutMs?: number;
   outboxBaseDelayMs?: number;
   log?: (msg: string, data?: object) => void;
+  /** The live push's limits (tests, the bench): streams per session and in all, heartbeat. */
+  push?: { maxPerSession?: number; maxStreams?: number; heartbeatMs?: number };
 }
 
 export type ProviderServices = ReturnType<typeof createProviderServices>;
@@ -47,9 +51,19 @@ export function createProviderServices(opts: ProviderOptions) {
     onFinal: (entry, answer) => bets.onOutboxFinal(entry, answer),
     log: opts.log,
   });
-  const bets: BetService = new BetService({ wallet, outbox, clock, store: persisted<{ open: Bet[] }>(opts.dataDir, 'open-bets.json'), log: opts.log });
+  // The pages' live push: told of every table change (below) and of the players' bets and balances.
+  const push: TablePush = new TablePush({ clock, tableView: (table) => tableView({ clock }, table), myBets: (table, session) => myBetsOf({ bets }, table, session), ...opts.push });
+  const bets: BetService = new BetService({
+    wallet,
+    outbox,
+    clock,
+    store: persisted<{ open: Bet[] }>(opts.dataDir, 'open-bets.json'),
+    log: opts.log,
+    events: { betsChanged: (userId, gameCode) => push.betsChanged(userId, gameCode), balanceLearnt: (userId, balance) => push.balanceLearnt(userId, balance) },
+  });
   const sessions = new SessionStore(clock);
   const tables = new Map<string, Table>();
+  let stopPush: (() => void) | null = null;
   for (const game of GAMES) {
     if (opts.gameCodes && !opts.gameCodes.includes(game.gamecode)) continue;
     tables.set(
@@ -72,13 +86,21 @@ export function createProviderServices(opts: ProviderOptions) {
     bets,
     sessions,
     tables,
+    push,
     start(): void {
       const recovered = bets.recover();
       if (recovered) opts.log?.('rolled back bets left open by the last run', { count: recovered });
       outbox.start();
+      stopPush = push.start(tables.values());
       for (const t of tables.values()) t.start();
     },
+    /** Ends the pages' streams (before the server closes: it waits for open connections). */
+    endStreams(): void {
+      stopPush?.();
+      stopPush = null;
+    },
     stop(): void {
+      this.endStreams();
       for (const t of tables.values()) t.stop();
       outbox.stop();
     },

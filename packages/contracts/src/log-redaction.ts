@@ -4,8 +4,8 @@
  */
 export const REDACTED = '[REDACTED]';
 
-/** Query parameters that carry a credential: `/ws?token=`, the provider's game URL `?lt=`. */
-const SECRET_QUERY_PARAMS = new Set(['token', 'usertoken', 'access_token', 'lt', 'password', 'secret', 'signature']);
+/** Query parameters that carry a credential: `/ws?token=`, the provider's game URL `?lt=`, its table stream `?session=`. */
+const SECRET_QUERY_PARAMS = new Set(['token', 'usertoken', 'access_token', 'lt', 'session', 'password', 'secret', 'signature']);
 
 /** The URL with the value of every credential parameter replaced by [REDACTED]. */
 export function redactUrl(url: string): string {

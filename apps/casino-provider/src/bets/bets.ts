@@ -9,7 +9,8 @@ import type { PlayerSession } from '../sessions/sessions.ts';
 import type { WalletClient } from '../wallet/client.ts';
 import type { Outbox, OutboxEntry } from '../wallet/outbox.ts';
 
-export type BetState = 'pending' | 'accepted' | 'settled' | 'refused';
+/** cancelled: taken back by the player while betting was open (undo, clear); its stake is rolled back. */
+export type BetState = 'pending' | 'accepted' | 'settled' | 'refused' | 'cancelled';
 
 export interface Bet {
   betId: string;
@@ -49,6 +50,15 @@ const REFUSAL: Partial<Record<WalletStatus, string>> = {
 };
 
 export type PlaceBetResult = { ok: true; bet: Bet; balance?: number } | { ok: false; message: string; status?: string };
+export type CancelBetsResult = { ok: true; cancelled: Bet[] } | { ok: false; message: string };
+
+/** What the live push needs to know: a player's bets on a table changed, or their balance was learnt. */
+export interface BetEvents {
+  /** The player's bets on the table changed (placed, refused, cancelled, settled, credit confirmed). */
+  betsChanged?(userId: number | string, gameCode: string): void;
+  /** The wallet answered with the player's balance (rupees). */
+  balanceLearnt?(userId: number | string, balance: number): void;
+}
 
 export interface BetServiceOptions {
   wallet: WalletClient;
@@ -60,6 +70,7 @@ export interface BetServiceOptions {
   debitAttempts?: number;
   debitRetryMs?: number;
   log?: (msg: string, data?: object) => void;
+  events?: BetEvents;
 }
 
 const rupees = (paise: number) => paiseToRupees(Math.round(paise));
@@ -137,6 +148,7 @@ export class BetService {
         bet.state = 'accepted';
         this.remember(bet);
         this.saveOpen();
+        this.told(bet, answer.balance);
         return { ok: true, bet, balance: answer.balance };
       }
       if (answer.status === 'INTERNAL_ERROR' && attempt < attempts && table.current.phase === 'betting') {
@@ -149,6 +161,7 @@ export class BetService {
       bet.state = 'refused';
       this.open.delete(betId);
       this.saveOpen();
+      this.told(bet, answer.balance);
       return { ok: false, status: answer.status, message: REFUSAL[answer.status] ?? `The bet was refused (${answer.status})` };
     }
     return this.refuseWithRollback(bet, 'The bet could not be placed, please try again');
@@ -158,8 +171,10 @@ export class BetService {
   settleRound(round: LiveRound, table: Table): void {
     const result = round.result;
     if (!result) return;
+    const players = new Set<number | string>();
     for (const bet of this.byRound.get(round.roundId) ?? []) {
       if (bet.state !== 'accepted') continue;
+      players.add(bet.userId);
       const factor = table.game.engine.settle(bet.option, round.deal.result);
       const payout_paise = payoutPaise(bet.stake_paise, factor);
       bet.state = 'settled';
@@ -177,13 +192,47 @@ export class BetService {
       this.open.delete(bet.betId);
     }
     this.saveOpen();
+    for (const userId of players) this.opts.events?.betsChanged?.(userId, table.code);
   }
 
-  /** The outbox reports a final answer: mark the bet's credit confirmed. */
+  /**
+   * Undo / clear: takes back some of the player's accepted bets on the round being bet, all or
+   * none, while betting is open. Each one's stake goes back through a rollback in the outbox (the
+   * platform refunds a debit it took); a cancelled bet is never settled.
+   */
+  cancel(session: PlayerSession, table: Table, betIds: readonly string[]): CancelBetsResult {
+    const round = table.current;
+    if (session.gameCode !== table.code) return { ok: false, message: 'This session is for another game' };
+    if (round.phase !== 'betting' || this.opts.clock.now() >= round.closesAt) return { ok: false, message: 'Betting is closed for this round: its bets can no longer be taken back' };
+    const mine = new Map(this.betsOf(session.userId, round.roundId).map((b) => [b.betId, b]));
+    const chosen: Bet[] = [];
+    for (const id of new Set(betIds)) {
+      const bet = mine.get(id);
+      if (!bet) return { ok: false, message: 'No such bet of yours on this round' };
+      if (bet.state === 'cancelled') return { ok: false, message: 'This bet was already taken back' };
+      if (bet.state !== 'accepted') return { ok: false, message: 'This bet can no longer be taken back' };
+      chosen.push(bet);
+    }
+    if (chosen.length === 0) return { ok: false, message: 'No bet to take back' };
+    for (const bet of chosen) {
+      bet.state = 'cancelled';
+      this.enqueueRollback(bet, 'cancelled by the player');
+      this.open.delete(bet.betId);
+    }
+    this.saveOpen();
+    this.opts.events?.betsChanged?.(session.userId, table.code);
+    return { ok: true, cancelled: chosen };
+  }
+
+  /** The outbox reports a final answer: mark the bet's credit confirmed; learn the balance it carries. */
   onOutboxFinal(entry: OutboxEntry, answer: WalletAnswer): void {
-    if (entry.op !== 'credit' || answer.status !== 'OK') return;
+    if (answer.status !== 'OK') return;
+    if (typeof answer.balance === 'number') this.opts.events?.balanceLearnt?.(entry.body.userId, answer.balance);
+    if (entry.op !== 'credit') return;
     const bet = (this.byRound.get(entry.body.roundId) ?? []).find((b) => b.betId === entry.body.bet.betId);
-    if (bet) bet.credited = true;
+    if (!bet) return;
+    bet.credited = true;
+    this.opts.events?.betsChanged?.(bet.userId, bet.gameCode);
   }
 
   /** A player's bets on a round. */
@@ -196,7 +245,14 @@ export class BetService {
     this.enqueueRollback(bet, 'debit not confirmed');
     this.open.delete(bet.betId);
     this.saveOpen();
+    this.told(bet);
     return { ok: false, message };
+  }
+
+  /** Tells the live push of a bet's new state, and of the balance the wallet answered with. */
+  private told(bet: Bet, balance?: number): void {
+    if (typeof balance === 'number') this.opts.events?.balanceLearnt?.(bet.userId, balance);
+    this.opts.events?.betsChanged?.(bet.userId, bet.gameCode);
   }
 
   private enqueueRollback(bet: Bet, reason: string): void {

@@ -1,5 +1,5 @@
-// The page's live table (issue 26). STUB: polls until the stream is written.
-import type { MineView, TableStateView, TableView } from './types.ts';
+// The page's live table (issue 26): server-sent events from GET /api/table/:code/stream.
+import type { MineView, TableView } from './types.ts';
 
 export interface TableConnection {
   close(): void;
@@ -15,25 +15,45 @@ export interface ConnectOptions {
   onStatus?(status: 'live' | 'reconnecting'): void;
 }
 
-/** Keeps the page's table (and the player's bets) up to date until closed. */
+/** How long the page waits before it opens a stream again that the server refused (503) or closed for good. */
+const REOPEN_MS = 3000;
+
+/**
+ * Keeps the page's table (and the player's bets) up to date until closed. The browser reconnects
+ * a dropped stream by itself (after the server's `retry`), and each connection starts with the
+ * whole table and the player's bets, so the page simply resumes where the round is. A stream the
+ * browser gives up on (an answer other than 200: the provider full, restarting) is opened anew.
+ */
 export function connectTable(opts: ConnectOptions): TableConnection {
+  const url = `/api/table/${encodeURIComponent(opts.code)}/stream${opts.session ? `?session=${encodeURIComponent(opts.session)}` : ''}`;
+  let source: EventSource | null = null;
+  let reopen: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  const tick = async () => {
+
+  const open = () => {
     if (stopped) return;
-    try {
-      const res = await fetch(`/api/table/${opts.code}/state`, { headers: opts.session ? { 'x-session': opts.session } : {}, cache: 'no-store' });
-      const s = (await res.json()) as TableStateView;
-      if (s.status === 'OK') {
-        const { myBets, ...view } = s;
-        opts.onTable(view);
-        if (opts.session) opts.onMine({ roundId: view.round.roundId, myBets });
-        opts.onStatus?.('live');
-      }
-    } catch {
+    const es = (source = new EventSource(url));
+    es.addEventListener('open', () => opts.onStatus?.('live'));
+    es.addEventListener('table', (e) => opts.onTable(JSON.parse((e as MessageEvent<string>).data) as TableView));
+    es.addEventListener('mine', (e) => opts.onMine(JSON.parse((e as MessageEvent<string>).data) as MineView));
+    es.addEventListener('error', () => {
+      if (stopped) return;
       opts.onStatus?.('reconnecting');
-    }
-    if (!stopped) setTimeout(() => void tick(), 500);
+      if (es.readyState !== EventSource.CLOSED) return;
+      // Given up (not a 200 text/event-stream): a new stream shortly, spread a little so many
+      // pages refused together do not come back together.
+      source = null;
+      reopen = setTimeout(open, REOPEN_MS + Math.random() * REOPEN_MS);
+    });
   };
-  void tick();
-  return { close: () => void (stopped = true) };
+  open();
+
+  return {
+    close: () => {
+      stopped = true;
+      clearTimeout(reopen);
+      source?.close();
+      source = null;
+    },
+  };
 }

@@ -21,6 +21,16 @@ export const FAST_TIMINGS: RoundTimings = { bettingMs: 10_000, revealMs: 300, ma
 
 export type RoundPhase = 'betting' | 'dealing' | 'result';
 
+/**
+ * A change every page of the table must see: a round opens, betting closes (with the first card
+ * when it turns at once), a card turns, the result shows. `at` is the table's clock at the change.
+ */
+export interface TableChange {
+  kind: 'open' | 'close' | 'card' | 'result';
+  roundId: string;
+  at: number;
+}
+
 /** What a table keeps across restarts (one JSON file per table). */
 export interface TableState {
   chain: { topSeed: string; length: number; clientSeed: string; terminalHash: string; createdAt: string };
@@ -88,6 +98,7 @@ export class Table {
   private readonly results: AppendLog<CasinoRoundResult>;
   private timer: unknown = null;
   private running = false;
+  private readonly listeners = new Set<(change: TableChange, table: Table) => void>();
 
   constructor(
     readonly game: CasinoGame,
@@ -125,6 +136,24 @@ export class Table {
   }
   get chainLength(): number {
     return this.state.chain.length;
+  }
+
+  /** Calls `listener` once per change (see TableChange); answers the unsubscribe. */
+  onChange(listener: (change: TableChange, table: Table) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** One call per step; a listener's fault must not stop the table's rounds. */
+  private emit(kind: TableChange['kind']): void {
+    const change: TableChange = { kind, roundId: this.current.roundId, at: this.opts.clock.now() };
+    for (const listener of this.listeners) {
+      try {
+        listener(change, this);
+      } catch {
+        // a page that cannot be told is told at its next reconnect
+      }
+    }
   }
 
   start(): void {
@@ -186,6 +215,7 @@ export class Table {
     this.state = { ...this.state, nextIndex: chainIndex + 1, nextSeq: seq + 1 };
     this.opts.store.write(this.state);
     this.schedule(closesAt, () => this.closeBetting());
+    this.emit('open');
   }
 
   private schedule(at: number, fn: () => void): void {
@@ -195,15 +225,18 @@ export class Table {
 
   private closeBetting(): void {
     this.current.phase = 'dealing';
-    this.revealNext();
+    // The first card turns as betting closes: one change for both.
+    this.revealNext('close');
   }
 
-  private revealNext(): void {
+  private revealNext(kind: 'close' | 'card' = 'card'): void {
     const round = this.current;
     const now = this.opts.clock.now();
+    const before = round.revealed;
     while (round.revealed < round.deal.draws.length && round.revealAt[round.revealed]! <= now) round.revealed++;
     if (round.revealed < round.deal.draws.length) this.schedule(round.revealAt[round.revealed]!, () => this.revealNext());
     else this.schedule(round.resultAt, () => this.showResult());
+    if (kind === 'close' || round.revealed > before) this.emit(kind);
   }
 
   private showResult(): void {
@@ -226,7 +259,9 @@ export class Table {
     };
     this.finished = [round.result, ...this.finished].slice(0, this.opts.historyLimit ?? 2000);
     this.results.append(round.result);
-    this.opts.onResult?.(round, this);
     this.schedule(round.nextRoundAt, () => this.openRound());
+    // The pages see the result before the settlement of their bets is pushed to them.
+    this.emit('result');
+    this.opts.onResult?.(round, this);
   }
 }

@@ -6,10 +6,12 @@ import { imageByFile } from '../art/tiles.ts';
 import { findGame, staticGameList } from '../games/index.ts';
 import { loadPageScript } from '../page/script.ts';
 import { PAGE_CSS, gamePageHtml } from '../page/html.ts';
+import type { CancelBetsAnswer } from '../page/types.ts';
 import type { ProviderServices } from '../services.ts';
 import { tableStateView } from './views.ts';
 
 const BetRequest = z.object({ session: z.string().min(1).max(200), roundId: z.string().min(1).max(30), option: z.string().min(1).max(60), stake: z.number().finite().positive() });
+const CancelRequest = z.object({ session: z.string().min(1).max(200), betIds: z.array(z.string().min(1).max(100)).min(1).max(200) });
 const SessionRequest = z.object({ lt: z.string().min(1).max(200), gameCode: z.string().max(30) });
 
 /** An error answer; `walletCode` is the wallet's refusal code (INSUFFICIENT_FUNDS, INVALID_TOKEN...), for the page. */
@@ -79,6 +81,27 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
     return reply.header('cache-control', 'no-store').send(tableStateView(services, table, sessionOf(services, req)));
   });
 
+  // The live table (issue 26): the whole table at once, then a frame at each change; with the
+  // player's session (an EventSource cannot send a header), their bets and balance too.
+  app.get<{ Params: { code: string }; Querystring: { session?: string } }>('/api/table/:code/stream', (req, reply) => {
+    const table = services.tables.get(req.params.code);
+    if (!table) return void refuse(reply, 404, 'No such game');
+    if (!services.push.canOpen()) return void refuse(reply.header('retry-after', '5'), 503, 'The table is busy: the page tries again in a moment');
+    const session = services.sessions.get(typeof req.query.session === 'string' ? req.query.session : undefined);
+    // The stream outlives this handler: Fastify leaves the response to the push.
+    reply.hijack();
+    services.push.open(reply.raw, table, session?.gameCode === table.code ? session : undefined);
+  });
+
+  // A finished round in full (the road opens older rounds with it).
+  app.get<{ Params: { code: string; roundId: string } }>('/api/table/:code/round/:roundId', async (req, reply) => {
+    const table = services.tables.get(req.params.code);
+    if (!table) return refuse(reply, 404, 'No such game');
+    const round = table.history.find((r) => r.roundId === req.params.roundId);
+    if (!round) return refuse(reply, 404, 'No such round on this table');
+    return { status: 'OK', round };
+  });
+
   app.post('/api/bet', async (req, reply) => {
     const parsed = BetRequest.safeParse(req.body);
     if (!parsed.success) return refuse(reply, 400, 'Choose a stake and a bet');
@@ -91,11 +114,26 @@ export function registerRoutes(app: FastifyInstance, services: ProviderServices)
     return { status: 'OK', betId: result.bet.betId, balance: result.balance };
   });
 
+  // Undo / clear: some of the player's bets on the round being bet taken back, all or none.
+  app.post('/api/bet/cancel', async (req, reply) => {
+    const parsed = CancelRequest.safeParse(req.body);
+    if (!parsed.success) return refuse(reply, 400, 'Choose the bets to take back');
+    const session = services.sessions.get(parsed.data.session);
+    if (!session) return refuse(reply, 401, 'Your game session has ended. Open the game again from the casino.');
+    const table = services.tables.get(session.gameCode);
+    if (!table) return refuse(reply, 404, 'No such game');
+    const result = services.bets.cancel(session, table, parsed.data.betIds);
+    if (!result.ok) return refuse(reply, 409, result.message);
+    // The balance comes on the `mine` stream once the platform has refunded the stakes.
+    return { status: 'OK', cancelled: result.cancelled.map((b) => b.betId) } satisfies CancelBetsAnswer;
+  });
+
   app.get('/api/balance', async (req, reply) => {
     const session = sessionOf(services, req);
     if (!session) return refuse(reply, 401, 'No session');
     const r = await services.wallet.call('balance', { token: session.token, userId: session.userId, gameCode: session.gameCode });
     if (r.kind === 'lost' || r.answer.status !== 'OK') return refuse(reply, 502, 'Balance unavailable');
+    if (typeof r.answer.balance === 'number') services.push.balanceLearnt(session.userId, r.answer.balance);
     return { status: 'OK', balance: r.answer.balance };
   });
 

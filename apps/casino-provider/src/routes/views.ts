@@ -1,8 +1,8 @@
 import { paiseToRupees } from '@exchange/engine';
-import type { Bet } from '../bets/bets.ts';
+import type { Bet, BetService } from '../bets/bets.ts';
 import type { LiveRound, Table } from '../rounds/table.ts';
 import type { MyBetView, RoadEntry, TableStateView, TableView } from '../page/types.ts';
-import type { ProviderServices } from '../services.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { PlayerSession } from '../sessions/sessions.ts';
 import { DECKS } from '../games/index.ts';
 
@@ -45,7 +45,7 @@ function settledSpots(table: Table, round: LiveRound): { won: string[]; push: st
 }
 
 /** What every page of the table may see now: revealed cards only, the seed only after the result. */
-export function tableView(services: ProviderServices, table: Table): TableView {
+export function tableView(services: { clock: Clock }, table: Table): TableView {
   const r = table.current;
   const engine = table.game.engine;
   const label = DECKS[engine.deck].label;
@@ -80,13 +80,13 @@ export function tableView(services: ProviderServices, table: Table): TableView {
 }
 
 /** The player's bets on the current round and on the last finished one. */
-export function myBetsOf(services: ProviderServices, table: Table, session: PlayerSession): MyBetView[] {
+export function myBetsOf(services: { bets: BetService }, table: Table, session: PlayerSession): MyBetView[] {
   const r = table.current;
   const previous = table.history[0];
   return [...services.bets.betsOf(session.userId, r.roundId), ...(previous && previous.roundId !== r.roundId ? services.bets.betsOf(session.userId, previous.roundId) : [])].map(betView);
 }
 
 /** GET /api/table/:code/state: the table and, with a session, the player's bets. */
-export function tableStateView(services: ProviderServices, table: Table, session: PlayerSession | undefined): TableStateView {
+export function tableStateView(services: { clock: Clock; bets: BetService }, table: Table, session: PlayerSession | undefined): TableStateView {
   return { ...tableView(services, table), myBets: session ? myBetsOf(services, table, session) : [] };
 }
