@@ -6,7 +6,7 @@ import type { CasinoRoundResult } from '@exchange/contracts';
 import { TablePush } from './live/table-push.ts';
 import { JsonFile, JsonLinesFile, memoryLog, memoryPersisted, type Persisted } from './lib/json-file.ts';
 import { DEFAULT_TIMINGS, Table, type RoundTimings, type TableState } from './rounds/table.ts';
-import { myBetsOf, tableView } from './routes/views.ts';
+import { historyFrame, myBetsOf, tableFrame } from './routes/views.ts';
 import { SessionStore } from './sessions/sessions.ts';
 import { WalletClient } from './wallet/client.ts';
 import { Outbox, type OutboxDocument } from './wallet/outbox.ts';
@@ -52,7 +52,7 @@ export function createProviderServices(opts: ProviderOptions) {
     log: opts.log,
   });
   // The pages' live push: told of every table change (below) and of the players' bets and balances.
-  const push: TablePush = new TablePush({ clock, tableView: (table) => tableView({ clock }, table), myBets: (table, session) => myBetsOf({ bets }, table, session), ...opts.push });
+  const push: TablePush = new TablePush({ clock, tableFrame: (table) => tableFrame({ clock }, table), historyFrame, myBets: (table, session) => myBetsOf({ bets }, table, session), ...opts.push });
   const bets: BetService = new BetService({
     wallet,
     outbox,

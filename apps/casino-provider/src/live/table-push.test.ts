@@ -3,7 +3,7 @@ import { casinoSignedHeaders } from '@exchange/contracts/casino-signing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildProviderApp } from '../app.ts';
 import { FakeClock } from '../lib/clock.ts';
-import type { MineView, TableView } from '../page/types.ts';
+import type { HistoryFrame, MineView, TableFrame } from '../page/types.ts';
 import { FakePlatform } from '../testing/fake-platform.ts';
 import { SseClient } from '../testing/sse-client.ts';
 
@@ -90,7 +90,8 @@ async function stream(sessionId?: string): Promise<SseClient> {
   clients.push(c);
   return c;
 }
-const tables = (c: SseClient) => c.data<TableView>('table');
+const tables = (c: SseClient) => c.data<TableFrame>('table');
+const histories = (c: SseClient) => c.data<HistoryFrame>('history');
 const mines = (c: SseClient) => c.data<MineView>('mine');
 const lastMine = (c: SseClient) => mines(c).at(-1)!;
 
@@ -152,15 +153,20 @@ describe('the table stream', () => {
     await until(() => tables(a).length === 9 && tables(b).length === 9);
     expect(tables(a)[8]!.round).toMatchObject({ phase: 'betting', cards: [] });
     expect(tables(a)[8]!.round.roundId).not.toBe(round.roundId);
-    expect(tables(a)[8]!.road[0]!.roundId).toBe(round.roundId);
+    // The finished rounds: on connect, then once more at the result (not with every card), before
+    // the table that shows it; the table frames themselves carry none.
+    expect(histories(a)).toHaveLength(2);
+    expect(histories(a)[1]!.road[0]!.roundId).toBe(round.roundId);
+    expect(histories(a)[1]!.last[0]!.proof.serverSeed).toBe(round.serverSeed);
+    expect(a.events.map((e) => e.event).slice(-3)).toEqual(['history', 'table', 'table']);
+    expect(tables(a).every((t) => !('road' in t) && !('last' in t))).toBe(true);
 
     // 8 changes: 8 serializations for the two pages, the same text to both.
     expect(app.services.push.stats.tableFrames - before).toBe(8);
-    expect(a.events.map((e) => e.data)).toEqual(
-      b.events.map((e) => e.data).map((d, i) => (i === 0 ? a.events[0]!.data : d)),
-    );
-    const ids = a.events.map((e) => Number(e.id!.slice(1)));
-    expect(ids.slice(1)).toEqual(ids.slice(1).map((_, i) => ids[1]! + i));
+    // the connect frames (history, table) are each page's own: every one after is the same text
+    expect(a.events.slice(2).map((e) => e.data)).toEqual(b.events.slice(2).map((e) => e.data));
+    const ids = a.events.filter((e) => e.event === 'table').map((e) => Number(e.id!.slice(1)));
+    expect(ids).toEqual(ids.map((_, i) => ids[0]! + i));
     // Nothing but table frames without a session.
     expect(mines(a)).toEqual([]);
   });

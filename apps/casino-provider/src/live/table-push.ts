@@ -1,19 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '../lib/clock.ts';
-import type { MineView, TableView } from '../page/types.ts';
+import type { HistoryFrame, MineView, TableFrame } from '../page/types.ts';
 import type { Table, TableChange } from '../rounds/table.ts';
 import type { PlayerSession } from '../sessions/sessions.ts';
 
 /**
  * The live table push (issue 26): server-sent event streams of the game pages. Every page of a
- * table gets one `table` frame per change, its text made once for all of them; the pages of a
+ * table gets one `table` frame per change, its text made once for all of them, and a `history`
+ * frame of the finished rounds on connect and at each result (not with every card); the pages of a
  * player get `mine` frames when their bets or balance change. A page that reconnects gets the whole
  * state again, so frame ids are only there for the browser's bookkeeping: nothing is replayed.
  */
 export interface TablePushOptions {
   clock: Clock;
-  /** The table as every page sees it now. */
-  tableView(table: Table): TableView;
+  /** The table as every page sees it now, without its finished rounds. */
+  tableFrame(table: Table): TableFrame;
+  /** The table's finished rounds (sent on connect and at each result). */
+  historyFrame(table: Table): HistoryFrame;
   /** A player's bets on the table (current and last round). */
   myBets(table: Table, session: PlayerSession): MineView['myBets'];
   /** Streams one session may hold; the oldest is closed when a new one comes. */
@@ -107,7 +110,7 @@ export class TablePush {
     // page alone, so its serverNow is the connect time.
     const version = this.versions.get(table) ?? 0;
     res.write(
-      `retry: 1000\n\n${sseFrame('table', `t${version}`, JSON.stringify(this.opts.tableView(table)))}`,
+      `retry: 1000\n\n${sseFrame('history', `h${version}`, JSON.stringify(this.opts.historyFrame(table)))}${sseFrame('table', `t${version}`, JSON.stringify(this.opts.tableFrame(table)))}`,
     );
     this.add(stream);
     if (session) this.writeMine(stream);
@@ -135,8 +138,10 @@ export class TablePush {
     if (!set?.size) return;
     // Made once per change, the same text written to every page of the table.
     const started = performance.now();
-    // Encoded once too: a string would be encoded again for each socket.
-    const bytes = Buffer.from(sseFrame('table', `t${version}`, JSON.stringify(this.opts.tableView(table))));
+    // Encoded once too: a string would be encoded again for each socket. The finished rounds go
+    // only when a result adds one, before the table that shows it.
+    const history = change.kind === 'result' ? sseFrame('history', `h${version}`, JSON.stringify(this.opts.historyFrame(table))) : '';
+    const bytes = Buffer.from(history + sseFrame('table', `t${version}`, JSON.stringify(this.opts.tableFrame(table))));
     this.stats.tableFrames++;
     for (const stream of set) this.write(stream, bytes);
     this.stats.tableWrites += set.size;

@@ -41,7 +41,7 @@ function connect(session?: string) {
   const conn = connectTable({
     code: 'imlive1001',
     ...(session ? { session } : {}),
-    onTable: (v: TableView) => seen.push(`table ${v.round.phase}`),
+    onTable: (v: TableView) => seen.push(`table ${v.round.phase} road ${v.road.map((r) => r.roundId).join(',')}`),
     onMine: (m: MineView) => seen.push(`mine ${m.myBets.length} ${m.balance}`),
     onStatus: (s) => seen.push(s),
   });
@@ -49,14 +49,19 @@ function connect(session?: string) {
 }
 
 describe('connectTable', () => {
-  it("opens the table's stream with the session, and hands on its table and mine events", () => {
+  it("opens the table's stream with the session, and hands on its table (joined to the finished rounds) and mine events", () => {
     const { seen } = connect('s/1+2');
     const es = FakeEventSource.opened[0]!;
     expect(es.url).toBe('/api/table/imlive1001/stream?session=s%2F1%2B2');
     es.emit('open');
+    es.emit('history', { last: [], road: [{ roundId: '9' }] });
     es.emit('table', { round: { phase: 'betting' } });
     es.emit('mine', { roundId: '1', myBets: [{}], balance: 900 });
-    expect(seen).toEqual(['live', 'table betting', 'mine 1 900']);
+    es.emit('table', { round: { phase: 'dealing' } });
+    // a result: the finished rounds first, then the table that shows it
+    es.emit('history', { last: [], road: [{ roundId: '10' }, { roundId: '9' }] });
+    es.emit('table', { round: { phase: 'result' } });
+    expect(seen).toEqual(['live', 'table betting road 9', 'mine 1 900', 'table dealing road 9', 'table result road 10,9']);
   });
 
   it('says reconnecting on a drop the browser retries, and opens a new stream after one it gave up', () => {

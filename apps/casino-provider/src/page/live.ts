@@ -1,5 +1,5 @@
 // The page's live table (issue 26): server-sent events from GET /api/table/:code/stream.
-import type { MineView, TableView } from './types.ts';
+import type { HistoryFrame, MineView, TableFrame, TableView } from './types.ts';
 
 export interface TableConnection {
   close(): void;
@@ -33,8 +33,15 @@ export function connectTable(opts: ConnectOptions): TableConnection {
   const open = () => {
     if (stopped) return;
     const es = (source = new EventSource(url));
+    // The finished rounds come apart from the table (on connect and at each result, before the
+    // table that shows it); the page gets them joined, as one view.
+    let history: HistoryFrame | null = null;
     es.addEventListener('open', () => opts.onStatus?.('live'));
-    es.addEventListener('table', (e) => opts.onTable(JSON.parse((e as MessageEvent<string>).data) as TableView));
+    es.addEventListener('history', (e) => void (history = JSON.parse((e as MessageEvent<string>).data) as HistoryFrame));
+    es.addEventListener('table', (e) => {
+      const frame = JSON.parse((e as MessageEvent<string>).data) as TableFrame;
+      if (history) opts.onTable({ ...frame, ...history } satisfies TableView);
+    });
     es.addEventListener('mine', (e) => opts.onMine(JSON.parse((e as MessageEvent<string>).data) as MineView));
     es.addEventListener('error', () => {
       if (stopped) return;

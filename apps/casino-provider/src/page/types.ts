@@ -3,11 +3,14 @@ import type { CasinoRoundResult } from '@exchange/contracts';
 /**
  * The game page's contract with the provider (issue 26).
  *
- * - `GET /api/table/:code/stream` (server-sent events) pushes the table: a `table` event with a
- *   whole `TableView` on connect and at every change (a round opens, betting closes, a card turns,
- *   the result shows), serialized once per change for every page of the table; and, to the pages
- *   of one session (`?session=`), a `mine` event with a `MineView` whenever that player's bets or
- *   balance change. A page that reconnects gets both again at once, so it resumes where the round is.
+ * - `GET /api/table/:code/stream` (server-sent events) pushes the table: a `table` event (a
+ *   `TableFrame`: the table without its finished rounds) on connect and at every change (a round
+ *   opens, betting closes, a card turns, the result shows), serialized once per change for every
+ *   page of the table; a `history` event (`HistoryFrame`: the last rounds and the road) on connect
+ *   and when a round's result shows, before that change's `table` event (the finished rounds are
+ *   three quarters of the bytes and change once a round); and, to the pages of one session
+ *   (`?session=`), a `mine` event with a `MineView` whenever that player's bets or balance change.
+ *   A page that reconnects gets all three again at once, so it resumes where the round is.
  * - `GET /api/table/:code/state` stays: the same `TableView` plus `myBets` (what the stream replaced).
  */
 export interface TableView {
@@ -57,6 +60,11 @@ export interface TableView {
   /** The road: the last 72 finished rounds, newest first, without their proofs. */
   road: RoadEntry[];
 }
+
+/** The stream's `table` event: the table without its finished rounds. */
+export type TableFrame = Omit<TableView, 'last' | 'road'>;
+/** The stream's `history` event: the finished rounds. */
+export type HistoryFrame = Pick<TableView, 'last' | 'road'>;
 
 export interface OptionView {
   key: string;

@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@exchange/engine';
 import type { Bet, BetService } from '../bets/bets.ts';
 import type { LiveRound, Table } from '../rounds/table.ts';
-import type { MyBetView, RoadEntry, TableStateView, TableView } from '../page/types.ts';
+import type { HistoryFrame, MyBetView, RoadEntry, TableFrame, TableStateView, TableView } from '../page/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { PlayerSession } from '../sessions/sessions.ts';
 import { DECKS } from '../games/index.ts';
@@ -46,14 +46,24 @@ function settledSpots(table: Table, round: LiveRound): { won: string[]; push: st
 
 /** What every page of the table may see now: revealed cards only, the seed only after the result. */
 export function tableView(services: { clock: Clock }, table: Table): TableView {
+  return { ...tableFrame(services, table), ...historyFrame(table) };
+}
+
+/** The table's finished rounds: the last 10 in full, the road's 72 without their proofs. */
+export function historyFrame(table: Table): HistoryFrame {
+  const history = table.history;
+  const road: RoadEntry[] = history.slice(0, ROAD_LENGTH).map(({ roundId, winner, hands }) => ({ roundId, winner, hands }));
+  return { last: history.slice(0, 10), road };
+}
+
+/** The table now, without its finished rounds (the stream's `table` event). */
+export function tableFrame(services: { clock: Clock }, table: Table): TableFrame {
   const r = table.current;
   const engine = table.game.engine;
   const label = DECKS[engine.deck].label;
-  const history = table.history;
   const dealing = r.phase === 'dealing';
   const left = r.deal.draws.length - r.revealed;
   const faceDown = !dealing || left === 0 ? [] : r.deal.to.slice(r.revealed, OPEN_ENDED_DEALS.has(engine.id) ? r.revealed + 1 : undefined).map((to) => ({ to }));
-  const road: RoadEntry[] = history.slice(0, ROAD_LENGTH).map(({ roundId, winner, hands }) => ({ roundId, winner, hands }));
   return {
     status: 'OK',
     serverNow: services.clock.now(),
@@ -74,8 +84,6 @@ export function tableView(services: { clock: Clock }, table: Table): TableView {
       options: r.options.map(({ key, name, group, odds, oddsText, kind }) => ({ key, name, group, odds, kind, ...(oddsText ? { oddsText } : {}) })),
       ...(r.phase === 'result' && r.result ? { result: r.result, settled: settledSpots(table, r) } : {}),
     },
-    last: history.slice(0, 10),
-    road,
   };
 }
 
