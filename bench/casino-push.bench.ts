@@ -33,6 +33,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { buildProviderApp } from '../apps/casino-provider/src/app.ts';
 import type { TableChange } from '../apps/casino-provider/src/rounds/table.ts';
+import { historyFrame, tableFrame } from '../apps/casino-provider/src/routes/views.ts';
 
 const PAGES = Number(process.env.BENCH_CASINO_PAGES ?? 1000);
 const SECONDS = Number(process.env.BENCH_CASINO_SECONDS ?? 20);
@@ -271,7 +272,11 @@ export default async function main(): Promise<void> {
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const frameBytes = (await app.inject(`/api/table/${CODE}/state`)).body.length;
+  // What a page is sent per change (the table without its finished rounds), and what it polled
+  // (the whole state, every 500 ms); the finished rounds go once a round (at the result).
+  const stateBytes = (await app.inject(`/api/table/${CODE}/state`)).body.length;
+  const frameBytes = JSON.stringify(tableFrame({ clock: app.services.clock }, table)).length;
+  const historyBytes = JSON.stringify(historyFrame(table)).length;
   const pages = new Pages();
   try {
     // The provider alone: the table running, nobody watching.
@@ -328,7 +333,7 @@ export default async function main(): Promise<void> {
     const changeGap = (push.seconds * 1000) / Math.max(1, push.changes);
     console.log(
       [
-        `provider: one ${CODE} table, a change every ${changeGap.toFixed(0)} ms on average (${push.changes} changes in ${push.seconds.toFixed(1)} s); a table frame ${(frameBytes / 1024).toFixed(1)} KB; ${PAGES} pages`,
+        `provider: one ${CODE} table, a change every ${changeGap.toFixed(0)} ms on average (${push.changes} changes in ${push.seconds.toFixed(1)} s); a table frame ${(frameBytes / 1024).toFixed(1)} KB, the finished rounds ${(historyBytes / 1024).toFixed(1)} KB once a round, a polled state ${(stateBytes / 1024).toFixed(1)} KB; ${PAGES} pages`,
         `provider main thread idle (table running, no page): ${(idlePerSecond * 1000).toFixed(1)} ms CPU/s`,
         `push: ${PAGES} streams opened in ${push.openMs} ms; ${push.serializations} serializations for ${push.changes} changes; a change handed to every socket (serialized, written) in ${push.fanoutMs.toFixed(1)} ms on average, ${push.maxFanoutMs.toFixed(1)} ms at most`,
         `push: change -> page (first seen, vs the table's change time): p50 ${ms(pushD.p50)}, p99 ${ms(pushD.p99)}, max ${ms(pushD.max)} (target p99 <= 200 ms) ${verdict(pushD.p99 <= 200)}`,
