@@ -15,7 +15,8 @@ const COMMON = `
 .felt-numbers .spot.big .spot-name{font-size:16px}
 .felt-numbers .spot.won{background:#ffd54f38;border-color:var(--nb-gold);box-shadow:0 0 0 2px var(--nb-gold),0 0 14px #ffd54fb0}
 .felt-numbers .spot.push{border-color:#90caf9;box-shadow:0 0 0 2px #90caf9}
-.felt-numbers.settled .spot:not(.won):not(.push){filter:saturate(.45) brightness(.7)}
+.felt-numbers.settled .spot:not(.won):not(.push){opacity:.5}
+.felt-numbers .rl-wheel .hand-cards,.felt-numbers .sb-dice .hand-cards{min-width:0;min-height:0;padding:0;border:0}
 .felt-numbers .hand-name{font-size:11px;color:#cfe8d5;text-align:center}
 .felt-numbers .numbers-more{display:grid;grid-template-columns:repeat(auto-fill,minmax(72px,1fr));gap:4px;margin-top:6px}
 .felt-numbers .spot.faces .spot-name,.rl-wheel .hand-name,.sb-dice .hand-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -32,7 +33,7 @@ const ROULETTE = `
 .rl-wheel{grid-area:wheel;display:flex;flex-direction:column;align-items:center}
 .rl-wheel .hand-cards{display:block;width:100%}
 .rl-legend{grid-area:legend;margin:0;font-size:11px;line-height:1.5;color:#cfe8d5}
-.rl-board{--dot:22px;grid-area:board;position:relative;height:calc(14 * 36px);max-width:250px;width:100%;justify-self:end;border-radius:6px;background:#0000001a}
+.rl-board{--dot:22px;grid-area:board;position:relative;height:calc(14 * 36px);max-width:250px;width:100%;justify-self:end}
 .rl-board .spot{position:absolute;left:var(--ux);top:var(--uy);width:var(--uw);height:var(--uh);min-height:0;padding:0;border:0;border-radius:0;background:transparent;box-shadow:inset 0 0 0 1px var(--nb-line)}
 .rl-board .spot:hover{background:#ffffff1a}
 .rl-board .rl-straight .spot-name{display:inline-flex;align-items:center;justify-content:center;min-width:28px;height:24px;padding:0 3px;border-radius:12px;font-size:14px}
@@ -52,10 +53,11 @@ const ROULETTE = `
 .rl-board .rl-dot .spot-name{bottom:calc(100% + 4px)}
 .rl-board .rl-dot .spot-odds{top:calc(100% + 4px)}
 .rl-board .rl-dot:focus-visible .spot-name,.rl-board .rl-dot:focus-visible .spot-odds{display:block}
-.rl-board .spot.won{background:#ffd54f40;box-shadow:inset 0 0 0 2px var(--nb-gold)}
+.rl-board .spot.won{background:#ffd54f40;border:0;box-shadow:inset 0 0 0 2px var(--nb-gold);animation:none}
 .rl-board .rl-straight.won .spot-name{box-shadow:0 0 0 2px var(--nb-gold),0 0 12px var(--nb-gold);animation:rl-won 1s ease-in-out 3}
 .rl-board .spot.rl-dot.won{background:radial-gradient(circle,var(--nb-gold) 0 6px,#ffd54f55 7px);box-shadow:none}
-.felt-roulette.settled .rl-board .spot:not(.won):not(.push){filter:brightness(.6) saturate(.5)}
+.felt-roulette.settled .rl-board .spot:not(.won):not(.push){opacity:1;filter:brightness(.62) saturate(.55)}
+.rl-board .spot .spot-bubble{inset:auto;left:50%;bottom:calc(100% + 6px);translate:-50% 0;width:max-content;max-width:160px;padding:3px 8px;border-radius:6px;font-size:11px;box-shadow:0 2px 6px #0009}
 .rl-board .spot-stack{position:absolute;left:50%;top:50%;right:auto;bottom:auto;margin:0;translate:-50% -50%;scale:.72;z-index:3;pointer-events:none}
 @keyframes rl-won{50%{scale:1.18}}
 @container rl (min-width:620px){
@@ -157,6 +159,7 @@ const MATKA = `
 .mk-draw{display:flex;align-items:center;justify-content:center;gap:14px;min-height:86px}
 .mk-pana{--card-w:44px}
 .mk-pana .hand-cards{min-height:62px;min-width:140px;justify-content:center}
+.felt-matka .mk-pana .hand-value{display:none}
 .mk-reading{padding:4px 12px;border:2px solid var(--nb-gold);border-radius:10px;background:#0006;color:var(--nb-gold);font-size:26px;font-weight:800;letter-spacing:.04em;white-space:nowrap}
 .mk-reading[hidden]{display:none}
 .mk-caption{font-size:11px;color:#cfe8d5;text-align:center}

@@ -111,18 +111,20 @@ const vars = (prefix: string, r: Rect) => `--${prefix}x:${r.x}%;--${prefix}y:${r
 
 /** The kind of bet, for the payout legend and the spot's class. */
 const KIND_NAMES: Record<string, string> = { straight: 'Straight', split: 'Split', street: 'Street', corner: 'Corner', line: 'Six line', dozen: 'Dozen', column: 'Column' };
+const INSIDE = new Set(['split', 'street', 'corner', 'line']);
 const kindOf = (key: string) => (key.includes(':') ? key.split(':')[0]! : 'even');
 
 function rouletteSpot(o: OptionView, place: Place): HTMLButtonElement {
   const kind = kindOf(o.key);
-  let label = o.name;
-  if (kind === 'column') label = '2:1';
-  const b = spot(o, `rl-${place.kind} rl-${kind}`, label);
-  if (kind === 'straight') b.classList.add(`rl-${pocketColour(Number(o.key.slice(9)))}`);
-  if (o.key === 'red' || o.key === 'black') b.classList.add(`rl-${o.key}`);
+  const b = spot(o, `rl-${place.kind} rl-${kind}`, kind === 'column' ? '2:1' : o.name);
+  const colour = kind === 'straight' ? pocketColour(Number(o.key.slice(9))) : o.key === 'red' || o.key === 'black' ? o.key : null;
+  if (colour) b.classList.add(`rl-${colour}`);
+  // Named as the croupier calls it ("Split 14/17, pays 18", "17 black, pays 36"): for a screen
+  // reader, and as the tooltip of the small spots on the lines.
+  const called = kind === 'straight' ? `${o.name} ${colour}` : INSIDE.has(kind) ? `${KIND_NAMES[kind]} ${o.name}` : o.name;
+  b.setAttribute('aria-label', `${called}, pays ${payoutText(o)}`);
+  b.title = `${called}, pays ${payoutText(o)}`;
   b.style.cssText = `${vars('u', upright(place))};${vars('l', lengthwise(place))}`;
-  // A hover / long-press tooltip for the small spots; the aria-label already says it to a screen reader.
-  b.title = `${KIND_NAMES[kind] ?? o.group.replace(/ [\d:]+$/, '')} ${o.name}, pays ${payoutText(o)}`;
   return b;
 }
 
