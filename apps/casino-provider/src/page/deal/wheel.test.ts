@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RED_NUMBERS } from '../../games/roulette.ts';
-import { colourOf, pocketAngle, POCKETS, restingAngle } from './wheel.ts';
+import { colourOf, pocketAngle, POCKETS, restingAngle, STOP_MS, stopMs } from './wheel.ts';
 
 describe('the roulette wheel', () => {
   it('has the 37 pockets of a European wheel, zero first', () => {
@@ -35,5 +35,17 @@ describe('the roulette wheel', () => {
         expect(Math.min(top, 360 - top), `${n} from ${from}`).toBeCloseTo(0, 6);
       }
     }
+  });
+
+  it('spins a wheel at rest four turns down to the pocket', () => {
+    const rest = restingAngle(17, 30, 4);
+    expect(rest - 30).toBeGreaterThanOrEqual(4 * 360);
+    expect(rest - 30).toBeLessThan(5 * 360);
+  });
+
+  it('slows down in the time left before the result shows, neither too quick nor too long', () => {
+    expect(stopMs(10_000, 8_500)).toBe(1500);
+    expect(stopMs(10_000, 9_900)).toBe(STOP_MS.min);
+    expect(stopMs(10_000, 0)).toBe(STOP_MS.max);
   });
 });

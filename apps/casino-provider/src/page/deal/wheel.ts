@@ -1,7 +1,9 @@
 // The roulette wheel (issue 26): an SVG European wheel built once per slot. While the round deals
 // and the pocket is not revealed it spins with the ball running the other way; when the table
 // reveals the pocket the wheel slows to a stop with the ball in it, then the number shows big in
-// its colour. Every later call only changes classes and transforms, never the SVG.
+// its colour. The table may reveal the pocket at the very moment betting closes: a page that saw
+// the betting then spins the wheel down from rest, in the time left before the result shows.
+// Every later call only changes classes and transforms, never the SVG.
 import type { TableView } from '../types.ts';
 
 /** The pockets clockwise from the zero, as a European wheel has them. */
@@ -27,8 +29,13 @@ export function restingAngle(n: number, from: number, turns = 2): number {
   return base + ((((target - base) % 360) + 360) % 360);
 }
 
-/** How long the wheel takes to come to rest, ms (the number shows after it; CSS knows it as well). */
-export const STOP_MS = 2600;
+/** How long the wheel takes to come to rest, ms: as long as the result leaves it, within these. */
+export const STOP_MS = { min: 1200, max: 2600 };
+
+/** The spin-down's length: until the result shows (`resultAt`, server ms), within STOP_MS. */
+export function stopMs(resultAt: number, now: number): number {
+  return Math.round(Math.max(STOP_MS.min, Math.min(STOP_MS.max, resultAt - now)));
+}
 
 const SVG = 'http://www.w3.org/2000/svg';
 function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
@@ -87,7 +94,6 @@ type WheelState = 'idle' | 'spinning' | 'stopped';
 
 /** Draws the wheel in the `Wheel` slot: spinning while dealing, then the pocket the ball took. */
 export function renderWheel(slot: HTMLElement, view: TableView, now: number): void {
-  void now;
   const host = slot.querySelector<HTMLElement>(':scope > .hand-cards') ?? slot;
   let wheel = host.querySelector<HTMLElement>(':scope > .wheel');
   if (!wheel) {
@@ -111,6 +117,7 @@ export function renderWheel(slot: HTMLElement, view: TableView, now: number): vo
     // A new round (or no more bets): the last number goes, the ball leaves the pocket.
     for (const a of [...rotor.getAnimations(), ...ball.getAnimations()]) a.cancel();
     result.removeAttribute('data-card');
+    result.removeAttribute('aria-label');
     result.className = 'wheel-result';
     result.textContent = '';
     // The spin starts where the wheel rests (CSS turns it from --from), so it does not jump back to 0.
@@ -124,8 +131,12 @@ export function renderWheel(slot: HTMLElement, view: TableView, now: number): vo
   const n = pocket!;
   const from = currentTurn(rotor);
   const ballFrom = currentTurn(ball);
-  const rest = restingAngle(n, from);
-  const slow = was === 'spinning' && sameRound && !reducedMotion();
+  // Spinning already: two more turns to slow down; still at rest (the pocket came with the close): a whole spin.
+  const rest = restingAngle(n, from, was === 'spinning' ? 2 : 4);
+  // A page that opens on a revealed round just shows it; so does one that asks for less motion.
+  const slow = sameRound && was !== 'stopped' && !reducedMotion();
+  const ms = stopMs(round.resultAt, now);
+  wheel.style.setProperty('--stop', `${ms}ms`);
   wheel.classList.remove('spinning');
   wheel.classList.add('stopped');
   wheel.classList.toggle('rolling-in', slow);
@@ -133,8 +144,8 @@ export function renderWheel(slot: HTMLElement, view: TableView, now: number): vo
   ball.style.transform = 'rotate(0deg)';
   if (slow) {
     const easing = 'cubic-bezier(.15,.6,.3,1)';
-    rotor.animate([{ transform: `rotate(${from}deg)` }, { transform: `rotate(${rest}deg)` }], { duration: STOP_MS, easing });
-    ball.animate([{ transform: `rotate(${ballFrom}deg)` }, { transform: `rotate(${-3 * 360}deg)` }], { duration: STOP_MS, easing });
+    rotor.animate([{ transform: `rotate(${from}deg)` }, { transform: `rotate(${rest}deg)` }], { duration: ms, easing });
+    ball.animate([{ transform: `rotate(${ballFrom}deg)` }, { transform: `rotate(${-5 * 360}deg)` }], { duration: ms, easing });
   }
   result.dataset.card = String(n);
   result.className = `wheel-result ${colourOf(n)}`;

@@ -44,6 +44,7 @@ const ROULETTE = `
 .rl-board .rl-straight .spot-odds{display:none}
 .rl-board .rl-dozen .spot-name{writing-mode:vertical-rl;transform:rotate(180deg)}
 .rl-board .rl-even .spot-name,.rl-board .rl-dozen .spot-name,.rl-board .rl-column .spot-name{font-size:12px}
+.rl-board .rl-even .spot-name{white-space:nowrap}
 .rl-board .rl-even.rl-red .spot-name,.rl-board .rl-even.rl-black .spot-name{font-size:0}
 .rl-board .rl-even.rl-red .spot-name::before,.rl-board .rl-even.rl-black .spot-name::before{content:'';display:block;width:16px;height:16px;margin:3px;transform:rotate(45deg);border:1px solid #fff9;background:var(--nb-red)}
 .rl-board .rl-even.rl-black .spot-name::before{background:var(--nb-black)}
@@ -91,7 +92,7 @@ const WHEEL = `
 .wheel-ball-dot{fill:#fafafa;stroke:#8a8a8a;stroke-width:.8}
 .wheel-ball-drop{transition:transform .7s cubic-bezier(.5,0,.7,1)}
 .wheel.stopped .wheel-ball-drop{transform:translateY(25px)}
-.wheel.rolling-in .wheel-ball-drop{transition-delay:1.5s}
+.wheel.rolling-in .wheel-ball-drop{transition-duration:calc(var(--stop,2600ms) * .35);transition-delay:calc(var(--stop,2600ms) * .55)}
 .wheel.spinning .wheel-rotor{animation:wheel-spin 2.4s linear infinite}
 .wheel.spinning .wheel-ball{animation:wheel-ball .8s linear infinite}
 @keyframes wheel-spin{from{transform:rotate(var(--from,0deg))}to{transform:rotate(calc(var(--from,0deg) + 360deg))}}
@@ -100,7 +101,7 @@ const WHEEL = `
 .wheel-result:empty{display:none}
 .wheel-result.red{background:var(--nb-red,#c62828)}.wheel-result.black{background:#151515}.wheel-result.green{background:#1e8e3e}
 @container rl (min-width:620px){.wheel-result{font-size:36px}}
-.wheel.rolling-in .wheel-result{animation:wheel-result .45s ease-out 2.6s both}
+.wheel.rolling-in .wheel-result{animation:wheel-result .45s ease-out var(--stop,2600ms) both}
 @keyframes wheel-result{from{opacity:0;scale:.4}to{opacity:1;scale:1}}
 `;
 
@@ -118,6 +119,7 @@ const SIC_BO = `
 .sb-singles{display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:4px}
 .felt-sicbo .sb-any .spot-name{font-size:11px}
 .felt-sicbo .sb-total .spot-name{font-size:16px}
+.felt-sicbo .sb-single .spot-odds{font-size:10px;white-space:nowrap}
 .sb-faces{display:flex;gap:1px;justify-content:center}
 .sb-face{width:14px;height:14px}
 .sb-triple .sb-face{width:12px;height:12px}
@@ -174,12 +176,16 @@ const MATKA = `
 @container mk (min-width:620px){.mk-singles{grid-template-columns:repeat(10,minmax(0,1fr))}.mk-pana{--card-w:56px}}
 `;
 
+/** Less motion: nothing spins or tumbles; a die not thrown yet shows no face (it would read as thrown). */
 const REDUCED = `
 @media (prefers-reduced-motion:reduce){
 .wheel.spinning .wheel-ball{opacity:0}
 .wheel.spinning .wheel-rotor,.dice-tray .die.rolling,.dice-tray .die.landing,.rl-board .rl-straight.won .spot-name{animation:none}
 .wheel-ball-drop{transition:none}
 .wheel.rolling-in .wheel-result{animation:none}
+.dice-tray .die.rolling{position:relative}
+.dice-tray .die.rolling .pip{display:none}
+.dice-tray .die.rolling::after{content:'?';position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#6d6d6d;font-size:22px;font-weight:800}
 }
 `;
 

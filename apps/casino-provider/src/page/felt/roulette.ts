@@ -80,7 +80,8 @@ function percent(axis: Axis, x: number): number {
 }
 /** Along the table: the zero, 12 streets, the columns. Across: even chances, dozens, 3 numbers. */
 const ALONG: Axis = { from: -1, sizes: [1, ...Array<number>(12).fill(1), 1] };
-const ACROSS_UPRIGHT: Axis = { from: -2, sizes: [0.75, 0.75, 1, 1, 1] };
+// Upright, the dozens' names run along their strip, so it can be narrower than the even chances'.
+const ACROSS_UPRIGHT: Axis = { from: -2, sizes: [0.85, 0.65, 1, 1, 1] };
 const ACROSS_LENGTHWISE: Axis = { from: -2, sizes: [0.7, 0.7, 1, 1, 1] };
 
 /** A place as percentages of the board: a rectangle, or a point (w = h = 0). */
