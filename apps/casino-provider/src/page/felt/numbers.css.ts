@@ -19,7 +19,7 @@ const COMMON = `
 .felt-numbers .rl-wheel .hand-cards,.felt-numbers .sb-dice .hand-cards{min-width:0;min-height:0;padding:0;border:0}
 .felt-numbers .hand-name{font-size:11px;color:#cfe8d5;text-align:center}
 .felt-numbers .numbers-more{display:grid;grid-template-columns:repeat(auto-fill,minmax(72px,1fr));gap:4px;margin-top:6px}
-.felt-numbers .spot.faces .spot-name,.rl-wheel .hand-name,.sb-dice .hand-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.felt-numbers .spot.faces .spot-name,.rl-hint,.rl-wheel .hand-name,.sb-dice .hand-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RED_NUMBERS, roulette } from '../../games/roulette.ts';
-import { lengthwise, pocketColour, roulettePlace, upright, type Box, type Rect } from './roulette.ts';
+import { lengthwise, nextInDirection, pocketColour, roulettePlace, upright, type Box, type Rect } from './roulette.ts';
 
 const OPTIONS = roulette.options([]);
 const numbersOf = (key: string) => Array.from({ length: 37 }, (_, n) => n).filter((n) => roulette.settle(key, { pocket: n }) > 0);
@@ -100,5 +100,26 @@ describe('the roulette layout', () => {
     expect(lengthwise(z).x).toBe(0);
     expect(lengthwise(roulettePlace('straight:3')!).y).toBeLessThan(lengthwise(roulettePlace('straight:1')!).y);
     expect(upright(roulettePlace('straight:1')!).x).toBeLessThan(upright(roulettePlace('straight:3')!).x);
+  });
+});
+
+describe('the arrow keys on the roulette table', () => {
+  // A 3 x 3 patch of numbers, 50 x 36 apart, and a small spot on the line between two of them.
+  const grid = [
+    { x: 0, y: 0 },
+    { x: 50, y: 0 },
+    { x: 100, y: 0 },
+    { x: 0, y: 36 },
+    { x: 50, y: 36 },
+    { x: 100, y: 36 },
+    { x: 25, y: 36 },
+  ];
+  it('follows the row or the column before a diagonal, and stops at the edge', () => {
+    expect(nextInDirection({ x: 50, y: 0 }, grid, 'down')).toBe(4);
+    expect(nextInDirection({ x: 0, y: 36 }, grid, 'right')).toBe(6);
+    expect(nextInDirection({ x: 25, y: 36 }, grid, 'right')).toBe(4);
+    expect(nextInDirection({ x: 50, y: 36 }, grid, 'up')).toBe(1);
+    expect(nextInDirection({ x: 0, y: 0 }, grid, 'left')).toBe(-1);
+    expect(nextInDirection({ x: 100, y: 36 }, grid, 'down')).toBe(-1);
   });
 });

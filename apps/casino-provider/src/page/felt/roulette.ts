@@ -142,6 +142,59 @@ function legend(options: OptionView[]): HTMLElement {
   return el;
 }
 
+export type Direction = 'left' | 'right' | 'up' | 'down';
+const ARROWS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+
+/**
+ * The spot an arrow key moves to: the nearest centre lying in that direction (within 45 degrees of
+ * it), a sideways step counting double, so a row or a column is followed before a diagonal.
+ * Returns the index in `to`, or -1 at the edge of the table.
+ */
+export function nextInDirection(from: { x: number; y: number }, to: readonly { x: number; y: number }[], dir: Direction): number {
+  let best = -1;
+  let bestCost = Infinity;
+  to.forEach((p, i) => {
+    const dx = p.x - from.x;
+    const dy = p.y - from.y;
+    const ahead = dir === 'right' ? dx : dir === 'left' ? -dx : dir === 'down' ? dy : -dy;
+    const aside = Math.abs(dir === 'left' || dir === 'right' ? dy : dx);
+    if (ahead <= 0.5 || aside > ahead) return;
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/**
+ * 151 spots are too many Tab stops: the board is one stop (the spot last focused), and the arrow
+ * keys walk it as the eye does, in whichever way the table is laid out now.
+ */
+function arrowKeys(board: HTMLElement): void {
+  const spots = () => [...board.querySelectorAll<HTMLButtonElement>('button.spot')];
+  const centre = (b: HTMLElement) => {
+    const r = b.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const rove = (to: HTMLButtonElement) => {
+    for (const b of spots()) b.tabIndex = b === to ? 0 : -1;
+  };
+  board.addEventListener('focusin', (e) => {
+    if (e.target instanceof HTMLButtonElement && e.target.classList.contains('spot')) rove(e.target);
+  });
+  board.addEventListener('keydown', (e) => {
+    const dir = ARROWS[e.key];
+    const at = e.target instanceof HTMLElement ? e.target.closest<HTMLButtonElement>('button.spot') : null;
+    if (!dir || !at || e.altKey || e.ctrlKey || e.metaKey) return;
+    const others = spots().filter((b) => b !== at && !b.disabled);
+    const i = nextInDirection(centre(at), others.map(centre), dir);
+    e.preventDefault();
+    if (i >= 0) others[i]!.focus();
+  });
+}
+
 export const rouletteFelt: Felt = (view: TableView) => {
   const el = document.createElement('div');
   el.className = 'felt felt-numbers felt-roulette';
@@ -155,6 +208,15 @@ export const rouletteFelt: Felt = (view: TableView) => {
   for (const { o, place } of placed) if (place?.kind === 'box') board.append(rouletteSpot(o, place));
   for (const { o, place } of placed) if (place?.kind === 'dot') board.append(rouletteSpot(o, place));
   for (const { o, place } of placed) if (!place) lost.push(o);
+  const first = board.querySelector<HTMLButtonElement>('button.spot');
+  for (const b of board.querySelectorAll<HTMLButtonElement>('button.spot')) b.tabIndex = b === first ? 0 : -1;
+  arrowKeys(board);
+  const hint = document.createElement('span');
+  hint.id = `rl-hint-${view.game.gamecode}`;
+  hint.className = 'rl-hint';
+  hint.textContent = 'Arrow keys move between the bets; Enter or Space places the chip.';
+  board.setAttribute('aria-describedby', hint.id);
+  board.append(hint);
   // The felt is the size container (its layout follows its own width, not the window's); the table inside.
   const table = document.createElement('div');
   table.className = 'rl-table';
