@@ -2,7 +2,8 @@
 
 /**
  * Each felt is a size container: its layout follows the room the page gives it (a phone's width,
- * or the left column at 1280), not the window. Below 620 px the tables stand upright.
+ * or the left column at 1280), not the window. Below 620 px the roulette table stands upright;
+ * from 740 px the wheel sits beside it and sic bo spreads to one row per kind of bet.
  */
 const COMMON = `
 .felt-numbers{--nb-line:#ffffffa6;--nb-gold:#ffd54f;--nb-red:#c62828;--nb-black:#161616;--nb-green:#1e8e3e;color:#fff}
@@ -62,7 +63,7 @@ const ROULETTE = `
 .rl-board .spot-stack{position:absolute;left:50%;top:50%;right:auto;bottom:auto;margin:0;translate:-50% -50%;scale:.72;z-index:3;pointer-events:none}
 @keyframes rl-won{50%{scale:1.18}}
 @container rl (min-width:620px){
-.rl-table{grid-template-columns:170px minmax(0,1fr);grid-template-areas:"wheel board" "wheel legend";grid-template-rows:auto auto;gap:6px 14px;align-items:center}
+.rl-table{grid-template-columns:minmax(0,1fr);grid-template-areas:"wheel" "board" "legend";grid-template-rows:auto;gap:8px}
 .rl-board{--dot:20px;height:auto;max-width:none;aspect-ratio:14 / 4.4}
 .rl-board .spot{left:var(--lx);top:var(--ly);width:var(--lw);height:var(--lh)}
 .rl-board .rl-straight.rl-green{border-radius:40% 0 0 40%}
@@ -70,12 +71,15 @@ const ROULETTE = `
 .rl-board .rl-dozen,.rl-board .rl-even{flex-direction:row;gap:6px}
 .rl-legend{text-align:center}
 }
+@container rl (min-width:740px){
+.rl-table{grid-template-columns:170px minmax(0,1fr);grid-template-areas:"wheel board" "wheel legend";gap:6px 14px;align-items:center}
+}
 `;
 
 /** The wheel: wood, a rotor of coloured pockets, a gold turret; the ball on the track. */
 const WHEEL = `
 .wheel{position:relative;width:min(124px,100%);aspect-ratio:1;margin:0 auto}
-@container rl (min-width:620px){.wheel{width:min(170px,100%)}}
+@container rl (min-width:740px){.wheel{width:min(170px,100%)}}
 .wheel-svg{display:block;width:100%;height:100%;filter:drop-shadow(0 3px 4px #0008)}
 .wheel-bowl{fill:#4a2c13;stroke:#c9a14a;stroke-width:2}
 .wheel-track{fill:#6d4523;stroke:#2e1a0b;stroke-width:1}
@@ -100,7 +104,7 @@ const WHEEL = `
 .wheel-result{position:absolute;inset:32%;display:flex;align-items:center;justify-content:center;border-radius:50%;border:2px solid var(--nb-gold,#ffd54f);box-shadow:0 0 0 3px #0006,0 0 16px #ffd54f99;color:#fff;font-size:28px;font-weight:800}
 .wheel-result:empty{display:none}
 .wheel-result.red{background:var(--nb-red,#c62828)}.wheel-result.black{background:#151515}.wheel-result.green{background:#1e8e3e}
-@container rl (min-width:620px){.wheel-result{font-size:36px}}
+@container rl (min-width:740px){.wheel-result{font-size:36px}}
 .wheel.rolling-in .wheel-result{animation:wheel-result .45s ease-out var(--stop,2600ms) both}
 @keyframes wheel-result{from{opacity:0;scale:.4}to{opacity:1;scale:1}}
 `;
@@ -125,7 +129,7 @@ const SIC_BO = `
 .sb-triple .sb-face{width:12px;height:12px}
 .sb-single .sb-face{width:26px;height:26px}
 .sb-triple .sb-faces{flex-wrap:wrap;max-width:26px}
-@container sb (min-width:620px){
+@container sb (min-width:740px){
 .sb-top{grid-template-columns:1fr 1fr 1.5fr 1fr 1fr;grid-template-areas:"small odd dice even big"}
 .felt-sicbo .spot.big{min-height:84px}
 .sb-combos{display:grid;grid-template-columns:6fr 7.4fr;gap:6px}
@@ -151,7 +155,7 @@ const DICE = `
 @keyframes die-tumble{0%{transform:translateY(0) rotateX(0) rotateZ(0)}25%{transform:translateY(-7px) rotateX(90deg) rotateZ(45deg)}50%{transform:translateY(0) rotateX(180deg) rotateZ(90deg)}75%{transform:translateY(-5px) rotateX(270deg) rotateZ(135deg)}100%{transform:translateY(0) rotateX(360deg) rotateZ(180deg)}}
 @keyframes die-land{from{transform:translateY(-14px) rotate(-40deg) scale(1.15)}to{transform:none}}
 .dice-total{min-height:1.3em;font-size:15px;font-weight:800;color:var(--nb-gold,#ffd54f)}
-@container sb (min-width:620px){.dice-tray .die{width:52px;height:52px}}
+@container sb (min-width:740px){.dice-tray .die{width:52px;height:52px}}
 `;
 
 /** Worli Matka / Lottery: the draw on top, the ten digits, the pana types. */
