@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RED_NUMBERS, roulette } from '../../games/roulette.ts';
-import { lengthwise, nextInDirection, pocketColour, roulettePlace, upright, type Box, type Rect } from './roulette.ts';
+import { roulette } from '../../games/roulette.ts';
+import { lengthwise, nextInDirection, roulettePlace, upright, type Box, type Rect } from './roulette.ts';
 
 const OPTIONS = roulette.options([]);
 const numbersOf = (key: string) => Array.from({ length: 37 }, (_, n) => n).filter((n) => roulette.settle(key, { pocket: n }) > 0);
@@ -64,8 +64,8 @@ describe('the roulette layout', () => {
     expect(even.map((p) => (p?.kind === 'box' ? p.box.s0 : -1))).toEqual([0, 2, 4, 6, 8, 10]);
   });
 
-  it('colours the numbers as the engine does', () => {
-    for (let n = 0; n <= 36; n++) expect(pocketColour(n), String(n)).toBe(n === 0 ? 'green' : RED_NUMBERS.has(n) ? 'red' : 'black');
+  it('has no place for a key it does not know', () => {
+    for (const key of ['straight:37', 'straight:x', 'dozen:4', 'column:0', 'basket', 'trio:0-1-2']) expect(roulettePlace(key), key).toBeUndefined();
   });
 
   for (const [name, layout] of [

@@ -5,11 +5,9 @@
 // phone (0 on top, 3 columns x 12 rows, dozens and even chances on the left) and lengthwise on a
 // wide screen (0 on the left, the 2:1 columns on the right, dozens and even chances below). Both
 // are written on each spot as CSS variables; a container query picks one, so the DOM stays the same.
+import { colourOf as pocketColour } from '../deal/wheel.ts';
 import type { OptionView, TableView } from '../types.ts';
 import { handSlot, payoutText, spot, type Felt } from './contract.ts';
-
-export const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-export const pocketColour = (n: number): 'green' | 'red' | 'black' => (n === 0 ? 'green' : RED.has(n) ? 'red' : 'black');
 
 /**
  * A place on the table in table units. `s` runs along the table: -1..0 is the zero, street r
@@ -33,6 +31,9 @@ const EVEN_CHANCES = ['low', 'even', 'red', 'black', 'odd', 'high'];
 export function roulettePlace(key: string): Place | undefined {
   const [kind, arg = ''] = key.split(':');
   const n = Number(arg.split('-')[0]);
+  // A number off the wheel (or a dozen / column past the third) has no place: it goes with the rest.
+  const [lo, hi] = kind === 'dozen' || kind === 'column' ? [1, 3] : [0, 36];
+  if (arg && !(Number.isInteger(n) && n >= lo && n <= hi)) return undefined;
   switch (kind) {
     case 'straight':
       if (n === 0) return { kind: 'box', box: { s0: -1, s1: 0, c0: 0, c1: 3 } };
