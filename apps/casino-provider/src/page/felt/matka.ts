@@ -3,6 +3,7 @@
 // cards the deal module lays in the `Pana` slot, then the pana and the single ("127 - 0").
 import type { TableView } from '../types.ts';
 import { handSlot, spot, type Felt } from './contract.ts';
+import { nameByContent } from './numbers-a11y.ts';
 
 /** A card's digit in matka: A is 1, 2..9 their value, 10 is 0. */
 export const matkaDigit = (label: string): number => {
@@ -43,12 +44,16 @@ export const matkaFelt: Felt = (view: TableView) => {
   const lottery = view.game.category === 'lottery';
   const byKey = new Map(view.round.options.map((o) => [o.key, o]));
   const used = new Set<string>();
-  const spots = (keys: string[], className: string, label: (name: string) => string) =>
+  const spots = (keys: string[], className: string, label: (name: string) => string, before = '') =>
     keys.flatMap((k) => {
       const o = byKey.get(k);
       if (!o) return [];
       used.add(k);
-      return [spot(o, className, label(o.name))];
+      const b = spot(o, className, label(o.name));
+      // The pana types: their short name, the words under it.
+      const words = /^(.*) \((SP|DP|TP)\)$/.exec(o.name)?.[1];
+      if (words) b.querySelector('.spot-name')?.append(Object.assign(document.createElement('small'), { textContent: words }));
+      return [nameByContent(b, before)];
     });
 
   const el = div(`felt felt-numbers felt-matka${lottery ? ' lottery' : ''}`);
@@ -66,17 +71,14 @@ export const matkaFelt: Felt = (view: TableView) => {
       Array.from({ length: 10 }, (_, d) => `single:${d}`),
       'mk-single',
       (name) => name.replace('Single ', ''),
+      'Single ',
     ),
   );
   singles.setAttribute('role', 'group');
   singles.setAttribute('aria-label', 'Single (ank)');
   const caption = (text: string) => Object.assign(document.createElement('div'), { className: 'mk-caption', textContent: text });
-  // The pana types by their short names, as the slips write them, with the words under them.
+  // The pana types by their short names, as the slips write them.
   const panas = div('mk-panas', ...spots(['pana:SP', 'pana:DP', 'pana:TP'], 'mk-type', (name) => /\((\w+)\)$/.exec(name)?.[1] ?? name));
-  for (const b of panas.querySelectorAll<HTMLElement>('.spot')) {
-    const words = byKey.get(b.dataset.option!)?.name.replace(/ \(\w+\)$/, '');
-    if (words) b.querySelector('.spot-name')?.append(Object.assign(document.createElement('small'), { textContent: words }));
-  }
   el.append(title, div('mk-draw', slot, reading), caption('Single (ank) · last digit of the three cards'), singles, caption('Pana type'), panas);
   watchDraw(slot, reading);
   // An option this layout does not know still gets a spot, so nothing on offer is ever hidden.

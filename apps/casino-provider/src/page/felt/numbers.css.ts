@@ -20,7 +20,7 @@ const COMMON = `
 .felt-numbers .rl-wheel .hand-cards,.felt-numbers .sb-dice .hand-cards{min-width:0;min-height:0;padding:0;border:0}
 .felt-numbers .hand-name{font-size:11px;color:#cfe8d5;text-align:center}
 .felt-numbers .numbers-more{display:grid;grid-template-columns:repeat(auto-fill,minmax(72px,1fr));gap:4px;margin-top:6px}
-.felt-numbers .spot.faces .spot-name,.rl-hint,.rl-wheel .hand-name,.sb-dice .hand-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.felt-numbers .spot.faces .spot-name,.rl-hint,.nb-sr,.rl-wheel .hand-name,.sb-dice .hand-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
 
 /**
@@ -42,7 +42,7 @@ const ROULETTE = `
 .rl-board .rl-straight.rl-black .spot-name{background:var(--nb-black)}
 .rl-board .rl-straight.rl-green{background:#1e8e3e66;border-radius:40% 40% 0 0}
 .rl-board .rl-straight.rl-green .spot-name{background:var(--nb-green);min-width:34px}
-.rl-board .rl-straight .spot-odds{display:none}
+.rl-board .rl-straight .spot-odds{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 .rl-board .rl-dozen .spot-name{writing-mode:vertical-rl;transform:rotate(180deg)}
 .rl-board .rl-even .spot-name,.rl-board .rl-dozen .spot-name,.rl-board .rl-column .spot-name{font-size:12px}
 .rl-board .rl-even .spot-name{white-space:nowrap}
@@ -51,10 +51,10 @@ const ROULETTE = `
 .rl-board .rl-even.rl-black .spot-name::before{background:var(--nb-black)}
 .rl-board .spot.rl-dot{width:var(--dot);height:var(--dot);margin:calc(var(--dot) / -2) 0 0 calc(var(--dot) / -2);border-radius:50%;box-shadow:none;background:radial-gradient(circle,#ffffff59 0 2.5px,transparent 3.5px)}
 .rl-board .spot.rl-dot:hover{background:radial-gradient(circle,var(--nb-gold) 0 5px,#ffd54f40 6px)}
-.rl-board .rl-dot .spot-name,.rl-board .rl-dot .spot-odds{display:none;position:absolute;left:50%;translate:-50% 0;padding:2px 6px;border-radius:4px;background:#0d1b12ee;color:#fff;font-size:12px;font-weight:700;white-space:nowrap;pointer-events:none}
+.rl-board .rl-dot .spot-name,.rl-board .rl-dot .spot-odds{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;pointer-events:none}
 .rl-board .rl-dot .spot-name{bottom:calc(100% + 4px)}
 .rl-board .rl-dot .spot-odds{top:calc(100% + 4px)}
-.rl-board .rl-dot:focus-visible .spot-name,.rl-board .rl-dot:focus-visible .spot-odds{display:block}
+.rl-board .rl-dot:focus-visible .spot-name,.rl-board .rl-dot:focus-visible .spot-odds{left:50%;width:auto;height:auto;overflow:visible;clip-path:none;translate:-50% 0;padding:2px 6px;border-radius:4px;background:#0d1b12ee;color:#fff;font-size:12px;font-weight:700}
 .rl-board .spot.won{background:#ffd54f40;border:0;box-shadow:inset 0 0 0 2px var(--nb-gold);animation:none}
 .rl-board .rl-straight.won .spot-name{box-shadow:0 0 0 2px var(--nb-gold),0 0 12px var(--nb-gold);animation:rl-won 1s ease-in-out 3}
 .rl-board .spot.rl-dot.won{background:radial-gradient(circle,var(--nb-gold) 0 6px,#ffd54f55 7px);box-shadow:none}

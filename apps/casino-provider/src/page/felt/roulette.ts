@@ -8,6 +8,7 @@
 import { colourOf as pocketColour } from '../deal/wheel.ts';
 import type { OptionView, TableView } from '../types.ts';
 import { handSlot, payoutText, spot, type Felt } from './contract.ts';
+import { nameByContent } from './numbers-a11y.ts';
 
 /**
  * A place on the table in table units. `s` runs along the table: -1..0 is the zero, street r
@@ -121,11 +122,11 @@ function rouletteSpot(o: OptionView, place: Place): HTMLButtonElement {
   const b = spot(o, `rl-${place.kind} rl-${kind}`, kind === 'column' ? '2:1' : o.name);
   const colour = kind === 'straight' ? pocketColour(Number(o.key.slice(9))) : o.key === 'red' || o.key === 'black' ? o.key : null;
   if (colour) b.classList.add(`rl-${colour}`);
-  // Named as the croupier calls it ("Split 14/17, pays 18", "17 black, pays 36"): for a screen
-  // reader, and as the tooltip of the small spots on the lines.
-  const called = kind === 'straight' ? `${o.name} ${colour}` : INSIDE.has(kind) ? `${KIND_NAMES[kind]} ${o.name}` : o.name;
-  b.setAttribute('aria-label', `${called}, pays ${payoutText(o)}`);
-  b.title = `${called}, pays ${payoutText(o)}`;
+  // Named as the croupier calls it ("Split 14/17 pays 18", "17 black pays 36", "Column 1 2:1 pays
+  // 3"): for a screen reader, and as the tooltip of the small spots on the lines.
+  const before = INSIDE.has(kind) ? `${KIND_NAMES[kind]} ` : kind === 'column' ? `${o.name} ` : '';
+  nameByContent(b, before, kind === 'straight' ? ` ${colour}` : '');
+  b.title = `${before}${kind === 'straight' ? `${o.name} ${colour}` : kind === 'column' ? '2:1' : o.name}, pays ${payoutText(o)}`;
   b.style.cssText = `${vars('u', upright(place))};${vars('l', lengthwise(place))}`;
   return b;
 }

@@ -4,6 +4,7 @@
 import { dieFace } from '../deal/dice.ts';
 import type { OptionView, TableView } from '../types.ts';
 import { handSlot, spot, type Felt } from './contract.ts';
+import { nameByContent } from './numbers-a11y.ts';
 
 const div = (className: string, ...children: Node[]) => {
   const d = document.createElement('div');
@@ -14,7 +15,7 @@ const div = (className: string, ...children: Node[]) => {
 
 /** A spot showing die faces instead of its name (the name stays for screen readers and the tooltip). */
 function facesSpot(o: OptionView, face: number, count: number, className: string): HTMLButtonElement {
-  const b = spot(o, `faces ${className}`);
+  const b = nameByContent(spot(o, `faces ${className}`));
   const faces = document.createElement('span');
   faces.className = 'sb-faces';
   for (let i = 0; i < count; i++) faces.append(dieFace(face, 'sb-face'));
@@ -22,6 +23,8 @@ function facesSpot(o: OptionView, face: number, count: number, className: string
   b.title = `${o.name}, pays ${o.oddsText ?? o.odds}`;
   return b;
 }
+
+const RANGES: Record<string, string> = { small: '4–10', big: '11–17' };
 
 export const sicBoFelt: Felt = (view: TableView) => {
   const byKey = new Map(view.round.options.map((o) => [o.key, o]));
@@ -31,9 +34,14 @@ export const sicBoFelt: Felt = (view: TableView) => {
     if (o) used.add(key);
     return o;
   };
-  const named = (key: string, className: string, label?: string) => {
+  const named = (key: string, className: string, label?: string, before = '') => {
     const o = take(key);
-    return o ? [spot(o, className, label)] : [];
+    if (!o) return [];
+    const b = spot(o, className, label);
+    // Small and Big say the totals they cover, as the table prints them.
+    const range = RANGES[key];
+    if (range) b.querySelector('.spot-name')?.append(Object.assign(document.createElement('small'), { textContent: ` ${range}` }));
+    return [nameByContent(b, before)];
   };
   const faces = (kind: string, count: number, className: string) =>
     [1, 2, 3, 4, 5, 6].flatMap((n) => {
@@ -54,16 +62,10 @@ export const sicBoFelt: Felt = (view: TableView) => {
     div('sb-combos', div('sb-doubles', ...faces('double', 2, 'sb-double')), div('sb-triples', ...named('anyTriple', 'sb-any', 'Any triple'), ...faces('triple', 3, 'sb-triple'))),
     div(
       'sb-totals',
-      ...Array.from({ length: 14 }, (_, i) => i + 4).flatMap((t) => named(`total:${t}`, 'sb-total', String(t))),
+      ...Array.from({ length: 14 }, (_, i) => i + 4).flatMap((t) => named(`total:${t}`, 'sb-total', String(t), 'Total ')),
     ),
     div('sb-singles', ...faces('single', 1, 'sb-single')),
   );
-  // Small and Big say the totals they cover, as the table prints them.
-  for (const [key, range] of [
-    ['small', '4–10'],
-    ['big', '11–17'],
-  ] as const)
-    el.querySelector(`[data-option="${key}"] .spot-name`)?.append(Object.assign(document.createElement('small'), { textContent: ` ${range}` }));
   // An option this layout does not know still gets a spot, so nothing on offer is ever hidden.
   const rest = view.round.options.filter((o) => !used.has(o.key));
   if (rest.length) el.append(div('numbers-more', ...rest.map((o) => spot(o))));
