@@ -54,9 +54,9 @@ function rollingDie(i: number): HTMLElement {
   d.className = 'die rolling';
   d.setAttribute('role', 'img');
   d.setAttribute('aria-label', 'die rolling');
-  // A face to tumble: each die another, and never read as a result (no data-card until it lands).
+  // Faces flicking by as it tumbles, each die its own, never read as a result (no data-card until it lands).
   d.style.setProperty('--i', String(i));
-  d.append(dieFace(((i * 2) % 6) + 2));
+  for (const k of [0, 2, 4]) d.append(dieFace(((i + k) % 6) + 1));
   return d;
 }
 function waitingDie(): HTMLElement {

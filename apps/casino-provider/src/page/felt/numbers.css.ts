@@ -150,7 +150,11 @@ const DICE = `
 .pip{fill:#1b1b1b}.pip-ace{fill:#c62828}
 .sb-face .die-body{stroke-width:1.5}
 .dice-tray .die.waiting{border:2px dashed #ffffff4d}
-.dice-tray .die.rolling{animation:die-tumble .55s linear infinite;animation-delay:calc(var(--i,0) * -.18s)}
+.dice-tray .die.rolling{position:relative;animation:die-tumble .55s linear infinite;animation-delay:calc(var(--i,0) * -.18s)}
+.dice-tray .die.rolling svg{position:absolute;inset:0;opacity:0;animation:die-flick .42s steps(1) infinite}
+.dice-tray .die.rolling svg:nth-child(2){animation-delay:-.14s}
+.dice-tray .die.rolling svg:nth-child(3){animation-delay:-.28s}
+@keyframes die-flick{0%{opacity:1}33.4%{opacity:0}}
 .dice-tray .die.landing{animation:die-land .5s cubic-bezier(.3,1.5,.6,1)}
 @keyframes die-tumble{0%{transform:translateY(0) rotateX(0) rotateZ(0)}25%{transform:translateY(-7px) rotateX(90deg) rotateZ(45deg)}50%{transform:translateY(0) rotateX(180deg) rotateZ(90deg)}75%{transform:translateY(-5px) rotateX(270deg) rotateZ(135deg)}100%{transform:translateY(0) rotateX(360deg) rotateZ(180deg)}}
 @keyframes die-land{from{transform:translateY(-14px) rotate(-40deg) scale(1.15)}to{transform:none}}
@@ -184,10 +188,10 @@ const MATKA = `
 const REDUCED = `
 @media (prefers-reduced-motion:reduce){
 .wheel.spinning .wheel-ball{opacity:0}
-.wheel.spinning .wheel-rotor,.dice-tray .die.rolling,.dice-tray .die.landing,.rl-board .rl-straight.won .spot-name{animation:none}
+.wheel.spinning .wheel-rotor,.dice-tray .die.rolling,.dice-tray .die.rolling svg,.dice-tray .die.landing,.rl-board .rl-straight.won .spot-name{animation:none}
 .wheel-ball-drop{transition:none}
 .wheel.rolling-in .wheel-result{animation:none}
-.dice-tray .die.rolling{position:relative}
+.dice-tray .die.rolling svg:first-child{opacity:1}
 .dice-tray .die.rolling .pip{display:none}
 .dice-tray .die.rolling::after{content:'?';position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:#6d6d6d;font-size:22px;font-weight:800}
 }
