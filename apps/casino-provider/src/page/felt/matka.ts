@@ -83,6 +83,6 @@ export const matkaFelt: Felt = (view: TableView) => {
   watchDraw(slot, reading);
   // An option this layout does not know still gets a spot, so nothing on offer is ever hidden.
   const rest = view.round.options.filter((o) => !used.has(o.key));
-  if (rest.length) el.append(div('numbers-more', ...rest.map((o) => spot(o))));
+  if (rest.length) el.append(div('numbers-more', ...rest.map((o) => nameByContent(spot(o)))));
   return el;
 };

@@ -228,7 +228,7 @@ export const rouletteFelt: Felt = (view: TableView) => {
   if (lost.length) {
     const more = document.createElement('div');
     more.className = 'numbers-more';
-    for (const o of lost) more.append(spot(o));
+    for (const o of lost) more.append(nameByContent(spot(o)));
     el.append(more);
   }
   return el;

@@ -3,7 +3,7 @@
 // the totals 4..17 in a row, the single numbers as die faces along the front.
 import { dieFace } from '../deal/dice.ts';
 import type { OptionView, TableView } from '../types.ts';
-import { handSlot, spot, type Felt } from './contract.ts';
+import { handSlot, payoutText, spot, type Felt } from './contract.ts';
 import { nameByContent } from './numbers-a11y.ts';
 
 const div = (className: string, ...children: Node[]) => {
@@ -20,7 +20,7 @@ function facesSpot(o: OptionView, face: number, count: number, className: string
   faces.className = 'sb-faces';
   for (let i = 0; i < count; i++) faces.append(dieFace(face, 'sb-face'));
   b.prepend(faces);
-  b.title = `${o.name}, pays ${o.oddsText ?? o.odds}`;
+  b.title = `${o.name}, pays ${payoutText(o)}`;
   return b;
 }
 
@@ -68,6 +68,6 @@ export const sicBoFelt: Felt = (view: TableView) => {
   );
   // An option this layout does not know still gets a spot, so nothing on offer is ever hidden.
   const rest = view.round.options.filter((o) => !used.has(o.key));
-  if (rest.length) el.append(div('numbers-more', ...rest.map((o) => spot(o))));
+  if (rest.length) el.append(div('numbers-more', ...rest.map((o) => nameByContent(spot(o)))));
   return el;
 };
