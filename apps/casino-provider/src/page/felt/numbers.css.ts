@@ -62,6 +62,8 @@ const ROULETTE = `
 .rl-board .spot .spot-bubble{inset:auto;left:50%;bottom:calc(100% + 6px);translate:-50% 0;width:max-content;max-width:160px;padding:3px 8px;border-radius:6px;font-size:11px;box-shadow:0 2px 6px #0009}
 .rl-board .spot-stack{position:absolute;left:50%;top:50%;right:auto;bottom:auto;margin:0;translate:-50% -50%;scale:.72;z-index:3;pointer-events:none}
 @keyframes rl-won{50%{scale:1.18}}
+/* The smallest phones: a smaller wheel leaves the numbers their room. */
+@container rl (max-width:330px){.rl-table{grid-template-columns:minmax(0,1fr) 92px;gap:6px}.rl-board .rl-straight .spot-name{min-width:24px;height:22px;font-size:13px}.rl-legend{font-size:10px}}
 @container rl (min-width:620px){
 .rl-table{grid-template-columns:minmax(0,1fr);grid-template-areas:"wheel" "board" "legend";grid-template-rows:auto;gap:8px}
 .rl-board{--dot:20px;height:auto;max-width:none;aspect-ratio:14 / 4.4}
