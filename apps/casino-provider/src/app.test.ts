@@ -134,8 +134,14 @@ describe('provider routes', () => {
     expect(s.round.phase).toBe('betting');
     expect(s.round.cards).toEqual([]);
     expect(JSON.stringify(s)).not.toContain(app.services.tables.get('imlive1001')!.current.serverSeed);
+    // Betting closes: the six cards lie face down, none turned; then one turns every 3 s.
     clock.advance(20_000);
+    const closed = await state();
+    expect(closed.round.cards).toEqual([]);
+    expect(closed.round.faceDown.map((c) => c.to)).toEqual(['Player A', 'Player B', 'Player A', 'Player B', 'Player A', 'Player B']);
+    clock.advance(3000);
     expect((await state()).round.cards.length).toBe(1);
+    expect((await state()).round.faceDown.length).toBe(5);
     clock.advance(3000);
     expect((await state()).round.cards.length).toBe(2);
   });

@@ -121,38 +121,38 @@ describe('the table stream', () => {
     expect(JSON.stringify(first)).not.toContain(round.serverSeed);
     const before = app.services.push.stats.tableFrames;
 
-    // Betting closes and the first card turns (one change), then one card every 3 s.
+    // Betting closes with the six cards face down (one change), then one card turns every 3 s.
     clock.advance(20_000);
     await until(() => tables(a).length === 2);
     expect(tables(a)[1]!.round).toMatchObject({
       phase: 'dealing',
-      cards: [{ to: expect.any(String) }],
-      faceDown: Array(5).fill({ to: expect.any(String) }),
+      cards: [],
+      faceDown: Array(6).fill({ to: expect.any(String) }),
     });
     expect(tables(a)[1]!.serverNow).toBe(clock.now());
-    for (let turned = 2; turned <= 6; turned++) {
+    for (let turned = 1; turned <= 6; turned++) {
       clock.advance(3000);
-      await until(() => tables(a).length === turned + 1);
-      const view = tables(a)[turned]!;
+      await until(() => tables(a).length === turned + 2);
+      const view = tables(a)[turned + 1]!;
       expect(view.round.cards.length).toBe(turned);
       expect(view.round.faceDown.length).toBe(6 - turned);
       // the cards already turned stay as they were; one more turns
-      const previous = tables(a)[turned - 1]!;
+      const previous = tables(a)[turned]!;
       expect(view.round.cards.slice(0, -1)).toEqual(previous.round.cards);
     }
     // The result (with the seed), then the next round.
     clock.advance(1500);
-    await until(() => tables(a).length === 8);
+    await until(() => tables(a).length === 9);
     // the cards turned one by one are the round's: those of its result
-    expect(tables(a)[6]!.round.cards.map((c) => c.card)).toEqual(tables(a)[7]!.round.result!.cards);
-    expect(tables(a)[7]!.round).toMatchObject({
+    expect(tables(a)[7]!.round.cards.map((c) => c.card)).toEqual(tables(a)[8]!.round.result!.cards);
+    expect(tables(a)[8]!.round).toMatchObject({
       phase: 'result',
       result: { roundId: round.roundId, proof: { serverSeed: round.serverSeed } },
     });
     clock.advance(5000);
-    await until(() => tables(a).length === 9 && tables(b).length === 9);
-    expect(tables(a)[8]!.round).toMatchObject({ phase: 'betting', cards: [] });
-    expect(tables(a)[8]!.round.roundId).not.toBe(round.roundId);
+    await until(() => tables(a).length === 10 && tables(b).length === 10);
+    expect(tables(a)[9]!.round).toMatchObject({ phase: 'betting', cards: [] });
+    expect(tables(a)[9]!.round.roundId).not.toBe(round.roundId);
     // The finished rounds: on connect, then once more at the result (not with every card), before
     // the table that shows it; the table frames themselves carry none.
     expect(histories(a)).toHaveLength(2);
@@ -161,8 +161,8 @@ describe('the table stream', () => {
     expect(a.events.map((e) => e.event).slice(-3)).toEqual(['history', 'table', 'table']);
     expect(tables(a).every((t) => !('road' in t) && !('last' in t))).toBe(true);
 
-    // 8 changes: 8 serializations for the two pages, the same text to both.
-    expect(app.services.push.stats.tableFrames - before).toBe(8);
+    // 9 changes: 9 serializations for the two pages, the same text to both.
+    expect(app.services.push.stats.tableFrames - before).toBe(9);
     // the connect frames (history, table) are each page's own: every one after is the same text
     expect(a.events.slice(2).map((e) => e.data)).toEqual(b.events.slice(2).map((e) => e.data));
     const ids = a.events.filter((e) => e.event === 'table').map((e) => Number(e.id!.slice(1)));
@@ -247,7 +247,7 @@ describe('the table stream', () => {
     const taken = await bet(sid, 'playerB', 50);
     expect((await cancel(sid, [taken.betId])).statusCode).toBe(200);
     await until(() => app.services.outbox.pending().length === 0);
-    clock.advance(20_000 + 5 * 3000 + 1500);
+    clock.advance(20_000 + 6 * 3000 + 1500);
     await until(() => tables(mine).at(-1)!.round.phase === 'result');
     await until(
       () => app.services.outbox.pending().length === 0 && lastMine(mine).myBets.some((b) => b.credited),
@@ -324,7 +324,7 @@ describe('a finished round', () => {
   it('is served whole from the table history; an unknown one is 404', async () => {
     const roundId = app.services.tables.get(CODE)!.current.roundId;
     expect((await app.inject(`/api/table/${CODE}/round/${roundId}`)).statusCode).toBe(404);
-    clock.advance(20_000 + 5 * 3000 + 1500);
+    clock.advance(20_000 + 6 * 3000 + 1500);
     const res = await app.inject(`/api/table/${CODE}/round/${roundId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

@@ -26,7 +26,10 @@ describe('round engine', () => {
     clock.advance(19_999);
     expect(first.phase).toBe('betting');
     clock.advance(1);
+    // Betting closes with every card face down; the first turns 3 s later, then one every 3 s.
     expect(first.phase).toBe('dealing');
+    expect(first.revealed).toBe(0);
+    clock.advance(3000);
     expect(first.revealed).toBe(1);
     clock.advance(3000);
     expect(first.revealed).toBe(2);
@@ -112,18 +115,18 @@ describe('round engine', () => {
     expect(r.revealAt[r.revealAt.length - 1]! - r.closesAt).toBeLessThanOrEqual(24_000);
   });
 
-  it('tells its listeners once per step a page must see: open, close (with the first card), each card, the result', () => {
+  it('tells its listeners once per step a page must see: open, close (every card face down), each card, the result', () => {
     const { clock, table, settled } = makeTable();
     const seen: string[] = [];
     table.onChange((change, t) => seen.push(`${change.kind} ${t.current.revealed} ${change.at - t.current.openedAt} settled:${settled.length}`));
     table.start();
-    clock.advance(20_000 + 5 * 3000 + 1500 + 5000);
+    clock.advance(20_000 + 6 * 3000 + 1500 + 5000);
     expect(seen).toEqual([
       'open 0 0 settled:0',
-      'close 1 20000 settled:0',
-      ...[2, 3, 4, 5, 6].map((n) => `card ${n} ${20_000 + (n - 1) * 3000} settled:0`),
+      'close 0 20000 settled:0',
+      ...[1, 2, 3, 4, 5, 6].map((n) => `card ${n} ${20_000 + n * 3000} settled:0`),
       // the pages see the result before its bets are settled (and pushed to their players)
-      'result 6 36500 settled:0',
+      'result 6 39500 settled:0',
       'open 0 0 settled:1',
     ]);
   });

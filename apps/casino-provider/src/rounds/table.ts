@@ -190,7 +190,9 @@ export class Table {
     const closesAt = now + (timings.bettingMs ?? this.game.bettingMs);
     const toReveal = deal.draws.length - openCount;
     const gap = toReveal > 0 ? Math.min(timings.revealMs, Math.floor(timings.maxDealMs / toReveal)) : 0;
-    const revealAt = deal.draws.map((_, i) => (i < openCount ? now : closesAt + (i - openCount) * gap));
+    // Betting closes with every card still face down (the wheel spinning, the dice in the air);
+    // the first one turns a gap later, then one a gap.
+    const revealAt = deal.draws.map((_, i) => (i < openCount ? now : closesAt + (i - openCount + 1) * gap));
     const resultAt = (revealAt[revealAt.length - 1] ?? closesAt) + Math.min(gap || timings.revealMs, 1500);
 
     this.current = {
