@@ -22,6 +22,8 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist');
 /** The issue's target for the first load, gzipped. */
 export const FIRST_LOAD_BUDGET_BYTES = 250 * 1024;
+/** A casino game page's budget (ADR 60): its script and style sheet, gzipped (the HTML is ~1 KB). */
+export const GAME_PAGE_BUDGET_BYTES = 60 * 1024;
 
 export interface Asset {
   /** Path under dist, e.g. "assets/index-abc.js". */
@@ -138,7 +140,23 @@ function printTable(title: string, list: Asset[], total: number): void {
   console.log(`  ${'total'.padEnd(width)}  ${''.padStart(9)}  ${kb(total).padStart(9)} gzip`);
 }
 
-export default function bundleSize(): BundleReport {
+/**
+ * The casino provider's game page: the script as `npm start` builds it (scripts/build.mjs) and the
+ * style sheet the provider serves, each gzipped. Everything a table draws is in these two: no
+ * image, font or other file is fetched.
+ */
+export async function gamePageWeight(): Promise<{ script: Asset; styles: Asset; gzipBytes: number }> {
+  const { buildProviderPage } = (await import(pathToFileURL(join(repoRoot, 'scripts/build.mjs')).href)) as { buildProviderPage: () => Promise<void> };
+  await buildProviderPage();
+  const { PAGE_CSS } = await import('../apps/casino-provider/src/page/html.ts');
+  const code = readFileSync(join(repoRoot, 'apps/casino-provider/dist/game.js'));
+  const css = Buffer.from(PAGE_CSS);
+  const script = { file: 'game.js', bytes: code.length, gzipBytes: gzipSync(code).length };
+  const styles = { file: 'game.css', bytes: css.length, gzipBytes: gzipSync(css).length };
+  return { script, styles, gzipBytes: script.gzipBytes + styles.gzipBytes };
+}
+
+export default async function bundleSize(): Promise<BundleReport> {
   if (!process.env.WEB_DIST) {
     console.log('building the web app for production');
     const build = spawnSync('npm', ['run', 'build'], {
@@ -160,9 +178,13 @@ export default function bundleSize(): BundleReport {
   if (report.consoleCodeInBettorLoad.length > 0)
     throw new Error(`console code in the bettors' first load: ${report.consoleCodeInBettorLoad.join(', ')}`);
   console.log(`console code in the bettors' first load: none (marker "${CONSOLE_APP_MARKER}" checked in ${report.firstLoad.length} files)`);
+  const game = await gamePageWeight();
+  printTable('Casino game page (the provider\'s /game/:code: script and style sheet)', [game.script, game.styles], game.gzipBytes);
+  console.log(`game page ${kb(game.gzipBytes)} gzip: ${game.gzipBytes <= GAME_PAGE_BUDGET_BYTES ? 'within' : 'OVER'} the ${kb(GAME_PAGE_BUDGET_BYTES)} budget`);
   if (report.firstLoadGzipBytes > FIRST_LOAD_BUDGET_BYTES) throw new Error(`the bettors' first load is over its budget`);
+  if (game.gzipBytes > GAME_PAGE_BUDGET_BYTES) throw new Error(`the casino game page is over its budget`);
   return report;
 }
 
 // `npx tsx bench/bundle-size.ts` runs it alone; bench/run.ts calls the default export.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) bundleSize();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await bundleSize();
