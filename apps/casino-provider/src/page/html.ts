@@ -88,12 +88,13 @@ h1{font-size:16px;margin:0;white-space:nowrap;overflow:hidden;text-overflow:elli
 .muted{color:#8da2b5}.small{font-size:12px}
 .top{display:flex;justify-content:space-between;align-items:center;gap:8px;background:#17324a;padding:6px 10px;border-radius:8px}
 .title{min-width:0}
-.who{display:flex;gap:10px;align-items:center;white-space:nowrap}.bal b{color:#ffd54f}
+.who{display:flex;flex-direction:column;align-items:flex-end;white-space:nowrap;font-size:13px}
+.title .small{white-space:nowrap}.bal b{color:#ffd54f}
 .live::before{content:'';display:inline-block;width:7px;height:7px;border-radius:50%;background:#ffab40;margin:0 3px 1px 6px}
 .live[data-status=live]::before{background:#69f0ae}
 .layout{display:grid;gap:8px;margin-top:6px}
 .play{min-width:0}
-.status{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:50px;padding:2px 4px}
+.status{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:54px;padding:2px 0}
 .phase{font-weight:700;font-size:15px}
 [data-phase=dealing] .phase{color:#ffab40}[data-phase=result] .phase{display:none}
 .timer{display:inline-flex;align-items:center;gap:8px;color:#cfe8d5}
@@ -154,6 +155,7 @@ dialog .pocket{display:inline-flex;width:40px;height:40px;border-radius:50%;alig
   .layout{grid-template-columns:minmax(0,1fr) 410px}
   .side{position:sticky;top:8px}
   h1{font-size:18px}
+  .who{flex-direction:row;gap:12px;align-items:center;font-size:14px}
 }
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation:none!important;transition:none!important}}
 `;

@@ -120,12 +120,13 @@ export const teenPatti1DayFelt: Felt = (view) =>
 export const teenPattiTestFelt: Felt = (view) =>
   felt(view, 'teenpatti', (s) => [
     div('dealer', slot('Dealer')),
+    caption('Each hand plays the dealer'),
     div(
       'seats three',
       ...(['tiger', 'lion', 'dragon'] as const).map((seat) => {
         const name = seat[0]!.toUpperCase() + seat.slice(1);
         const sides = ['pair', 'colour', 'sequence', 'trail', 'pureSequence'].map((k) => `${seat}:${k}`);
-        return div('seat', slot(name), s.spot(seat, 'big', `${name} v dealer`), s.row('side-bets', sides, (o) => o.name.replace(`${name} `, '').replace('Pure Sequence', 'Pure seq.'), 'side'));
+        return div('seat', slot(name), s.spot(seat, 'big'), s.row('side-bets', sides, (o) => o.name.replace(`${name} `, '').replace('Pure Sequence', 'Pure seq.'), 'side'));
       }),
     ),
   ]);
@@ -206,7 +207,7 @@ export const bollywoodFelt: Felt = (view) =>
       }),
     ),
     s.row('', ['odd', 'red', 'black'], undefined, 'prop'),
-    s.row('ranks', ['rank:11', 'rank:12', 'rank:13', 'rank:1'], (o) => o.name.replace('Card ', ''), 'rank'),
+    div('rank-block', caption(`Card rank${s.get('rank:1') ? ` · pays ${payoutText(s.get('rank:1')!)}` : ''}`), s.row('ranks', ['rank:11', 'rank:12', 'rank:13', 'rank:1'], (o) => o.name.replace('Card ', ''), 'rank')),
   ]);
 
 // --- Andar Bahar, Baccarat, 32 Cards, Poker, Trio, Queen ----------------------------------------

@@ -4,7 +4,7 @@
  * the exchange. Phone first: every row is a grid of equal columns, so nothing overflows at 390 px.
  */
 export const FELT_CSS = `
-.felt{position:relative;display:flex;flex-direction:column;gap:8px;padding:12px 10px;border-radius:18px;color:#fff8e1;background:radial-gradient(ellipse at 50% 25%,#2a8a4a 0%,#17602f 55%,#0f4322 100%);border:5px solid #6d4520;box-shadow:inset 0 0 0 2px #d4af3766,inset 0 0 34px #0007,0 3px 10px #0009;overflow-x:clip}
+.felt{position:relative;display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:18px;color:#fff8e1;background:radial-gradient(ellipse at 50% 25%,#2a8a4a 0%,#17602f 55%,#0f4322 100%);border:5px solid #6d4520;box-shadow:inset 0 0 0 2px #d4af3766,inset 0 0 34px #0007,0 3px 10px #0009;overflow-x:clip}
 .felt-teenpatti{background:radial-gradient(ellipse at 50% 25%,#9c2236 0%,#6b1021 55%,#420a15 100%)}
 .felt-dragontiger{background:radial-gradient(ellipse at 50% 30%,#3a1414 0%,#1f0b0b 70%,#140707 100%);border-color:#8a6a1f}
 .felt-dragontiger.cricket{background:linear-gradient(90deg,transparent 44%,#c8a97a33 44% 56%,transparent 56%),repeating-linear-gradient(90deg,#2e7d32 0 30px,#357f39 30px 60px);border-color:#f5f5f5aa}
@@ -17,9 +17,9 @@ export const FELT_CSS = `
 .felt-cards32,.felt-queen,.felt-trio{background:radial-gradient(ellipse at 50% 30%,#37474f 0%,#263238 60%,#161e22 100%);border-color:#8d6e3f}
 .felt-poker{background:radial-gradient(ellipse at 50% 30%,#1b7a4c 0%,#0f5a35 60%,#093b22 100%)}
 
-.felt-caption{font-size:10px;font-weight:700;text-transform:uppercase;letter-spacing:.08em;color:#fff8e1b3;text-align:center;margin-bottom:2px}
+.felt-caption{font-size:10px;font-weight:700;text-transform:uppercase;letter-spacing:.03em;white-space:nowrap;color:#fff8e1b3;text-align:center;margin-bottom:2px}
 .spot-row{display:grid;grid-template-columns:repeat(var(--cols,2),minmax(0,1fr));gap:6px}
-.spot-row.ranks{gap:3px}
+.spot-row.ranks{gap:3px;grid-template-columns:repeat(var(--cols),minmax(0,46px));justify-content:center}
 .spot-row.rest,.plain-group .spot-row{grid-template-columns:repeat(auto-fill,minmax(84px,1fr))}
 
 .spot{position:relative;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:1px;min-width:0;min-height:44px;padding:4px 3px;border:2px solid #ffecb38c;border-radius:10px;background:#ffffff12;color:#fff8e1;font:inherit;text-align:center;cursor:pointer;transition:background .15s,box-shadow .15s,opacity .25s}
@@ -27,7 +27,7 @@ export const FELT_CSS = `
 .spot:active:not(:disabled){transform:translateY(1px)}
 .spot:disabled{cursor:default}
 .spot:focus-visible{outline:3px solid #ffd54f;outline-offset:2px;z-index:3}
-.spot-name{font-size:12px;font-weight:700;line-height:1.1;white-space:pre-line;overflow-wrap:anywhere}
+.spot-name{font-size:12px;font-weight:700;line-height:1.1;white-space:pre-line}
 .spot-odds{font-size:11px;font-weight:700;color:#ffe082}
 .spot.big{min-height:58px}.spot.big .spot-name{font-size:15px;letter-spacing:.02em}.spot.big .spot-odds{font-size:12px}
 .spot.lay{border-color:#f8bbd0;background:#f48fb133}.spot.lay .spot-odds{color:#fce4ec}
@@ -41,10 +41,10 @@ export const FELT_CSS = `
 .spot.push{border-style:dashed;border-color:#90caf9;background:#90caf930}
 @keyframes spot-won{50%{box-shadow:0 0 0 2px #ffd54f,0 0 30px #ffd54f}}
 
-.spot-stack,.spot-pending{position:absolute;top:-11px;right:-10px;z-index:2;display:flex;align-items:center;justify-content:center;min-width:26px;height:26px;padding:0 2px;border-radius:13px;font-size:10px;font-weight:800;color:#fff;text-shadow:0 1px 1px #000;pointer-events:none;background:radial-gradient(circle,#c62828 48%,transparent 50%),repeating-conic-gradient(#fff 0 14deg,#c62828 14deg 45deg);box-shadow:0 2px 0 #7f0000,0 4px 0 #fff9,0 6px 0 #7f0000,0 7px 4px #0008}
+.spot-stack,.spot-pending{position:absolute;top:-12px;right:-12px;z-index:2;display:flex;align-items:center;justify-content:center;min-width:24px;height:24px;padding:0 2px;border-radius:12px;font-size:9px;font-weight:800;color:#fff;text-shadow:0 1px 1px #000;pointer-events:none;background:radial-gradient(circle,#c62828 50%,transparent 52%),repeating-conic-gradient(#fff 0 14deg,#c62828 14deg 45deg);box-shadow:0 2px 0 #7f0000,0 3px 0 #fffa,0 5px 3px #0009}
 .spot-pending{z-index:3;opacity:.7;animation:chip-in .35s ease-out}
 @keyframes chip-in{from{transform:translateY(40px) scale(.6);opacity:0}}
-.spot.rank .spot-stack,.spot.rank .spot-pending{top:-6px;right:-6px;min-width:22px;height:22px;font-size:9px}
+.spot.rank .spot-stack,.spot.rank .spot-pending{top:-9px;right:-9px;min-width:20px;height:20px;font-size:8px}
 .spot-bubble{position:absolute;inset:0;z-index:4;display:flex;align-items:center;justify-content:center;padding:2px;border-radius:inherit;background:#b71c1cf2;color:#fff;font-size:10px;font-weight:700;line-height:1.1;overflow:hidden;animation:bubble 3s forwards}
 @keyframes bubble{0%{opacity:0}8%,85%{opacity:1}100%{opacity:0}}
 
@@ -68,7 +68,8 @@ export const FELT_CSS = `
 .seat-spots>.spot:only-child{grid-column:1/-1}
 .dealer,.one-card{display:flex;justify-content:center}
 .side-bets{grid-template-columns:1fr;gap:4px}
-.side-bets .spot{flex-direction:row;justify-content:space-between;gap:4px;min-height:30px;padding:2px 6px}
+.side-bets .spot{min-height:34px;padding:2px}
+.side-bets .spot-stack,.side-bets .spot-pending{right:auto;left:50%;margin-left:-12px}
 .card-props{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:6px}
 
 .dt-cards,.hl-cards{display:grid;grid-template-columns:1fr auto 1fr;align-items:center;gap:6px}
@@ -78,7 +79,7 @@ export const FELT_CSS = `
 .dt-sides{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:6px}
 .dt-side{display:flex;flex-direction:column;gap:5px;min-width:0;padding:5px;border-radius:10px;background:#00000030}
 .dt-side .props,.l7 .props{grid-template-columns:repeat(4,minmax(0,1fr));gap:3px}
-.dt-side .props .spot{padding:2px 1px;min-height:36px}
+.dt-side .props .spot{padding:2px 0;min-height:36px}.dt-side .props .spot-name{font-size:10px}
 .dt-side .ranks{grid-template-columns:repeat(7,minmax(0,1fr))}
 .spot.dragon{border-color:#ef9a9a;background:#e5393540}.spot.tiger{border-color:#ffcc80;background:#ff8f0040}.spot.tie{border-color:#a5d6a7;background:#43a04730}
 .cricket .spot.dragon{border-color:#90caf9;background:#1e88e54d}.cricket .spot.tiger{border-color:#ffe082;background:#fb8c004d}.cricket .dt-ties .spot{background:#c8a97a55;border-color:#fff3}
@@ -117,7 +118,8 @@ export const FELT_CSS = `
   .spot-name{font-size:13px}.spot.prop .spot-name,.spot.side .spot-name{font-size:12px}
   .seat-spots{grid-template-columns:1.4fr 1fr}
   .dt-side .ranks{grid-template-columns:repeat(13,minmax(0,1fr))}
-  .dt-side .props .spot{min-height:40px}
+  .dt-side .props .spot{min-height:40px}.dt-side .props .spot-name{font-size:12px}
+  .side-bets .spot{flex-direction:row;justify-content:space-between;gap:4px;min-height:30px;padding:2px 8px}
   .hand-cards{min-height:64px}
   .films{grid-template-columns:repeat(6,minmax(0,1fr))}
   .pk-cards{grid-template-columns:auto 1fr auto;grid-template-areas:none}.pk-cards>.board{grid-area:auto}

@@ -197,7 +197,11 @@ export class Bets {
       for (const b of standing) totals.set(b.option, (totals.get(b.option) ?? 0) + b.stake);
       for (const s of felt.querySelectorAll<HTMLButtonElement>('.spot')) {
         const key = s.dataset.option ?? '';
-        stack(s, 'spot-stack', totals.get(key) ?? 0);
+        const total = totals.get(key) ?? 0;
+        stack(s, 'spot-stack', total);
+        // Screen readers hear the chips on a spot with its name and payout.
+        if (total) s.setAttribute('aria-description', `your chips ${money(total)}`);
+        else s.removeAttribute('aria-description');
         stack(s, 'spot-pending', Math.max(0, this.pending.get(key) ?? 0));
         s.disabled = !betting;
       }
