@@ -48,7 +48,8 @@ function showMessage(text: string, error = false): void {
   el.textContent = text;
   el.className = `message ${error ? 'error' : 'ok'}`;
   window.clearTimeout(messageTimer);
-  messageTimer = window.setTimeout(() => (el.textContent = ''), 4000);
+  // A refusal stays long enough to read; a confirmation clears sooner, off the felt.
+  messageTimer = window.setTimeout(() => (el.textContent = ''), error ? 4000 : 2500);
 }
 
 const setBalance = (rupees: number) => ($('balance').textContent = money(rupees));

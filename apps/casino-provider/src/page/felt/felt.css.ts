@@ -54,6 +54,10 @@ export const FELT_CSS = `
 .hand-slot.row-cards,.hand-slot.stacked{width:100%}
 .hand-slot.row-cards .hand-cards{justify-content:flex-start;width:100%;overflow:hidden;gap:0}
 .hand-slot.row-cards .hand-cards>*+*{margin-left:-22px}
+/* Andar Bahar may deal 40 cards a side: the more there are, the closer they lie; past 24 the oldest slide under the edge, the newest stays in view. */
+.hand-slot.row-cards .hand-cards:has(>:nth-child(11))>*+*{margin-left:-26px}
+.hand-slot.row-cards .hand-cards:has(>:nth-child(17))>*+*{margin-left:-28px}
+.hand-slot.row-cards .hand-cards:has(>:nth-child(25)){justify-content:flex-end}
 .hand-slot.row-cards .hand-name{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 .hand-slot.stacked .hand-cards{gap:0;width:100%}.hand-slot.stacked .hand-cards>*+*{margin-left:-18px}
 .hand-points{display:inline-block;margin-left:6px;padding:0 6px;border-radius:8px;background:#ffd54f;color:#111;letter-spacing:0}
@@ -78,7 +82,7 @@ export const FELT_CSS = `
 .dt-ties{display:grid;gap:4px}.dt-ties .spot{min-height:27px;padding:1px 3px}
 .dt-sides{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:6px}
 .dt-side{display:flex;flex-direction:column;gap:5px;min-width:0;padding:5px;border-radius:10px;background:#00000030}
-.dt-side .props,.l7 .props{grid-template-columns:repeat(4,minmax(0,1fr));gap:3px}
+.dt-side .props{gap:3px}
 .dt-side .props .spot{padding:2px 0;min-height:36px}.dt-side .props .spot-name{font-size:10px}
 .dt-side .ranks{grid-template-columns:repeat(7,minmax(0,1fr))}
 .spot.dragon{border-color:#ef9a9a;background:#e5393540}.spot.tiger{border-color:#ffcc80;background:#ff8f0040}.spot.tie{border-color:#a5d6a7;background:#43a04730}
@@ -123,7 +127,7 @@ export const FELT_CSS = `
   .hand-cards{min-height:64px}
   .films{grid-template-columns:repeat(6,minmax(0,1fr))}
   .pk-cards{grid-template-columns:auto 1fr auto;grid-template-areas:none}.pk-cards>.board{grid-area:auto}
-  .pk-hands .spot-row{grid-template-columns:repeat(auto-fill,minmax(96px,1fr))}
+  .pk-hands .spot-row{grid-template-columns:repeat(9,minmax(0,1fr))}
   .ab-row{grid-template-columns:110px minmax(0,1fr)}
 }
 `;
