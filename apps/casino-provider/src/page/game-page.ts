@@ -149,6 +149,11 @@ function onMine(m: MineView): void {
   if (credited && typeof m.balance !== 'number') void refreshBalance();
 }
 
+/** Text changed only when it differs: the banner is a live region, read out once per change. */
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 /** The result: who won, and what this round's bets made (settled ones), until the next round opens. */
 function renderBanner(): void {
   const banner = $('result-banner');
@@ -159,19 +164,19 @@ function renderBanner(): void {
     return;
   }
   banner.hidden = false;
-  $('winner').textContent = `Winner: ${r.result.winner}`;
-  $('winner-detail').textContent = r.result.description;
+  setText($('winner'), `Winner: ${r.result.winner}`);
+  setText($('winner-detail'), r.result.description);
   const settled = (mine?.myBets ?? []).filter((b) => b.roundId === r.roundId && b.state === 'settled' && b.pnl !== undefined);
   const you = $('result-pnl');
   if (!settled.length) {
-    you.textContent = '';
+    setText(you, '');
     you.className = 'result-pnl';
     banner.removeAttribute('data-pnl');
     return;
   }
   const pnl = Math.round(settled.reduce((t, b) => t + b.pnl!, 0) * 100) / 100;
   banner.dataset.pnl = String(pnl);
-  you.textContent = pnl > 0 ? `You won ₹${money(pnl)}` : pnl < 0 ? `You lost ₹${money(-pnl)}` : 'Your stake is back';
+  setText(you, pnl > 0 ? `You won ₹${money(pnl)}` : pnl < 0 ? `You lost ₹${money(-pnl)}` : 'Your stake is back');
   you.className = `result-pnl ${pnl > 0 ? 'profit' : pnl < 0 ? 'loss' : ''}`.trim();
 }
 

@@ -32,7 +32,7 @@ export function gamePageHtml(game: CasinoGame): string {
     <section class="play" aria-label="Table">
       <div class="status">
         <span id="phase" class="phase">Loading…</span>
-        <div id="result-banner" class="result-banner" hidden><span id="winner" class="winner"></span><span id="result-pnl" class="result-pnl"></span><button id="result-details" class="link" type="button">Round details</button><div id="winner-detail" class="muted small"></div></div>
+        <div id="result-banner" class="result-banner" aria-live="polite" hidden><span id="winner" class="winner"></span><span id="result-pnl" class="result-pnl"></span><button id="result-details" class="link" type="button">Round details</button><div id="winner-detail" class="muted small"></div></div>
         <span id="timer" class="timer" hidden><span class="small">Bets close in</span><span id="countdown" class="countdown" role="timer"></span></span>
       </div>
       <div id="table-cards" class="table"><div id="options" class="felt-host"></div></div>

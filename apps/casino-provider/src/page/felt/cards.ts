@@ -212,13 +212,14 @@ export const bollywoodFelt: Felt = (view) =>
 
 // --- Andar Bahar, Baccarat, 32 Cards, Poker, Trio, Queen ----------------------------------------
 
-/** Andar Bahar: the joker, then the Andar and Bahar rows the cards fall in, the match-on-card bets. */
+/** Andar Bahar: the joker in the middle, the Andar row above it and the Bahar row below, the match-on-card bets. */
 export const andarBaharFelt: Felt = (view) =>
   felt(view, 'andarbahar', (s) => [
     div(
       'ab-table',
+      div('ab-row', s.spot('andar', 'big'), slot('Andar', 'Andar', 'row-cards')),
       div('ab-joker', slot('Joker')),
-      div('ab-rows', div('ab-row', s.spot('andar', 'big'), slot('Andar', 'Andar', 'row-cards')), div('ab-row', s.spot('bahar', 'big'), slot('Bahar', 'Bahar', 'row-cards'))),
+      div('ab-row', s.spot('bahar', 'big'), slot('Bahar', 'Bahar', 'row-cards')),
     ),
     div(
       'ab-match',

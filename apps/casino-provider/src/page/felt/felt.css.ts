@@ -100,11 +100,11 @@ export const FELT_CSS = `
 .mini-card{padding:0 2px;border-radius:2px;background:#fff;color:#111;font-size:9px;font-weight:800;line-height:14px}
 .mini-card.red{color:#c62828}
 
-.ab-table{display:grid;grid-template-columns:auto minmax(0,1fr);gap:8px;align-items:center}
-.ab-joker{padding:4px;border-radius:10px;background:#ffd54f1f;border:1px solid #ffd54f66}
-.ab-rows{display:grid;gap:6px;min-width:0}
+.ab-table{display:grid;gap:6px}
+.ab-joker{display:flex;justify-content:center;align-items:center;gap:10px}
+.ab-joker::before,.ab-joker::after{content:'';flex:1;border-top:1px solid #ffd54f55}
+.ab-joker .hand-cards{border-color:#ffd54f99;background:#ffd54f1a}
 .ab-row{display:grid;grid-template-columns:74px minmax(0,1fr);gap:6px;align-items:center}
-.ab-row+.ab-row{padding-top:6px;border-top:1px solid #ffffff26}
 
 .bac-cards{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}
 .spot.player{border-color:#90caf9;background:#1e88e540}.spot.banker{border-color:#ef9a9a;background:#e5393540}
