@@ -47,7 +47,7 @@ export function gamePageHtml(game: CasinoGame): string {
         </div>
       </div>
     </section>
-    <aside class="side">
+    <aside class="side-col">
       <section>
         <h2>My bets <span id="my-pnl" class="pnl"></span></h2>
         <div class="bets-wrap"><table class="bets"><thead><tr><th>Round</th><th>Bet</th><th>Odds</th><th>Stake</th><th>Status</th><th>P&amp;L</th></tr></thead><tbody id="my-bets"><tr><td colspan="6" class="muted">No bets yet</td></tr></tbody></table></div>
@@ -94,7 +94,7 @@ h1{font-size:16px;margin:0;white-space:nowrap;overflow:hidden;text-overflow:elli
 .live[data-status=live]::before{background:#69f0ae}
 .layout{display:grid;gap:8px;margin-top:6px}
 .play{min-width:0}
-.status{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:54px;padding:2px 0}
+.play>.status{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:54px;padding:2px 0}
 .phase{font-weight:700;font-size:15px}
 [data-phase=dealing] .phase{color:#ffab40}[data-phase=result] .phase{display:none}
 .timer{display:inline-flex;align-items:center;gap:8px;color:#cfe8d5}
@@ -105,11 +105,10 @@ h1{font-size:16px;margin:0;white-space:nowrap;overflow:hidden;text-overflow:elli
 .countdown.hurry{background:conic-gradient(#ff7043 calc(var(--left) * 360deg),#ffffff2e 0);color:#ff8a65}
 .result-banner{flex:1;min-width:0;display:flex;flex-wrap:wrap;align-items:baseline;gap:2px 10px;padding:4px 10px;border-radius:8px;background:linear-gradient(90deg,#3b2f05,#1d2a14);border:1px solid #ffd54f88}
 .result-banner[hidden]{display:none}
-.winner{font-size:16px;font-weight:800;color:#ffd54f}
+.result-banner .winner,dialog .winner{font-size:16px;font-weight:800;color:#ffd54f}
 .result-pnl{font-weight:800}.result-pnl:empty{display:none}
 .result-banner .muted{flex-basis:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.link{background:none;border:0;padding:0;color:#90caf9;text-decoration:underline;cursor:pointer;font:inherit;font-size:12px;margin-left:auto}
-.table{min-width:0}
+.result-banner .link{background:none;border:0;padding:0;color:#90caf9;text-decoration:underline;cursor:pointer;font:inherit;font-size:12px;margin-left:auto}
 .tray{position:sticky;bottom:0;z-index:3;background:#0d1620f2;padding:4px 2px 6px;margin-top:6px;border-top:1px solid #24384b}
 .message{position:absolute;left:4px;right:4px;bottom:100%;margin-bottom:4px;text-align:center;font-weight:700;font-size:13px;pointer-events:none}
 .message:empty{display:none}
@@ -124,7 +123,7 @@ h1{font-size:16px;margin:0;white-space:nowrap;overflow:hidden;text-overflow:elli
 .controls button{flex:1;max-width:110px;padding:7px 4px;border-radius:18px;border:1px solid #4a6a88;background:#17324a;color:#e8edf2;font-weight:700;font-size:13px;cursor:pointer}
 .controls button:disabled{opacity:.4;cursor:default}
 button:focus-visible,summary:focus-visible{outline:3px solid #ffd54f;outline-offset:2px}
-.side section{background:#111f2c;border-radius:8px;padding:2px 8px 8px;margin-bottom:8px}
+.side-col section{background:#111f2c;border-radius:8px;padding:2px 8px 8px;margin-bottom:8px}
 .bets-wrap{overflow-x:auto}
 table.bets{width:100%;border-collapse:collapse;font-size:12px}
 table.bets th,table.bets td{border-bottom:1px solid #24384b;padding:4px;text-align:left}
@@ -134,26 +133,26 @@ tr.cancelled td,tr.refused td{color:#8da2b5}tr.cancelled td:nth-child(2){text-de
 .profit{color:#69f0ae}.loss{color:#ff8a80}.pnl{font-size:13px;margin-left:8px}
 .panel{background:#111f2c;border-radius:8px;padding:6px 10px;margin-top:8px}
 .panel summary{cursor:pointer;font-weight:700;color:#c9d6e2}
-.proof code,#dealt-cards{word-break:break-all;font-size:11px;color:#b3e5fc}.label{color:#8da2b5;font-size:12px}
+.proof code,#dealt-cards{word-break:break-all;font-size:11px;color:#b3e5fc}.proof .label{color:#8da2b5;font-size:12px}
 .rules p{margin:4px 0;color:#c9d6e2}
 dialog{background:#17324a;color:#e8edf2;border:1px solid #4a6a88;border-radius:8px;max-width:min(680px,94vw)}
 dialog::backdrop{background:#000a}
-.close{float:right;background:none;border:0;color:#fff;font-size:22px;cursor:pointer}
-.verify{margin-top:8px;background:#2e7d32;color:#fff;border:0;border-radius:6px;padding:6px 14px;font-weight:700;cursor:pointer}
+#close-dialog{float:right;background:none;border:0;color:#fff;font-size:22px;cursor:pointer}
+#verify-button{margin-top:8px;background:#2e7d32;color:#fff;border:0;border-radius:6px;padding:6px 14px;font-weight:700;cursor:pointer}
 .verify-out{margin-top:8px}.verify-out.match strong{color:#69f0ae}.verify-out.mismatch strong{color:#ff8a80}
 dialog .hands{display:flex;flex-wrap:wrap;gap:14px}dialog .hand-cards{display:flex;gap:4px;flex-wrap:wrap}dialog .hand-name{font-size:12px;color:#cfe8d5}
 dialog .card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;width:34px;height:48px;background:#fff;border-radius:5px;border:1px solid #333}
 dialog .card b{font-size:14px}dialog .card i{font-style:normal;font-size:16px}dialog .card.red{color:#c62828}dialog .card.black{color:#111}
 dialog .die{display:inline-flex;width:36px;height:36px;align-items:center;justify-content:center;background:#fff;color:#111;font-weight:800;font-size:18px;border-radius:7px}
 dialog .pocket{display:inline-flex;width:40px;height:40px;border-radius:50%;align-items:center;justify-content:center;font-weight:800;font-size:17px;border:3px solid #d4af37}
-.pocket.red{background:#c62828}.pocket.black{background:#111}.pocket.green{background:#2e7d32}
+dialog .pocket.red{background:#c62828}dialog .pocket.black{background:#111}dialog .pocket.green{background:#2e7d32}
 @media (min-width:1000px){
   main{padding:10px}
   .layout{align-items:start}
   .tray{position:static;border:0}
   .chips{flex-wrap:wrap;justify-content:center}
   .layout{grid-template-columns:minmax(0,1fr) 410px}
-  .side{position:sticky;top:8px}
+  .side-col{position:sticky;top:8px}
   h1{font-size:18px}
   .who{flex-direction:row;gap:12px;align-items:center;font-size:14px}
 }

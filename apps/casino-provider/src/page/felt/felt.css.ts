@@ -62,15 +62,15 @@ export const FELT_CSS = `
 .hand-slot.stacked .hand-cards{gap:0;width:100%}.hand-slot.stacked .hand-cards>*+*{margin-left:-18px}
 .hand-points{display:inline-block;margin-left:6px;padding:0 6px;border-radius:8px;background:#ffd54f;color:#111;letter-spacing:0}
 
-.seats{display:grid;gap:8px}
-.seats.two{grid-template-columns:repeat(2,minmax(0,1fr))}
-.seats.three{grid-template-columns:repeat(3,minmax(0,1fr));gap:5px}
-.seats.four{grid-template-columns:repeat(4,minmax(0,1fr));gap:5px}
-.seat{display:flex;flex-direction:column;gap:6px;min-width:0;padding:6px;border-radius:12px;background:#00000029;border:1px solid #ffffff1f}
-.seats.three .seat,.seats.four .seat{padding:4px}
+.felt .seats{display:grid;gap:8px}
+.felt .seats.two{grid-template-columns:repeat(2,minmax(0,1fr))}
+.felt .seats.three{grid-template-columns:repeat(3,minmax(0,1fr));gap:5px}
+.felt .seats.four{grid-template-columns:repeat(4,minmax(0,1fr));gap:5px}
+.felt .seat{display:flex;flex-direction:column;gap:6px;min-width:0;padding:6px;border-radius:12px;background:#00000029;border:1px solid #ffffff1f}
+.felt .seats.three .seat,.felt .seats.four .seat{padding:4px}
 .seat-spots{display:grid;gap:6px}
 .seat-spots>.spot:only-child{grid-column:1/-1}
-.dealer,.one-card{display:flex;justify-content:center}
+.felt .dealer,.felt .one-card{display:flex;justify-content:center}
 .side-bets{grid-template-columns:1fr;gap:4px}
 .side-bets .spot{min-height:34px;padding:2px}
 .side-bets .spot-stack,.side-bets .spot-pending{right:auto;left:50%;margin-left:-12px}
@@ -113,8 +113,8 @@ export const FELT_CSS = `
 .pk-cards>.board{grid-area:board}
 .pk-hands .spot-row{grid-template-columns:repeat(3,minmax(0,1fr))}
 
-.bands{display:grid;grid-template-columns:repeat(5,minmax(0,1fr));gap:5px}
-.band{display:grid;gap:4px;align-content:start}.band .spot{min-height:40px}
+.felt .bands{display:grid;grid-template-columns:repeat(5,minmax(0,1fr));gap:5px}
+.felt .band{display:grid;gap:4px;align-content:start}.felt .band .spot{min-height:40px}
 
 @media (min-width:700px){
   .felt{padding:16px;gap:12px;min-height:330px;justify-content:center}
