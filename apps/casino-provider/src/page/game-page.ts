@@ -1,75 +1,29 @@
-// The game page's script (bundled by esbuild, no dependencies): polls the table state every
-// 500 ms, draws the cards, takes bets, shows the player's bets and P&L, the last 10 results and
-// the fairness proof, and verifies a round in the browser.
+// The game page's script (bundled by esbuild, no dependencies; issue 26): the table pushed live
+// (live.ts), drawn on its game's felt (felt/), the cards dealt (deal/), the chips and bets
+// (shell/bets.ts), the countdown, the result with the player's win or loss, the road of past
+// results (roads/), the player's bets, the fairness proof and the in-browser verification.
 import type { CasinoRoundResult } from '@exchange/contracts';
-import { resultBadge } from '@exchange/contracts/casino-results';
-import type { MyBetView, SessionView, TableStateView } from './types.ts';
+import { renderDeal } from './deal/index.ts';
+import { feltFor, feltKey, markResult } from './felt/index.ts';
+import { connectTable } from './live.ts';
+import { renderRoad } from './roads/index.ts';
+import { Bets, DEFAULT_CHIPS } from './shell/bets.ts';
+import { $, h, money } from './shell/dom.ts';
+import type { MineView, MyBetView, SessionView, TableView } from './types.ts';
 import { verifyRound } from './verify.ts';
 
-const POLL_MS = 500;
-const DEFAULT_CHIPS = [100, 500, 1000, 5000, 10000, 25000].map((v) => ({ label: v >= 1000 ? `${v / 1000}k` : String(v), value: v }));
-
-const root = document.getElementById('game')!;
+const root = $('game');
 const gameCode = root.dataset.code!;
-const params = new URLSearchParams(location.search);
-const lt = params.get('lt') ?? '';
-
-type Child = Node | string | null | undefined | false;
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
-const $ = (id: string) => document.getElementById(id)!;
-const money = (n: number) => n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const lt = new URLSearchParams(location.search).get('lt') ?? '';
 
 let session: SessionView | null = null;
-let chip = DEFAULT_CHIPS[0]!.value;
+let view: TableView | null = null;
+let mine: MineView | null = null;
+/** Server clock minus ours, from the last table event. */
 let clockOffset = 0;
-let state: TableStateView | null = null;
-let lastRendered = '';
-/** The round and the number of its cards on the table now. */
-let shown = { roundId: '', cards: 0 };
+const serverNow = () => Date.now() + clockOffset;
 
-// --- cards -----------------------------------------------------------------------------------
-
-const SUIT: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-function cardEl(label: string, deck: string): HTMLElement {
-  if (deck === 'dice') return h('span', { class: 'die', title: `die ${label}` }, label);
-  if (deck === 'roulette') {
-    const n = Number(label);
-    const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(n);
-    return h('span', { class: `pocket ${n === 0 ? 'green' : red ? 'red' : 'black'}` }, label);
-  }
-  const suit = label.slice(-1);
-  const rank = label.slice(0, -1);
-  return h('span', { class: `card ${suit === 'H' || suit === 'D' ? 'red' : 'black'}`, 'data-card': label, title: label }, h('b', {}, rank), h('i', {}, SUIT[suit] ?? suit));
-}
-
-/**
- * Adds cards to a hands element, each to its hand (a new hand after the others). The cards already
- * there stay as they are, so only a newly dealt card plays the deal animation.
- */
-function addToHands(wrap: HTMLElement, cards: { to: string; card: string }[], deck: string): void {
-  for (const c of cards) {
-    let hand = [...wrap.querySelectorAll<HTMLElement>('.hand')].find((el) => el.dataset.hand === c.to);
-    if (!hand) {
-      hand = h('div', { class: 'hand', 'data-hand': c.to }, h('div', { class: 'hand-name' }, c.to), h('div', { class: 'hand-cards' }));
-      wrap.append(hand);
-    }
-    hand.querySelector('.hand-cards')!.append(cardEl(c.card, deck));
-  }
-}
-
-/** The cards grouped by the hand they were dealt to, hands in order of their first card. */
-function handsEl(cards: { to: string; card: string }[], deck: string): HTMLElement {
-  const wrap = h('div', { class: 'hands' });
-  addToHands(wrap, cards, deck);
-  return wrap;
-}
-
-// --- session, balance ------------------------------------------------------------------------
+// --- talking to the provider -------------------------------------------------------------------
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -88,6 +42,26 @@ function stored(key: string, value?: string): string | null {
   }
 }
 
+let messageTimer: number | undefined;
+function showMessage(text: string, error = false): void {
+  const el = $('message');
+  el.textContent = text;
+  el.className = `message ${error ? 'error' : 'ok'}`;
+  window.clearTimeout(messageTimer);
+  // A refusal stays long enough to read; a confirmation clears sooner, off the felt.
+  messageTimer = window.setTimeout(() => (el.textContent = ''), error ? 4000 : 2500);
+}
+
+const setBalance = (rupees: number) => ($('balance').textContent = money(rupees));
+
+const bets = new Bets({
+  view: () => view,
+  session: () => session,
+  api: (path, body) => api(path, { method: 'POST', body: JSON.stringify(body) }),
+  message: showMessage,
+  balance: setBalance,
+});
+
 async function openSession(): Promise<void> {
   const key = `casino-session:${lt}`;
   const saved = stored(key);
@@ -104,124 +78,141 @@ async function openSession(): Promise<void> {
   } else {
     showMessage('Watching only: open the game from the casino to bet.', true);
   }
+  bets.chips(session?.buttons.length ? session.buttons : DEFAULT_CHIPS);
   if (session) {
     $('user').textContent = session.userName;
-    renderChips(session.buttons.length ? session.buttons : DEFAULT_CHIPS);
     void refreshBalance();
-  } else {
-    renderChips(DEFAULT_CHIPS);
   }
 }
 
+/** The wallet's balance asked directly: at the start, and when a `mine` event does not carry it. */
 async function refreshBalance(): Promise<void> {
   if (!session) return;
   try {
     const res = await api<{ status: string; balance?: number }>('/api/balance');
-    if (res.status === 'OK' && typeof res.balance === 'number') $('balance').textContent = money(res.balance);
+    if (res.status === 'OK' && typeof res.balance === 'number') setBalance(res.balance);
   } catch {
-    /* the next poll tries again */
+    /* the next change asks again */
   }
 }
 
-function renderChips(buttons: { label: string; value: number }[]): void {
-  const bar = $('chips');
-  bar.replaceChildren();
-  chip = buttons[0]!.value;
-  for (const b of buttons) {
-    const el = h('button', { class: 'chip', type: 'button', 'data-value': String(b.value), title: `Stake ${b.value}` }, b.label);
-    el.addEventListener('click', () => {
-      chip = b.value;
-      for (const c of bar.querySelectorAll('.chip')) c.classList.toggle('selected', c === el);
-    });
-    bar.append(el);
-  }
-  bar.querySelector('.chip')?.classList.add('selected');
-}
+// --- the table ---------------------------------------------------------------------------------
 
-let messageTimer: number | undefined;
-function showMessage(text: string, error = false): void {
-  const el = $('message');
-  el.textContent = text;
-  el.className = `message ${error ? 'error' : 'ok'}`;
-  window.clearTimeout(messageTimer);
-  messageTimer = window.setTimeout(() => (el.textContent = ''), 4000);
-}
+let feltShown = { key: '', el: null as HTMLElement | null };
+let roundShown = '';
 
-async function placeBet(option: string, name: string): Promise<void> {
-  if (!state) return;
-  if (!session) return showMessage('Open the game from the casino to bet.', true);
-  const res = await api<{ status: string; message?: string; balance?: number }>('/api/bet', { method: 'POST', body: JSON.stringify({ session: session.session, roundId: state.round.roundId, option, stake: chip }) });
-  if (res.status === 'OK') {
-    showMessage(`Bet accepted: ${name} for ${money(chip)}`);
-    if (typeof res.balance === 'number') $('balance').textContent = money(res.balance);
-  } else showMessage(res.message ?? 'The bet was not accepted', true);
-  void poll();
-}
-
-// --- rendering -------------------------------------------------------------------------------
-
-function render(s: TableStateView): void {
-  const r = s.round;
-  $('round-id').textContent = r.roundId;
-  const phaseLabel = r.phase === 'betting' ? 'Place your bets' : r.phase === 'dealing' ? 'Dealing' : 'Result';
-  $('phase').textContent = phaseLabel;
+function onTable(v: TableView): void {
+  clockOffset = v.serverNow - Date.now();
+  view = v;
+  const r = v.round;
+  const newRound = r.roundId !== roundShown;
+  roundShown = r.roundId;
   root.dataset.phase = r.phase;
+  $('round-id').textContent = r.roundId;
+  $('phase').textContent = r.phase === 'betting' ? 'Place your bets' : r.phase === 'dealing' ? 'No more bets' : 'Result';
+
+  const key = feltKey(v);
+  if (key !== feltShown.key || !feltShown.el) {
+    const felt = feltFor(v.game.engine, v.game.category)(v);
+    felt.id = 'felt';
+    $('options').replaceChildren(felt);
+    feltShown = { key, el: felt };
+  }
+  const felt = feltShown.el!;
+  renderDeal(felt, v, serverNow());
+  markResult(felt, v);
+  bets.render();
   tickCountdown();
-
-  // table cards: a new round starts afresh; a newly revealed card is added to what is shown, so
-  // the cards already on the table do not flash again at every card and at the result.
-  const table = $('table-cards');
-  if (r.roundId !== shown.roundId || r.cards.length < shown.cards) {
-    table.replaceChildren(r.cards.length ? handsEl(r.cards, s.game.deck) : h('p', { class: 'muted' }, 'The cards are dealt when betting closes.'));
-  } else if (r.cards.length > shown.cards) {
-    let hands = table.querySelector<HTMLElement>('.hands');
-    if (!hands) {
-      hands = h('div', { class: 'hands' });
-      table.replaceChildren(hands);
-    }
-    addToHands(hands, r.cards.slice(shown.cards), s.game.deck);
-  }
-  shown = { roundId: r.roundId, cards: r.cards.length };
-
-  const key = `${r.roundId}|${r.cards.length}|${r.phase}`;
-  if (key !== lastRendered) {
-    lastRendered = key;
-    for (const hand of table.querySelectorAll<HTMLElement>('.hand')) hand.classList.toggle('won', r.result?.winner === hand.dataset.hand);
-    $('winner').textContent = r.result ? `Winner: ${r.result.winner}` : '';
-    $('winner-detail').textContent = r.result ? r.result.description : '';
-    renderOptions(s);
-    renderProof(s);
-  }
-  renderMyBets(s.myBets, r.roundId);
-  renderLast(s.last, s);
+  renderBanner();
+  renderRoad($('road'), v, (roundId) => void openRound(roundId));
+  if (newRound) renderProof(v);
+  if (mine) renderMyBets(mine.myBets, r.roundId);
 }
 
-function renderOptions(s: TableStateView): void {
-  const box = $('options');
-  box.replaceChildren();
-  const groups = new Map<string, TableStateView['round']['options']>();
-  for (const o of s.round.options) groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
-  const open = s.round.phase === 'betting';
-  for (const [group, list] of groups) {
-    const many = list.length > 16;
-    const grid = h('div', { class: `option-grid${many ? ' dense' : ''}` });
-    for (const o of list) {
-      const btn = h('button', { class: `option ${o.kind}`, type: 'button', 'data-option': o.key }, h('span', { class: 'option-name' }, o.name), h('span', { class: 'odds' }, o.oddsText ?? String(o.odds)));
-      if (!open) btn.setAttribute('disabled', '');
-      btn.addEventListener('click', () => void placeBet(o.key, o.name));
-      grid.append(btn);
+/** Bets whose confirmed payout the balance shown already includes. */
+const creditedBets = new Set<string>();
+
+function onMine(m: MineView): void {
+  mine = m;
+  bets.setMine(m);
+  bets.render();
+  renderMyBets(m.myBets, view?.round.roundId ?? m.roundId);
+  renderBanner();
+  // A payout the platform confirmed shows in the balance at once when the event does not carry it.
+  let credited = false;
+  for (const b of m.myBets) {
+    if (b.credited && !creditedBets.has(b.betId)) {
+      creditedBets.add(b.betId);
+      credited = true;
     }
-    const section = many ? h('details', {}, h('summary', {}, `${group} (${list.length})`), grid) : h('div', {}, h('h3', {}, group), grid);
-    box.append(section);
   }
+  if (credited && typeof m.balance !== 'number') void refreshBalance();
 }
 
-function renderMyBets(bets: MyBetView[], currentRoundId: string): void {
+/** Text changed only when it differs: the banner is a live region, read out once per change. */
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** The result: who won, and what this round's bets made (settled ones), until the next round opens. */
+function renderBanner(): void {
+  const banner = $('result-banner');
+  const r = view?.round;
+  if (!r || r.phase !== 'result' || !r.result) {
+    banner.hidden = true;
+    banner.removeAttribute('data-pnl');
+    return;
+  }
+  banner.hidden = false;
+  setText($('winner'), `Winner: ${r.result.winner}`);
+  setText($('winner-detail'), r.result.description);
+  const settled = (mine?.myBets ?? []).filter((b) => b.roundId === r.roundId && b.state === 'settled' && b.pnl !== undefined);
+  const you = $('result-pnl');
+  if (!settled.length) {
+    setText(you, '');
+    you.className = 'result-pnl';
+    banner.removeAttribute('data-pnl');
+    return;
+  }
+  const pnl = Math.round(settled.reduce((t, b) => t + b.pnl!, 0) * 100) / 100;
+  banner.dataset.pnl = String(pnl);
+  setText(you, pnl > 0 ? `You won ₹${money(pnl)}` : pnl < 0 ? `You lost ₹${money(-pnl)}` : 'Your stake is back');
+  you.className = `result-pnl ${pnl > 0 ? 'profit' : pnl < 0 ? 'loss' : ''}`.trim();
+}
+
+/** The betting time of the round on the table, as first seen: the ring shows what is left of it. */
+let bettingWindow = { roundId: '', ms: 0 };
+
+/**
+ * The seconds left to bet in a ring that empties (a timer, not a digit a player could take for a
+ * card); hidden once betting closes.
+ */
+function tickCountdown(): void {
+  if (!view) return;
+  const r = view.round;
+  const timer = $('timer');
+  timer.hidden = r.phase !== 'betting';
+  if (timer.hidden) return;
+  const leftMs = Math.max(0, r.closesAt - serverNow());
+  if (bettingWindow.roundId !== r.roundId) bettingWindow = { roundId: r.roundId, ms: Math.max(leftMs, r.closesAt - r.openedAt) };
+  const left = Math.ceil(leftMs / 1000);
+  const countdown = $('countdown');
+  if (countdown.textContent !== String(left)) {
+    countdown.textContent = String(left);
+    countdown.setAttribute('aria-label', `${left} seconds left to bet`);
+  }
+  countdown.style.setProperty('--left', String(bettingWindow.ms > 0 ? leftMs / bettingWindow.ms : 0));
+  countdown.classList.toggle('hurry', left <= 5);
+}
+
+// --- my bets, fairness -------------------------------------------------------------------------
+
+function renderMyBets(list: MyBetView[], currentRoundId: string): void {
   const body = $('my-bets');
-  const rows = bets.map((b) =>
+  const rows = list.map((b) =>
     h(
       'tr',
-      { class: b.kind },
+      { class: `${b.kind} ${b.state}`, 'data-bet-id': b.betId },
       h('td', {}, b.roundId === currentRoundId ? 'This round' : `#${b.roundId}`),
       h('td', {}, b.optionName),
       h('td', {}, String(b.odds)),
@@ -230,29 +221,13 @@ function renderMyBets(bets: MyBetView[], currentRoundId: string): void {
       h('td', { class: b.pnl === undefined ? '' : b.pnl >= 0 ? 'profit' : 'loss' }, b.pnl === undefined ? '' : money(b.pnl)),
     ),
   );
-  body.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: '6', class: 'muted' }, 'No bets on this round'))]));
-  const current = bets.filter((b) => b.roundId !== currentRoundId || b.pnl !== undefined);
-  const pnl = current.reduce((sum, b) => sum + (b.pnl ?? 0), 0);
-  $('my-pnl').textContent = current.some((b) => b.pnl !== undefined) ? `P&L: ${money(pnl)}` : '';
+  body.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: '6', class: 'muted' }, 'No bets yet'))]));
+  const done = list.filter((b) => b.pnl !== undefined);
+  $('my-pnl').textContent = done.length ? `P&L: ${money(done.reduce((sum, b) => sum + b.pnl!, 0))}` : '';
 }
 
-let lastKey = '';
-function renderLast(last: CasinoRoundResult[], s: TableStateView): void {
-  const key = last.map((r) => r.roundId).join();
-  if (key === lastKey) return;
-  lastKey = key;
-  const box = $('last-results');
-  box.replaceChildren(
-    ...last.map((r) => {
-      const b = h('button', { class: 'result-chip', type: 'button', title: `Round ${r.roundId}: ${r.winner}`, 'data-round': r.roundId }, resultBadge(r.winner));
-      b.addEventListener('click', () => showRound(r, s));
-      return b;
-    }),
-  );
-}
-
-function renderProof(s: TableStateView): void {
-  const r = s.round;
+function renderProof(v: TableView): void {
+  const r = v.round;
   $('proof-current').replaceChildren(
     h('div', {}, h('span', { class: 'label' }, 'Round hash (SHA-256 of the server seed, published before betting): '), h('code', {}, r.hash)),
     h('div', {}, h('span', { class: 'label' }, 'Client seed: '), h('code', {}, r.clientSeed)),
@@ -260,13 +235,42 @@ function renderProof(s: TableStateView): void {
   );
 }
 
-function showRound(r: CasinoRoundResult, s: TableStateView): void {
+// --- a past round, and its verification --------------------------------------------------------
+
+const SUIT: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+
+/** A card, die or pocket as the round dialog lists it. */
+function cardEl(label: string, deck: string): HTMLElement {
+  if (deck === 'dice') return h('span', { class: 'die', title: `die ${label}` }, label);
+  if (deck === 'roulette') {
+    const n = Number(label);
+    const red = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(n);
+    return h('span', { class: `pocket ${n === 0 ? 'green' : red ? 'red' : 'black'}` }, label);
+  }
+  const suit = label.slice(-1);
+  return h('span', { class: `card ${suit === 'H' || suit === 'D' ? 'red' : 'black'}`, 'data-card': label, title: label }, h('b', {}, label.slice(0, -1)), h('i', {}, SUIT[suit] ?? suit));
+}
+
+/** The round of `roundId`: from the table's last results when there, else asked of the provider. */
+async function openRound(roundId: string): Promise<void> {
+  const known = view?.last.find((r) => r.roundId === roundId);
+  if (known) return showRound(known);
+  try {
+    const res = await api<{ status: string; round?: CasinoRoundResult; message?: string }>(`/api/table/${gameCode}/round/${encodeURIComponent(roundId)}`);
+    if (res.status === 'OK' && res.round) showRound(res.round);
+    else showMessage(res.message ?? 'That round is no longer kept', true);
+  } catch {
+    showMessage('The round could not be loaded: try again.', true);
+  }
+}
+
+function showRound(r: CasinoRoundResult): void {
   const dialog = $('round-dialog') as HTMLDialogElement;
-  const out = h('div', { class: 'verify-out', id: 'verify-out' });
+  const out = h('div', { class: 'verify-out', id: 'verify-out', role: 'status' });
   const verify = h('button', { class: 'verify', type: 'button', id: 'verify-button' }, 'Verify');
   verify.addEventListener('click', async () => {
     out.textContent = 'Checking…';
-    const rep = await verifyRound(r, s.game.chainLength + 1);
+    const rep = await verifyRound(r, (view?.game.chainLength ?? 0) + 1);
     const ok = rep.hashMatches && rep.cardsMatch && rep.chainLinks;
     out.className = `verify-out ${ok ? 'match' : 'mismatch'}`;
     out.replaceChildren(
@@ -276,10 +280,7 @@ function showRound(r: CasinoRoundResult, s: TableStateView): void {
       h('div', {}, `Cards recomputed in this browser: ${rep.recomputed.join(' ')} (${rep.cardsMatch ? 'same as dealt' : 'DIFFERENT'})`),
     );
   });
-  const hands = handsEl(
-    r.hands.flatMap((hand) => hand.cards.map((card) => ({ to: hand.name, card }))),
-    r.proof.deck,
-  );
+  const hands = h('div', { class: 'hands' }, ...r.hands.map((hand) => h('div', { class: 'hand', 'data-hand': hand.name }, h('div', { class: 'hand-name' }, hand.name), h('div', { class: 'hand-cards' }, ...hand.cards.map((c) => cardEl(c, r.proof.deck))))));
   $('round-dialog-body').replaceChildren(
     h('h2', {}, `Round ${r.roundId}`),
     h('p', { class: 'winner' }, `Winner: ${r.winner}`),
@@ -301,64 +302,28 @@ function showRound(r: CasinoRoundResult, s: TableStateView): void {
   if (!dialog.open) dialog.showModal();
 }
 
-/** The betting time of the round on the table, as first seen: the ring shows what is left of it. */
-let bettingWindow = { roundId: '', ms: 0 };
+// --- start ---------------------------------------------------------------------------------------
 
-/**
- * The seconds left to bet in a ring that empties (a timer, not a digit a player could take for a
- * card), beside "Bets close in"; hidden once betting closes.
- */
-function tickCountdown(): void {
-  if (!state) return;
-  const r = state.round;
-  const timer = $('timer');
-  timer.hidden = r.phase !== 'betting';
-  if (timer.hidden) return;
-  const leftMs = Math.max(0, r.closesAt - (Date.now() + clockOffset));
-  if (bettingWindow.roundId !== r.roundId) bettingWindow = { roundId: r.roundId, ms: leftMs };
-  const left = Math.ceil(leftMs / 1000);
-  const countdown = $('countdown');
-  countdown.textContent = String(left);
-  countdown.setAttribute('aria-label', `${left} seconds left to bet`);
-  countdown.style.setProperty('--left', String(bettingWindow.ms > 0 ? leftMs / bettingWindow.ms : 0));
-}
-
-// --- loop ------------------------------------------------------------------------------------
-
-let inFlight = false;
-/** Bets whose confirmed payout the balance shown already includes. */
-const creditedBets = new Set<string>();
-async function poll(): Promise<void> {
-  if (inFlight) return;
-  inFlight = true;
-  try {
-    const s = await api<TableStateView>(`/api/table/${gameCode}/state`);
-    if (s.status === 'OK') {
-      clockOffset = s.serverNow - Date.now();
-      state = s;
-      render(s);
-      // The balance is asked again as soon as the platform has confirmed a payout of ours, so it
-      // moves together with the bet's P&L instead of at the next 5 s refresh.
-      let credited = false;
-      for (const b of s.myBets) {
-        if (b.credited && !creditedBets.has(b.betId)) {
-          creditedBets.add(b.betId);
-          credited = true;
-        }
-      }
-      if (credited) void refreshBalance();
-    }
-  } catch {
-    /* network blip: the next poll tries again */
-  } finally {
-    inFlight = false;
-  }
-}
-
+$('options').addEventListener('click', (e) => {
+  const spotEl = (e.target as Element).closest<HTMLElement>('.spot');
+  if (spotEl) void bets.tap(spotEl);
+});
+$('result-details').addEventListener('click', () => {
+  if (view) void openRound(view.round.roundId);
+});
 $('close-dialog').addEventListener('click', () => ($('round-dialog') as HTMLDialogElement).close());
+
 void openSession().then(() => {
-  void poll();
-  window.setInterval(() => void poll(), POLL_MS);
+  connectTable({
+    code: gameCode,
+    ...(session ? { session: session.session } : {}),
+    onTable,
+    onMine,
+    onStatus: (status) => {
+      const el = $('live');
+      el.dataset.status = status;
+      el.textContent = status === 'live' ? 'Live' : 'Reconnecting…';
+    },
+  });
   window.setInterval(tickCountdown, 250);
-  window.setInterval(() => void refreshBalance(), 5000);
 });
