@@ -80,6 +80,7 @@ export function gamePageHtml(game: CasinoGame): string {
  * the table sits on the left and my bets and the road in a column on the right.
  */
 const SHELL_CSS = `
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:14px/1.35 system-ui,Arial,Helvetica,sans-serif;background:#0d1620;color:#e8edf2}

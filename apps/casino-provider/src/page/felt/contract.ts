@@ -15,19 +15,33 @@ export type Felt = (view: TableView) => HTMLElement;
 /** The payout as the spot shows it: the hand-dependent text, or the decimal odds. */
 export const payoutText = (o: OptionView): string => o.oddsText ?? String(o.odds);
 
-/** A betting spot: a button with the option's name and payout, named for screen readers. */
+/** Words a screen reader says and the eye does not need (`.sr`: clipped to nothing on screen). */
+export function srText(text: string): HTMLSpanElement {
+  const s = document.createElement('span');
+  s.className = 'sr';
+  s.textContent = text;
+  return s;
+}
+
+/**
+ * A betting spot: a button with the option's name and payout. It is named by what it shows (WCAG
+ * 2.5.3, label in name: a voice user says what he sees), with the words a listener needs hidden
+ * around it: "Player A pays 1.98", "Lay A (lay) pays 2.02". A felt that shows a short label (a
+ * rank 'K') keeps the option's full name for the listener.
+ */
 export function spot(o: OptionView, className = '', label: string = o.name): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = `spot ${o.kind} ${className}`.trim();
   b.dataset.option = o.key;
-  b.setAttribute('aria-label', `${o.name}${o.kind === 'lay' ? ' (lay)' : ''}, pays ${payoutText(o)}`);
   const name = document.createElement('span');
   name.className = 'spot-name';
   name.textContent = label;
+  if (label.replace(/\s+/g, ' ') !== o.name) name.append(srText(` (${o.name})`));
+  if (o.kind === 'lay') name.append(srText(' (lay)'));
   const odds = document.createElement('span');
   odds.className = 'spot-odds';
-  odds.textContent = payoutText(o);
+  odds.append(srText(' pays '), payoutText(o));
   b.append(name, odds);
   return b;
 }

@@ -34,7 +34,7 @@ export const FELT_CSS = `
 .spot.prop,.spot.side{min-height:38px}.spot.prop .spot-name,.spot.side .spot-name{font-size:11px}
 .spot.rank{min-height:0;aspect-ratio:5/7;padding:0;border:1px solid #0006;border-radius:4px;background:#fdfdf6;color:#1b1b1b;box-shadow:0 1px 2px #0007}
 .spot.rank:hover:not(:disabled){background:#fff9c4}
-.spot.rank .spot-name{font-size:12px;font-weight:800}.spot.rank .spot-odds{display:none}
+.spot.rank .spot-name{font-size:12px;font-weight:800}.spot.rank .spot-odds{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .felt.settled .spot:not(.won):not(.push){opacity:.35}
 .spot.won{border-color:#ffd54f;background:#ffd54f47;box-shadow:0 0 0 2px #ffd54f,0 0 18px #ffd54fc0;animation:spot-won 1s ease-in-out 3}
 .spot.rank.won{background:#fff176}

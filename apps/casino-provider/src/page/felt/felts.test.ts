@@ -58,7 +58,12 @@ describe('the card games felts', () => {
       const felt = feltFor(engine.id, 'live')(view);
       const spots = [...felt.querySelectorAll<HTMLButtonElement>('button.spot')];
       expect(spots.map((s) => s.dataset.option).sort()).toEqual(view.round.options.map((o) => o.key).sort());
-      for (const s of spots) expect(s.getAttribute('aria-label')).toMatch(/, pays \S/);
+      // Named by what it shows (label in name), the payout with it: "Player A pays 1.98".
+      for (const s of spots) {
+        expect(s.getAttribute('aria-label')).toBeNull();
+        expect(s.textContent).toMatch(/^\S[\s\S]* pays \S.*$/);
+        expect(s.textContent).toContain(s.querySelector('.spot-name')!.firstChild!.textContent);
+      }
       for (const hand of hands) expect(felt.querySelectorAll(`[data-hand="${hand}"] .hand-cards`), `${engine.id}: slot ${hand}`).toHaveLength(1);
     }
   });

@@ -1,6 +1,7 @@
 // The player's side of the table: the chip tray, a tap on a spot placing the chosen chip there,
 // the chips stacked on the spots, and Undo / Clear / Repeat / Double.
 import type { CancelBetsAnswer, MineView, MyBetView, SessionView, TableView } from '../types.ts';
+import { srText } from '../felt/contract.ts';
 import { $, chipText, h, money } from './dom.ts';
 
 export const DEFAULT_CHIPS = [100, 500, 1000, 5000, 10000, 25000].map((v) => ({ label: chipText(v), value: v }));
@@ -50,7 +51,8 @@ export class Bets {
     tray.replaceChildren();
     this.chip = buttons[0]!.value;
     buttons.forEach((b, i) => {
-      const el = h('button', { class: `chip chip-${i % 6}`, type: 'button', 'data-value': String(b.value), 'aria-pressed': 'false', 'aria-label': `Chip ${money(b.value)}` }, b.label);
+      // Named by what it shows, the stake in full for a listener (a chip may read '1k').
+      const el = h('button', { class: `chip chip-${i % 6}`, type: 'button', 'data-value': String(b.value), 'aria-pressed': 'false' }, b.label, srText(` chip, stake ${money(b.value)}`));
       el.addEventListener('click', () => {
         this.chip = b.value;
         for (const c of tray.querySelectorAll('.chip')) {
