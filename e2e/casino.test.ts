@@ -61,7 +61,8 @@ async function tableNow(game: FrameLocator) {
     phase: el.getAttribute('data-phase'),
     roundId: el.querySelector('#round-id')?.textContent ?? '',
     secondsLeft: Number(el.querySelector('#countdown')?.textContent || 0),
-    cards: el.querySelectorAll('#table-cards .card').length,
+    // face up: the felt lays the dealt cards face down first
+    cards: el.querySelectorAll('#table-cards .card:not(.face-down)').length,
   }));
 }
 
@@ -134,7 +135,8 @@ describe.each(VIEWPORTS)('casino at $width px', (vp: Viewport) => {
 
       // The provider's page knows the player and offers the player's own Casino buttons as chips.
       await poll(() => game.locator('#user').textContent()).toBe('demo1');
-      await poll(() => game.locator('#chips .chip').allTextContents()).toEqual(
+      // Each chip shows its label; its name for a listener adds the stake in full.
+      await poll(() => game.locator('#chips .chip').evaluateAll((els) => els.map((el) => el.firstChild?.textContent))).toEqual(
         casinoButtons.map((b) => b.button_name),
       );
       await poll(async () => paise(amount(await game.locator('#balance').textContent()))).toBe(
@@ -151,7 +153,7 @@ describe.each(VIEWPORTS)('casino at $width px', (vp: Viewport) => {
 
       const chip = casinoButtons[1]!;
       await game.locator(`#chips .chip[data-value="${chip.button_value}"]`).click();
-      await poll(() => game.locator('#chips .chip.selected').textContent()).toBe(chip.button_name);
+      await poll(() => game.locator('#chips .chip.selected').getAttribute('data-value')).toBe(String(chip.button_value));
       await game.locator('#options button[data-option=playerA]').click();
       const stakeText = chip.button_value.toLocaleString('en-IN', {
         minimumFractionDigits: 2,
@@ -182,7 +184,7 @@ describe.each(VIEWPORTS)('casino at $width px', (vp: Viewport) => {
         expect(t.roundId).toBe(roundId);
         if (!seenPartWay && t.phase === 'dealing' && t.cards > 0 && t.cards < 6) {
           seenPartWay = await game.locator('#table-cards').evaluate((el) => {
-            const cards = el.querySelectorAll('.card');
+            const cards = el.querySelectorAll('.card:not(.face-down)');
             cards.forEach((c) => c.setAttribute('data-seen', ''));
             return cards.length;
           });
@@ -193,7 +195,7 @@ describe.each(VIEWPORTS)('casino at $width px', (vp: Viewport) => {
       expect(await game.locator('#table-cards .card[data-seen]').count()).toBe(seenPartWay);
       const dealt = await cardTexts(game.locator('#table-cards .card'));
       expect(dealt).toHaveLength(6);
-      const hands = await handsShown(game.locator('#table-cards .hand'), '.hand-name', '.card');
+      const hands = await handsShown(game.locator('#table-cards .hand-slot'), '.hand-name', '.card');
       expect(hands).toEqual([
         expect.stringMatching(/^Player A: \S+ \S+ \S+$/),
         expect.stringMatching(/^Player B: \S+ \S+ \S+$/),
@@ -214,7 +216,8 @@ describe.each(VIEWPORTS)('casino at $width px', (vp: Viewport) => {
       );
 
       // Fairness: the round among the last results, its seeds recomputed into the same cards here.
-      await game.locator(`#last-results .result-chip[data-round="${roundId}"]`).click();
+      // The round on the road opens its cards and proof.
+      await game.locator(`#road [data-round="${roundId}"]`).first().click();
       await game.locator('#round-dialog').waitFor();
       expect(await game.locator('#round-dialog h2').textContent()).toBe(`Round ${roundId}`);
       expect(await cardTexts(game.locator('#round-dialog .card'))).toEqual(expect.arrayContaining(dealt));

@@ -54,7 +54,7 @@ export function gamePageHtml(game: CasinoGame): string {
       </section>
       <section>
         <h2>Road</h2>
-        <div id="road" class="road"></div>
+        <div id="road" class="road-host"></div>
       </section>
     </aside>
   </div>

@@ -90,9 +90,16 @@ export function renderDeal(root: HTMLElement, view: TableView, now: number): voi
     ? { roundId: r.roundId, revealed: before ? 0 : r.cards.length, dealt: before ? 0 : placed.length }
     : before;
 
-  const byHand = new Map<string, Placed[]>();
-  for (const p of placed) byHand.set(p.to, [...(byHand.get(p.to) ?? []), p]);
-  for (const [hand, cards] of byHand) layHand(cardsBox(slotOf(root, hand)), cards, seen);
+  // In deal order across the hands: two cards that turn in one event turn in the game's order
+  // (Andar Bahar's alternate piles, Baccarat's third cards).
+  const boxes = new Set<HTMLElement>();
+  for (const p of placed) {
+    const box = cardsBox(slotOf(root, p.to));
+    layCard(box, p, seen);
+    boxes.add(box);
+  }
+  // A long row (Andar Bahar) overlaps its cards, each showing its corner, so the row stays on the felt.
+  for (const box of boxes) box.classList.toggle('crowded', box.children.length > CROWDED_AFTER);
   // A card that went away (a shorter deal than shown: a replayed event) leaves its slot.
   for (const el of root.querySelectorAll<HTMLElement>('[data-hand] .card[data-i]'))
     if (Number(el.dataset.i) >= placed.length) el.remove();
@@ -107,33 +114,29 @@ export function renderDeal(root: HTMLElement, view: TableView, now: number): voi
 /** Cards a hand shows side by side before they overlap. */
 const CROWDED_AFTER = 5;
 
-/** Brings one hand's cards to what the table shows now, touching only what changed. */
-function layHand(box: HTMLElement, cards: Placed[], seen: Shown): void {
-  for (const p of cards) {
-    const el = box.querySelector<HTMLElement>(`:scope > .card[data-i="${p.i}"]`);
-    if (el) {
-      if (p.card && el.classList.contains('face-down')) turnCard(el, p.card);
-      else if (p.card && el.dataset.card !== p.card) el.replaceWith(faceUpCard(p.i, p.card));
-      continue;
-    }
-    let card: HTMLElement;
-    if (!p.card) {
-      card = faceDownCard(p.i);
-      if (p.i >= seen.dealt) {
-        card.classList.add('dealing');
-        card.addEventListener('animationend', () => card.classList.remove('dealing'), { once: true });
-      }
-    } else {
-      // Turned since the last event (its face-down moment fell between two): it still flips.
-      card = p.i >= seen.revealed ? turnedCard(p.i, p.card) : faceUpCard(p.i, p.card);
-    }
-    const next = [...box.querySelectorAll<HTMLElement>(':scope > .card[data-i]')].find(
-      (c) => Number(c.dataset.i) > p.i,
-    );
-    box.insertBefore(card, next ?? null);
+/** Brings one card of a hand to what the table shows now, touching it only if it changed. */
+function layCard(box: HTMLElement, p: Placed, seen: Shown): void {
+  const el = box.querySelector<HTMLElement>(`:scope > .card[data-i="${p.i}"]`);
+  if (el) {
+    if (p.card && el.classList.contains('face-down')) turnCard(el, p.card);
+    else if (p.card && el.dataset.card !== p.card) el.replaceWith(faceUpCard(p.i, p.card));
+    return;
   }
-  // A long row (Andar Bahar) overlaps its cards, each showing its corner, so the row stays on the felt.
-  box.classList.toggle('crowded', box.children.length > CROWDED_AFTER);
+  let card: HTMLElement;
+  if (!p.card) {
+    card = faceDownCard(p.i);
+    if (p.i >= seen.dealt) {
+      card.classList.add('dealing');
+      card.addEventListener('animationend', () => card.classList.remove('dealing'), { once: true });
+    }
+  } else {
+    // Turned since the last event (its face-down moment fell between two): it still flips.
+    card = p.i >= seen.revealed ? turnedCard(p.i, p.card) : faceUpCard(p.i, p.card);
+  }
+  const next = [...box.querySelectorAll<HTMLElement>(':scope > .card[data-i]')].find(
+    (c) => Number(c.dataset.i) > p.i,
+  );
+  box.insertBefore(card, next ?? null);
 }
 
 /** Once the result shows: the winner's hand lit, the others dimmed, each hand's value under it. */
