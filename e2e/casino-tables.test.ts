@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { saveShot } from './support/shots.ts';
 import { browserSuite } from './support/suite.ts';
@@ -9,8 +10,9 @@ import { browserSuite } from './support/suite.ts';
  * its own opens the table from a launch URL, puts chips on two spots (one of them twice) and sees
  * them stacked with their totals, watches the cards (dice, wheel) turn in the game's order in the
  * hands they were dealt to, sees the winning spots lit, and reads a round P&L and a balance that
- * equal what the platform's wallet recorded for the round. The platform and the provider run as
- * `npm start` runs them, over the signed wallet.
+ * equal what the platform's wallet recorded for the round; axe finds no WCAG A/AA violation with
+ * the chips down nor at the result. The platform and the provider run as `npm start` runs them,
+ * over the signed wallet.
  */
 const suite = browserSuite(
   {},
@@ -155,6 +157,8 @@ describe.each(VIEWPORTS)('casino tables at $width px', (vp: Viewport) => {
         await poll(async () => paise(amount(await page.locator('#balance').textContent()))).toBe(paise(before - 3 * stake));
         expect((await tableNow(page)).roundId).toBe(roundId);
         await saveShot(page, vp, `casino-${family}-chips`);
+        // Usable with a screen reader and the keyboard: axe's WCAG A/AA rules, chips on the felt.
+        expect(await axeViolations(page, `${family} with chips`)).toEqual([]);
 
         // The deal and the result.
         await poll(async () => {
@@ -212,6 +216,7 @@ describe.each(VIEWPORTS)('casino tables at $width px', (vp: Viewport) => {
           }
         }
         await saveShot(page, vp, `casino-${family}-result`);
+        expect(await axeViolations(page, `${family} at the result`)).toEqual([]);
         expect(errors).toEqual([]);
       } catch (err) {
         await page.screenshot({ path: `/tmp/casino-table-failed-${family}-${vp.width}.png` }).catch(() => undefined);

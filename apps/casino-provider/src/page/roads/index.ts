@@ -38,7 +38,9 @@ function cell(
   b.type = 'button';
   b.dataset.round = entry.roundId;
   b.tabIndex = -1;
-  b.setAttribute('aria-label', name);
+  // Named by what it shows with the round and winner said first for a listener (label in name,
+  // WCAG 2.5.3: an aria-label would hide the mark the eye reads, 'TL', from the name).
+  b.append(el('span', 'sr', `${name}. `));
   b.title = name;
   b.style.gridColumn = String(col + 1);
   b.style.gridRow = String(row + 1);
@@ -53,22 +55,24 @@ function pane(className: string, title: string): HTMLElement {
   return p;
 }
 
+/** A bead's or big road's mark ('P', 'TL'): the eye's short form of the winner. */
+const markOf = (text: string): HTMLElement => el('span', 'road-mark', text);
+
 /** The bead road: every result in turn, its mark in its colour (baccarat's pairs as dots). */
 function beadPane(engine: string, entries: RoadEntry[], open: Open): HTMLElement {
   const p = pane('road-bead', 'Bead road');
   for (const { col, row, item } of beadRoad(entries, ROAD_ROWS)) {
     const mark = label(engine, item);
     const b = cell(item, mark, mark.text.length > 2 ? 'bead long' : 'bead', col, row, open);
-    b.append(el('span', 'road-mark', mark.text));
+    b.append(markOf(mark.text));
     if (engine === 'baccarat') {
       const pair = pairs(item);
       if (pair.banker) b.append(el('span', 'road-pair banker-pair'));
       if (pair.player) b.append(el('span', 'road-pair player-pair'));
-      if (pair.banker || pair.player)
-        b.setAttribute(
-          'aria-label',
-          `${b.getAttribute('aria-label')}${pair.player ? ', player pair' : ''}${pair.banker ? ', banker pair' : ''}`,
-        );
+      if (pair.banker || pair.player) {
+        const said = b.querySelector('.sr')!;
+        said.textContent = `${said.textContent!.slice(0, -2)}${pair.player ? ', player pair' : ''}${pair.banker ? ', banker pair' : ''}. `;
+      }
     }
     p.append(b);
   }
@@ -82,7 +86,7 @@ function bigPane(engine: string, entries: RoadEntry[], open: Open, lettered: boo
     const mark = label(engine, item);
     const tied = ties.length ? `, then ${ties.length === 1 ? 'a tie' : `${ties.length} ties`}` : '';
     const b = cell(item, mark, 'ring', col, row, open, `Round ${item.roundId}: ${item.winner}${tied}`);
-    if (lettered) b.append(el('span', 'road-mark', mark.text));
+    if (lettered) b.append(markOf(mark.text));
     if (ties.length) b.append(el('span', 'road-tie', ties.length > 1 ? String(ties.length) : ''));
     p.append(b);
   }

@@ -25,12 +25,14 @@ describe('renderRoad', () => {
     const bead = [...host.querySelectorAll<HTMLButtonElement>('.road-bead button')];
     // Oldest first, down the column.
     expect(bead.map((b) => b.dataset.round)).toEqual(['103', '102', '101', '100']);
-    expect(bead.map((b) => b.textContent)).toEqual(['B', 'B', 'T', 'P']);
-    expect(bead[3]!.getAttribute('aria-label')).toBe('Round 100: Player 8, player pair');
+    // Each shows its mark and is named by it, the round and winner said first for a listener.
+    expect(bead.map((b) => b.querySelector('.road-mark')!.textContent)).toEqual(['B', 'B', 'T', 'P']);
+    expect(bead[3]!.getAttribute('aria-label')).toBeNull();
+    expect(bead[3]!.textContent).toBe('Round 100: Player 8, player pair. P');
     // The big road: banker's streak, then the player's column; the tie on the banker's last cell.
     const big = [...host.querySelectorAll<HTMLButtonElement>('.road-big button')];
     expect(big.map((b) => `${b.style.gridColumn},${b.style.gridRow}`)).toEqual(['1,1', '1,2', '2,1']);
-    expect(big[1]!.getAttribute('aria-label')).toBe('Round 102: Banker 7, then a tie');
+    expect(big[1]!.querySelector('.sr')!.textContent).toBe('Round 102: Banker 7, then a tie. ');
     bead[0]!.click();
     expect(open).toHaveBeenCalledWith('103');
   });
@@ -68,7 +70,11 @@ describe('renderRoad', () => {
       view('lucky7', [{ roundId: '7', winner: 'High', hands: [{ name: 'Card', cards: ['KH'] }] }]),
       () => {},
     );
-    expect(host.querySelector('.road-cell')!.textContent).toBe('HK♥');
+    // Named by what it shows (label in name), the round and winner before it for a listener.
+    const tile = host.querySelector('.road-cell')!;
+    expect(tile.getAttribute('aria-label')).toBeNull();
+    expect(tile.textContent).toBe('Round 7: High. HK♥');
+    expect(tile.querySelector('.sr')!.textContent).toBe('Round 7: High. ');
     expect(host.querySelector('.road-card.red')).not.toBeNull();
   });
 });

@@ -14,8 +14,8 @@ export const ROADS_CSS = `
 .road-cell.bead.long .road-mark{font-size:6px;letter-spacing:-.03em}
 .road-cell.ring{box-sizing:border-box;border:2.5px solid var(--tone);color:var(--tone)}
 .road-cell.ring .road-mark{font-size:8px}
-.road-tie{position:absolute;inset:0;color:#128a3d;font-size:7px;display:flex;align-items:flex-end;justify-content:flex-end}
-.road-tie::before{content:'';position:absolute;left:50%;top:-2px;bottom:-2px;width:2px;margin-left:-1px;background:#128a3d;transform:rotate(45deg)}
+.road-tie{position:absolute;inset:0;color:#0f7a35;font-size:7px;display:flex;align-items:flex-end;justify-content:flex-end}
+.road-tie::before{content:'';position:absolute;left:50%;top:-2px;bottom:-2px;width:2px;margin-left:-1px;background:#0f7a35;transform:rotate(45deg)}
 .road-pair{position:absolute;width:5px;height:5px;border-radius:50%;border:1px solid #fff}
 .road-pair.banker-pair{top:-1px;left:-1px;background:#d32f2f}
 .road-pair.player-pair{bottom:-1px;right:-1px;background:#1e5fd0}
@@ -30,12 +30,12 @@ export const ROADS_CSS = `
 .road-empty{margin:0;padding:8px;color:#8da2b5;font-size:12px}
 .tone-player,.tone-seat-b,.tone-bahar,.tone-low,.tone-small{--tone:#1e5fd0}
 .tone-banker,.tone-dragon,.tone-seat-a,.tone-andar,.tone-high,.tone-big,.tone-red{--tone:#d32f2f}
-.tone-tie,.tone-green{--tone:#128a3d}
-.tone-tiger,.tone-seven,.tone-triple{--tone:#e08a00}
+.tone-tie,.tone-green{--tone:#0f7a35}
+.tone-tiger,.tone-seven,.tone-triple{--tone:#a35f00}
 .tone-black{--tone:#1b1b1b}
-.tone-seat-8{--tone:#6a3fb5}.tone-seat-9{--tone:#00897b}.tone-seat-10{--tone:#e08a00}.tone-seat-11{--tone:#d32f2f}
+.tone-seat-8{--tone:#6a3fb5}.tone-seat-9{--tone:#00796b}.tone-seat-10{--tone:#a35f00}.tone-seat-11{--tone:#d32f2f}
 .tone-amar{--tone:#d32f2f}.tone-akbar{--tone:#1e5fd0}.tone-anthony{--tone:#6a3fb5}
-.tone-film{--tone:#8e2a7b}.tone-seats{--tone:#00897b}.tone-dealer{--tone:#555}
+.tone-film{--tone:#8e2a7b}.tone-seats{--tone:#00796b}.tone-dealer{--tone:#555}
 .tone-pana,.tone-total,.tone-other{--tone:#37546d}
 @media (min-width:900px){.road{--cell:17px}}
 `;
