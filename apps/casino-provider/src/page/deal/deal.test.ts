@@ -1,43 +1,15 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { tableViewOf } from '../../testing/table-view.ts';
 import { handSlot } from '../felt/contract.ts';
 import type { TableView } from '../types.ts';
 import { renderDeal } from './index.ts';
 
 type Round = TableView['round'];
 
-function view(round: Partial<Round>, engine = 'teenpatti2020'): TableView {
-  return {
-    status: 'OK',
-    serverNow: 0,
-    game: {
-      gamecode: 'imlive1001',
-      gamename: 'TP T20',
-      engine,
-      category: 'teenpatti',
-      deck: '52',
-      chainLength: 10,
-    },
-    round: {
-      roundId: '1',
-      phase: 'dealing',
-      openedAt: 0,
-      closesAt: 0,
-      hash: '',
-      clientSeed: '',
-      chainTerminalHash: '',
-      cards: [],
-      faceDown: [],
-      nextRevealAt: null,
-      resultAt: 0,
-      nextRoundAt: 0,
-      options: [],
-      ...round,
-    },
-    last: [],
-    road: [],
-  };
-}
+/** A round of TP T20 (or `engine`) as the deal sees it: dealing unless said otherwise. */
+const view = (round: Partial<Round>, engine = 'teenpatti2020'): TableView =>
+  tableViewOf({ engine }, { phase: 'dealing', closesAt: 0, resultAt: 0, nextRoundAt: 0, ...round });
 
 const TP_ORDER = ['Player A', 'Player B', 'Player A', 'Player B', 'Player A', 'Player B'];
 const TP_CARDS = ['KS', '2H', '10D', 'QC', 'AS', '7H'];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DECKS } from '../../games/fair-core.ts';
 import { ENGINES } from '../../games/catalog.ts';
 import type { GameEngine } from '../../games/types.ts';
+import { tableViewOf } from '../../testing/table-view.ts';
 import type { TableView } from '../types.ts';
 import { feltFor, feltKey, markResult } from './index.ts';
 
@@ -26,28 +27,10 @@ function shoe(engine: GameEngine, seed: number): () => number {
 function viewOf(engine: GameEngine, seed: number, category = 'live'): { view: TableView; hands: string[] } {
   const deal = engine.deal(shoe(engine, seed));
   const open = deal.draws.slice(0, engine.openCards);
-  const view: TableView = {
-    status: 'OK',
-    serverNow: 0,
-    game: { gamecode: 'imlive9999', gamename: engine.title, engine: engine.id, category, deck: engine.deck, chainLength: 10 },
-    round: {
-      roundId: '1',
-      phase: 'betting',
-      openedAt: 0,
-      closesAt: 1,
-      hash: '',
-      clientSeed: '',
-      chainTerminalHash: '',
-      cards: [],
-      faceDown: [],
-      nextRevealAt: null,
-      resultAt: 2,
-      nextRoundAt: 3,
-      options: engine.options(open).map(({ key, name, group, odds, oddsText, kind }) => ({ key, name, group, odds, kind, ...(oddsText ? { oddsText } : {}) })),
-    },
-    last: [],
-    road: [],
-  };
+  const view = tableViewOf(
+    { gamecode: 'imlive9999', gamename: engine.title, engine: engine.id, category, deck: engine.deck },
+    { options: engine.options(open).map(({ key, name, group, odds, oddsText, kind }) => ({ key, name, group, odds, kind, ...(oddsText ? { oddsText } : {}) })) },
+  );
   return { view, hands: [...new Set(deal.to)] };
 }
 
