@@ -8,11 +8,11 @@ import { browserSuite } from './support/suite.ts';
 /**
  * Issue 26's browser check, at 1280 and 390 px, for one table of each game family: a bettor of
  * its own opens the table from a launch URL, puts chips on two spots (one of them twice) and sees
- * them stacked with their totals, watches the cards (dice, wheel) turn in the game's order in the
- * hands they were dealt to, sees the winning spots lit, and reads a round P&L and a balance that
- * equal what the platform's wallet recorded for the round; axe finds no WCAG A/AA violation with
- * the chips down nor at the result. The platform and the provider run as `npm start` runs them,
- * over the signed wallet.
+ * them stacked with their totals, sees a stake over its balance refused on the spot, watches the
+ * cards (dice, wheel) turn in the game's order in the hands they were dealt to, sees the winning
+ * spots lit, and reads a round P&L and a balance that equal what the platform's wallet recorded
+ * for the round; axe finds no WCAG A/AA violation with the chips down nor at the result. The
+ * platform and the provider run as `npm start` runs them, over the signed wallet.
  */
 const suite = browserSuite(
   {},
@@ -155,6 +155,15 @@ describe.each(VIEWPORTS)('casino tables at $width px', (vp: Viewport) => {
         await poll(() => stackOn(page, first)).toBe(2 * stake);
         await poll(() => stackOn(page, second)).toBe(stake);
         await poll(async () => paise(amount(await page.locator('#balance').textContent()))).toBe(paise(before - 3 * stake));
+        // A stake over the balance: the wallet refuses it, the spot says so, nothing moves.
+        const biggest = page.locator('#chips .chip').last();
+        const tooMuch = Number(await biggest.getAttribute('data-value'));
+        expect(tooMuch).toBeGreaterThan(before - 3 * stake);
+        await biggest.click();
+        await page.locator(`button.spot[data-option="${second}"]`).click();
+        await poll(() => page.locator(`button.spot[data-option="${second}"] .spot-bubble`).textContent()).toBe('Insufficient balance');
+        expect(await stackOn(page, second)).toBe(stake);
+        expect(paise(amount(await page.locator('#balance').textContent()))).toBe(paise(before - 3 * stake));
         expect((await tableNow(page)).roundId).toBe(roundId);
         await saveShot(page, vp, `casino-${family}-chips`);
         // Usable with a screen reader and the keyboard: axe's WCAG A/AA rules, chips on the felt.
