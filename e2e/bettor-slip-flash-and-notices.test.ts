@@ -200,7 +200,12 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       expect(await game.locator('#timer').textContent()).toMatch(/^Bets close in\d+$/);
       // A ring, not a card-shaped box with a digit.
       expect(await timer.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('50%');
-      await poll(() => game.locator('#options h3').allTextContents()).toEqual(['Low / High', 'Card', 'Card rank']);
+      // The table: one card slot, Low / 7 / High as the big spots, the card's colour, parity
+      // and its 13 ranks, each option once.
+      await poll(() => game.locator('[data-hand="Card"]').count()).toBe(1);
+      expect(await game.locator('button.spot[data-option="low"], button.spot[data-option="high"]').count()).toBe(2);
+      expect(await game.locator('button.spot[data-option^="card:rank:"]').count()).toBe(13);
+      expect(await game.locator('button.spot').count()).toBe(19);
       await shot(page, 'lucky7', vp.width);
     } finally {
       await context.close();
@@ -224,10 +229,11 @@ describe.each(VIEWPORTS)('bettor screens of issue 20 at $width px', (vp: Viewpor
       await page.getByTestId('casino-game-play').click();
       await page.waitForURL(/#\/casino\/mac88\/game\?url=/);
       const game: FrameLocator = page.frameLocator('[data-testid=game-frame]');
-      const gameChip = (winner: string) => game.locator(`#last-results .result-chip[title$=": ${winner}"]`).first();
+      // The game page's road: each result's mark (with its card beside it) is one letter too.
+      const gameChip = (winner: string) => game.locator(`#road .road-cell[title$=": ${winner}"] .road-mark`).first();
       expect(await gameChip('Low').textContent()).toBe('L');
       expect(await gameChip('High').textContent()).toBe('H');
-      await game.locator('#last-results').scrollIntoViewIfNeeded();
+      await game.locator('#road').scrollIntoViewIfNeeded();
       await shot(page, 'lucky7-chips', vp.width);
     } finally {
       await context.close();
