@@ -9,6 +9,7 @@ import { endpoints } from '@exchange/contracts';
 import { buildApp } from '../app.ts';
 import { FIGURES_TTL_MS } from './business-figures.ts';
 import { bettingCast, createMatchOdds, newBettor } from '../test/betting.ts';
+import { LiveTestClient } from '../test/live-client.ts';
 import { describeEachDatabase, testContextOf, type TestContext } from '../test/databases.ts';
 
 const TOKEN = 'metrics-test-token';
@@ -116,6 +117,36 @@ describeEachDatabase(
       expect(sample(after, 'exchange_bets_placed_total', { kind: 'EXCHANGE' })).toBe(
         sample(before, 'exchange_bets_placed_total', { kind: 'EXCHANGE' }),
       );
+    });
+
+    it('measures the push lag of a market delta and counts the sockets and the markets they watch', async () => {
+      const market = await createMatchOdds(ctx(), cast.admin, cast.matchId);
+      const { token } = await bettor();
+      const origin = await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+      const client = await LiveTestClient.connect(origin, token);
+      try {
+        let from = client.mark();
+        client.send({ op: 'subscribe', market_ids: [market] });
+        await client.next((m) => m.type === 'market_image' && m.market_id === market, { from });
+        const before = await text(ctx().app);
+        expect(sample(before, 'exchange_live_sockets')).toBe(1);
+        expect(sample(before, 'exchange_live_subscriptions')).toBe(1);
+
+        from = client.mark();
+        expect((await bet(ctx(), token, market, 1, 100)).statusCode).toBe(200);
+        await client.next((m) => m.type === 'market_delta' && m.market_id === market, { from });
+        const after = await text(ctx().app);
+        expect(
+          sample(after, 'exchange_push_lag_seconds_count') -
+            sample(before, 'exchange_push_lag_seconds_count'),
+        ).toBe(1);
+        // Within the conflation window and a little: nothing here waits longer.
+        expect(
+          sample(after, 'exchange_push_lag_seconds_sum') - sample(before, 'exchange_push_lag_seconds_sum'),
+        ).toBeLessThan(1);
+      } finally {
+        await client.close();
+      }
     });
 
     it("counts the casino wallet's refusals by status", async () => {
