@@ -38,13 +38,13 @@ export class ExchangeMetrics {
   });
   private readonly betsPlaced = new Counter({
     name: 'exchange_bets_placed_total',
-    help: "Bettors' bets placed, by market kind (EXCHANGE, BOOKMAKER, FANCY)",
+    help: "Bets placed (the bettors' and the market maker's), by market kind (EXCHANGE, BOOKMAKER, FANCY)",
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
   private readonly betsRefused = new Counter({
     name: 'exchange_bets_refused_total',
-    help: "Bettors' bets refused, by refusal code",
+    help: "Bets refused (the bettors' and the market maker's), by refusal code",
     labelNames: ['code'] as const,
     registers: [this.registry],
   });

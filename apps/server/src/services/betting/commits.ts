@@ -72,7 +72,7 @@ export interface BetWriteDone {
   failed: boolean;
 }
 
-/** A bettor's placement answered: placed on a market of `kind`, or refused with `code`. */
+/** A placement answered: placed on a market of `kind`, or refused with `code`. */
 export type PlacementDone = { kind: string; refused?: undefined } | { kind?: undefined; refused: string };
 
 /** The listeners of one service, for one kind of event. */

@@ -169,7 +169,7 @@ export class BettingService {
     return this.writes.on(listener);
   }
 
-  /** Calls `listener` after each bettor's placement is answered: placed (its market's kind) or refused (the code). */
+  /** Calls `listener` after each placement (a bettor's, the market maker's) is answered: placed (its market's kind) or refused (the code). */
   onPlacement(listener: (placement: PlacementDone) => void): () => void {
     return this.placements.on(listener);
   }
