@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * comparison takes the same time whatever the guess, its length included.
  */
 export function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  const given = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
 }
