@@ -9,6 +9,7 @@ import authPlugin from './plugins/auth.ts';
 import casinoPlugin from './plugins/casino.ts';
 import envelopePlugin, { envelopeClientError } from './plugins/envelope.ts';
 import livePlugin, { type LiveOptions } from './live/index.ts';
+import metricsPlugin from './metrics/index.ts';
 import notificationsPlugin from './plugins/notifications.ts';
 import { clusterPlugin, type ClusterBus } from './cluster/index.ts';
 import openApiRoutes from './plugins/openapi.ts';
@@ -85,8 +86,10 @@ export interface AppOptions {
   paymentGateway?: PaymentGateway;
   /** The other server processes, over the broker (ADR 37); without it, one process alone. */
   bus?: ClusterBus;
-  /** The leases this process holds now (shown by GET /api/health). */
+  /** The leases this process holds now (shown by GET /api/health and the metrics). */
   leasesHeld?: () => string[];
+  /** The bearer token of `GET /metrics` (ADR 61); unset: no metrics, the route answers 404. */
+  metricsToken?: string | undefined;
 }
 
 const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes, partnershipRoutes, marketRoutes];
@@ -125,6 +128,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.register(notificationsPlugin);
   app.register(livePlugin, options.live ?? {});
   app.register(clusterPlugin, { leasesHeld: options.leasesHeld });
+  // Each app its own registry (made by the plugin): apps built in one process count apart.
+  app.register(metricsPlugin, { token: options.metricsToken, leasesHeld: options.leasesHeld });
 
   const registry: EndpointRegistry = { registered: new Set(), checkResponses: options.checkResponses ?? false };
   app.register(async (api) => {

@@ -52,6 +52,7 @@ let feed: ClusterSingleton | null = null;
 const app = buildApp({
   bus: cluster.bus,
   leasesHeld: () => (feed?.held ? ['feed'] : []),
+  metricsToken: process.env.METRICS_TOKEN || undefined,
   // The caches' bounds (ADR 37): a peak's open pages must fit; how long an entry may live at most
   // (every change drops it sooner: these are safety nets, and each expiry costs a database read).
   sessionCache: {

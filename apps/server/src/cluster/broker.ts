@@ -18,6 +18,8 @@ export interface Broker {
   onStatus(listener: (up: boolean) => void): () => void;
   /** A round trip to the broker within `timeoutMs` (the readiness check). */
   ping(timeoutMs: number): Promise<boolean>;
+  /** Messages published and heard since the process connected (the metrics, ADR 61). */
+  messageCounts(): { sent: number; received: number };
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export const noBroker: Broker = {
   isUp: () => true,
   onStatus: () => () => undefined,
   ping: async () => true,
+  messageCounts: () => ({ sent: 0, received: 0 }),
   close: async () => undefined,
 };
 
@@ -72,6 +75,12 @@ export class NatsBroker implements Broker {
 
   isUp(): boolean {
     return this.up && !this.nc.isClosed();
+  }
+
+  messageCounts(): { sent: number; received: number } {
+    // The NATS client's own counters: every message published or delivered on this connection.
+    const { outMsgs, inMsgs } = this.nc.stats();
+    return { sent: outMsgs, received: inMsgs };
   }
 
   onStatus(listener: (up: boolean) => void): () => void {

@@ -72,6 +72,13 @@ export class Connections {
     return this.all.size;
   }
 
+  /** Markets watched, summed over the sockets (a market watched by two sockets counts twice). */
+  get subscriptionCount(): number {
+    let n = 0;
+    for (const connection of this.all) n += connection.markets.size;
+    return n;
+  }
+
   /** Whether any agent or root has a socket here. */
   get anyConsole(): boolean {
     return this.consoleSockets > 0;

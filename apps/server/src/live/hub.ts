@@ -22,7 +22,7 @@ import type { WebSocket } from 'ws';
 import { LIVE_LIMITS } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
-import type { MarketCommitted, MatchCommitted } from '../services/betting/index.ts';
+import { CommitFeed, type MarketCommitted, type MatchCommitted } from '../services/betting/index.ts';
 import type { BettingService } from '../services/betting/index.ts';
 import type { StoredNotification } from '../services/notifications/index.ts';
 import type { SessionStore } from '../services/sessions.ts';
@@ -81,6 +81,8 @@ export class LiveHub {
   private readonly stops: (() => void)[] = [];
   /** Deltas and position messages sent (tests and the bench read it). */
   readonly stats = { deltas: 0, frames: 0, slowConsumers: 0, matchScores: 0, notifications: 0 };
+  /** Told of each market delta written: how long after its newest commit (the metrics, ADR 61). */
+  private readonly deltasSent = new CommitFeed<number>();
 
   constructor(
     private readonly deps: LiveDeps,
@@ -119,6 +121,7 @@ export class LiveHub {
       stats,
       conflateMs,
       maxMarkets,
+      deltaSent: (lagMs) => this.deltasSent.emit(lagMs),
       streamOpened: (stream) => this.matches.watch(stream),
       streamClosed: (stream) => this.matches.unwatch(stream),
     });
@@ -161,6 +164,16 @@ export class LiveHub {
 
   get socketCount(): number {
     return this.connections.count;
+  }
+
+  /** Markets watched over every socket here. */
+  get subscriptionCount(): number {
+    return this.connections.subscriptionCount;
+  }
+
+  /** Calls `listener` with the push lag (ms from the newest commit it carries) of each market delta written. */
+  onMarketDelta(listener: (lagMs: number) => void): () => void {
+    return this.deltasSent.on(listener);
   }
 
   /** A new socket: authenticated by `token` (query) at once, or by its first message. */

@@ -29,6 +29,8 @@ export interface MarketStreamDeps {
   conflateMs: number;
   /** The hub's counters: deltas serialized. */
   stats: { deltas: number };
+  /** A delta was written to the subscribers' sockets, `lagMs` after the newest commit it carries (the metrics). */
+  deltaSent: (lagMs: number) => void;
 }
 
 export class MarketStream {
@@ -144,6 +146,7 @@ export class MarketStream {
           changes,
         });
         this.deps.stats.deltas++;
+        this.deps.deltaSent(Date.now() - at);
       }
       for (const [userId, position] of positions) {
         const watching = [...(this.deps.connections.ofUser(userId) ?? [])].filter((c) =>

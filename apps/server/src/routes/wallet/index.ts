@@ -24,6 +24,12 @@ export default function walletRoutes(app: FastifyInstance): void {
       done(null, { raw: body as string } satisfies RawBody);
     });
 
+    // Every answer but OK, whichever path gave it (the error handler's too), counted by its status (ADR 61).
+    wallet.addHook('preSerialization', (_request, _reply, payload: WalletAnswer, done) => {
+      if (payload.status !== 'OK') app.metrics?.walletRefused(payload.status);
+      done(null, payload);
+    });
+
     wallet.setErrorHandler((error: FastifyError, request, reply) => {
       // A refusal of the framework (empty body, wrong content type, too large) is final, never INTERNAL_ERROR.
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

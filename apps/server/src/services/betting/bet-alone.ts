@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/time.ts';
 import type { BetWriter } from '../money/index.ts';
 import { placedAnswer, repeatAnswer } from './answers.ts';
 import type { BetRequest } from './bet-request.ts';
-import { betCommitted, versionMoved, type CommitFeed, type MarketCommitted } from './commits.ts';
+import { betCommitted, versionMoved, type BetWriteDone, type CommitFeed, type MarketCommitted } from './commits.ts';
 import type { MarketCache } from './market-cache.ts';
 import type { MarketState } from './market-state.ts';
 import type { BetMatcher } from './matching.ts';
@@ -28,6 +28,8 @@ export interface LoneBetDeps {
   matcher: BetMatcher;
   committed: CommitFeed;
   writer: BetWriter;
+  /** Told after each write of a placement, written or not (the metrics). */
+  writes: CommitFeed<BetWriteDone>;
 }
 
 /** Optimistic tries (each on the market as then committed) before the bet takes the market row lock. */
@@ -106,12 +108,15 @@ export class LoneBets {
     const { cache, matcher } = this.deps;
     const pending = await matcher.plan(market, req, price);
     let result;
+    const startedAt = performance.now();
     try {
       result = await this.deps.writer(db, pending.plan);
     } catch (error) {
       if (pending.bookMutated) cache.markStale(market.id);
+      this.deps.writes.emit({ bets: 0, durationMs: performance.now() - startedAt, failed: true });
       throw error;
     }
+    this.deps.writes.emit({ bets: result.kind === 'ok' ? 1 : 0, durationMs: performance.now() - startedAt, failed: false });
     if (result.kind === 'ok') {
       matcher.apply(market, pending);
       if (written) written.push(betCommitted(pending.plan, market));

@@ -225,6 +225,8 @@ export class BetQueue {
     const planned = await this.planBatches(batches);
     const writing = planned.filter((g) => g.planned.length > 0);
     let commit: Awaited<ReturnType<typeof writeBetBatches>>;
+    let failed = false;
+    const startedAt = performance.now();
     try {
       // Undefined: the commit lost a race and wrote nothing; its bets are placed alone.
       commit = writing.length > 0 ? await writeBetBatches(this.deps.db, writing.map((g) => g.planned.map((p) => p.pending.plan))) : undefined;
@@ -235,6 +237,11 @@ export class BetQueue {
       this.stats.failedCommits++;
       this.deps.onCommitError?.(error);
       commit = undefined;
+      failed = true;
+    }
+    if (writing.length > 0) {
+      const bets = commit?.outcomes.reduce((sum, o) => sum + o.written.length, 0) ?? 0;
+      this.deps.writes.emit({ bets, durationMs: performance.now() - startedAt, failed });
     }
     if (commit?.outcomes.some((o) => o.written.length > 0)) {
       this.stats.commits++;

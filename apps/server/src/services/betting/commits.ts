@@ -60,6 +60,21 @@ export interface MatchCommitted {
 
 export type MatchListener = (event: MatchCommitted) => void;
 
+/**
+ * A bet placement's write finished: a group commit, or one bet written alone (the metrics, ADR 61).
+ * Told whether or not it wrote, so a slow or failed write is seen as well as a fast one.
+ */
+export interface BetWriteDone {
+  /** Bets written: 0 when the write threw or lost its race (its bets are then placed alone). */
+  bets: number;
+  durationMs: number;
+  /** The write threw: nothing was written (the database's error, or one bet's). */
+  failed: boolean;
+}
+
+/** A placement answered: placed on a market of `kind`, or refused with `code`. */
+export type PlacementDone = { kind: string; refused?: undefined } | { kind?: undefined; refused: string };
+
 /** The listeners of one service, for one kind of event. */
 export class CommitFeed<E = MarketCommitted> {
   private readonly listeners = new Set<(event: E) => void>();

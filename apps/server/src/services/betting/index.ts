@@ -8,7 +8,7 @@
 export { exposureDetail, settledBets, settledBetsBetween, userCurrentBets, type CurrentBetsFilter } from './bet-lists.ts';
 export { cashOutQuote } from './cash-out-quote.ts';
 export { type AutoCashOutEvent } from './auto-cash-outs.ts';
-export { CommitFeed, type BetNotice, type MarketCause, type MarketCommitted, type MatchCommitted } from './commits.ts';
+export { CommitFeed, type BetNotice, type BetWriteDone, type PlacementDone, type MarketCause, type MarketCommitted, type MatchCommitted } from './commits.ts';
 export { SESSION_HOURS } from './hours.ts';
 export { marketBets } from './market-bets.ts';
 export { priceHistory, runnerLadder } from './market-data.ts';

@@ -37,6 +37,7 @@ import type {
 } from '@exchange/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { markets, matches } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/time.ts';
 import { writeBetStatement, writeBetTransaction } from '../money/index.ts';
 import { BetEdits, type BetEdit } from './bet-edits.ts';
@@ -46,7 +47,7 @@ import { fancyBetRequest, marketBetRequest, type FancyBetBody, type MarketBetBod
 import { BetCancels } from './cancels.ts';
 import { AutoCashOuts, type AutoCashOutEvent } from './auto-cash-outs.ts';
 import { CashOuts, type CashOutCall, type CashOutOrigin } from './cash-outs.ts';
-import { CommitFeed, type CommitListener, type MatchCommitted, type MatchListener } from './commits.ts';
+import { CommitFeed, type BetWriteDone, type CommitListener, type MatchCommitted, type MatchListener, type PlacementDone } from './commits.ts';
 import { IdAllocator } from './ids.ts';
 import { MarketAdmin, type MarketEdit } from './market-admin.ts';
 import { MarketCache } from './market-cache.ts';
@@ -102,6 +103,9 @@ export class BettingService {
   private readonly committed = new CommitFeed();
   /** Told after each committed change of a match row (the live score, ADR 22). */
   private readonly matchCommitted = new CommitFeed<MatchCommitted>();
+  /** Told after each placement's write and each placement answered (the metrics, ADR 61). */
+  private readonly writes = new CommitFeed<BetWriteDone>();
+  private readonly placements = new CommitFeed<PlacementDone>();
 
   constructor(
     readonly db: Db,
@@ -125,6 +129,7 @@ export class BettingService {
       sleep: options.sleep ?? realSleep,
       onCommitError: options.onCommitError,
       checkBettor,
+      writes: this.writes,
     });
     const ctx: MarketTxContext = {
       db,
@@ -157,6 +162,16 @@ export class BettingService {
   /** Group commits written (transactions; set-wise ones), the markets' batches in them, and the bets they carried. */
   get stats(): BetQueue['stats'] {
     return this.queue.stats;
+  }
+
+  /** Calls `listener` after each write of bettors' placements: a group commit or a bet alone, written or not. */
+  onBetWrite(listener: (write: BetWriteDone) => void): () => void {
+    return this.writes.on(listener);
+  }
+
+  /** Calls `listener` after each placement (a bettor's, the market maker's) is answered: placed (its market's kind) or refused (the code). */
+  onPlacement(listener: (placement: PlacementDone) => void): () => void {
+    return this.placements.on(listener);
   }
 
   /**
@@ -260,14 +275,25 @@ export class BettingService {
   // ---- bettors ------------------------------------------------------------------------------
 
   /** An exchange or bookmaker bet: the request read against its market, then the bet queue's path. */
-  async placeMarketBet(userId: number, body: MarketBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
-    const market = await this.cache.peek(body.market_id);
-    return this.queue.place(marketBetRequest(userId, body, market), market, options);
+  placeMarketBet(userId: number, body: MarketBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
+    return this.placeTold(body.market_id, (market) => this.queue.place(marketBetRequest(userId, body, market), market, options));
   }
 
-  async placeFancyBet(userId: number, body: FancyBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
-    const market = await this.cache.peek(body.fancy_id);
-    return this.queue.place(fancyBetRequest(userId, body, market), market, options);
+  placeFancyBet(userId: number, body: FancyBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
+    return this.placeTold(body.fancy_id, (market) => this.queue.place(fancyBetRequest(userId, body, market), market, options));
+  }
+
+  /** A placement on its market, told to the placement listeners once answered (a refusal by its code). */
+  private async placeTold(marketId: number, place: (market: MarketState) => Promise<PlacedBet>): Promise<PlacedBet> {
+    try {
+      const market = await this.cache.peek(marketId);
+      const placed = await place(market);
+      this.placements.emit({ kind: market.row.kind });
+      return placed;
+    } catch (error) {
+      if (error instanceof AppError) this.placements.emit({ refused: error.code });
+      throw error;
+    }
   }
 
   /** Cancels the unmatched rest of one of the user's exchange bets and releases its exposure. */
