@@ -548,9 +548,13 @@ function suite(betPath: BetPathMode) {
             ...Array.from({ length: 3 }, () => bet(demo1, { market_id: m, selection_id: 1, is_back: 1, odds: 2, stake: 100 })),
           ]);
           const answers = await Promise.all(sends);
+          // Sent together, the two bettors' bets may reach a market in any order (each request
+          // authenticates on its own): whichever side comes first rests, the other's bet fills
+          // it whole. So on each market three answers rest and three fill, whatever the order.
           ms.forEach((_, k) => {
-            expect(answers.slice(k * 6, k * 6 + 3).map((a) => a.json.data?.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED']);
-            expect(answers.slice(k * 6 + 3, k * 6 + 6).map((a) => a.json.data?.status)).toEqual(['MATCHED', 'MATCHED', 'MATCHED']);
+            const statuses = answers.slice(k * 6, k * 6 + 6).map((a) => a.json.data?.status as string);
+            expect(statuses.filter((st) => st === 'UNMATCHED')).toHaveLength(3);
+            expect(statuses.filter((st) => st === 'MATCHED')).toHaveLength(3);
           });
           expect((await balanceOf(ctx(), demo1)).liability).toBeCloseTo(b1.liability + 1200, 2);
           expect((await balanceOf(ctx(), demo3)).liability).toBeCloseTo(b3.liability + 1200, 2);
