@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, VIEWPORTS, type Viewport } from './support/browser.ts';
 import { consoleSignIn } from './support/console.ts';
 import { saveShot } from './support/shots.ts';
-import { browserSuite, freshBettorPage, upcomingCricket } from './support/suite.ts';
+import { browserSuite, freshBettorPage, openMatchOddsSlip } from './support/suite.ts';
 
 /**
  * Issue 25's agent limits in real Chromium at 1280 px and 390 px, each width with a bettor of its
@@ -65,15 +65,7 @@ describe.each(VIEWPORTS)('an agent limit at $width px', (vp: Viewport) => {
         .toMatch(/^Your agent set: a stake of at most ₹500 a bet\.$/);
 
       // A match with exchange prices: the slip refuses ₹1,000 with the agent's words.
-      const demo = await suite.tokenOf('demo1');
-      const { match, markets } = await upcomingCricket(suite, demo, vp.width < 993 ? 1 : 0);
-      const odds = markets.find((m) => m.market_type === 'MATCH_ODDS')!;
-      const runner = odds.runners[0]!;
-      await page.goto(`/#/game-details/4/${match.match_id}`);
-      const box = page.getByTestId(`price-${odds.market_id}-${runner.selection_id}-back-0`);
-      await box.waitFor({ timeout: SHOWN_MS });
-      await box.click();
-      const slip = page.getByTestId('bet-slip');
+      const { slip, box } = await openMatchOddsSlip(suite, page, vp.width, SHOWN_MS);
       await slip.getByTestId('slip-stake').fill('1000');
       await slip.getByTestId('slip-place').click();
       await expect

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { VIEWPORTS, type Viewport } from './support/browser.ts';
 import { saveShot } from './support/shots.ts';
-import { browserSuite, FRESH_PASSWORD, freshBettorPage, upcomingCricket } from './support/suite.ts';
+import { browserSuite, FRESH_PASSWORD, freshBettorPage, openMatchOddsSlip } from './support/suite.ts';
 
 /**
  * Issue 25's self-exclusion in real Chromium at 1280 px and 390 px, each width with a bettor of
@@ -90,16 +90,7 @@ describe.each(VIEWPORTS)('self-exclusion at $width px', (vp: Viewport) => {
       await saveShot(page, vp, 'self-excluded-page');
 
       // A match with exchange prices: a price box opens the slip, which says why it is closed.
-      const demo = await suite.tokenOf('demo1');
-      const { match, markets } = await upcomingCricket(suite, demo, vp.width < 993 ? 1 : 0);
-      const odds = markets.find((m) => m.market_type === 'MATCH_ODDS')!;
-      const runner = odds.runners[0]!;
-      await page.goto(`/#/game-details/4/${match.match_id}`);
-      const box = page.getByTestId(`price-${odds.market_id}-${runner.selection_id}-back-0`);
-      await box.waitFor({ timeout: SHOWN_MS });
-      await box.click();
-      const slip = page.getByTestId('bet-slip');
-      await slip.waitFor({ timeout: SHOWN_MS });
+      const { slip, odds, runner } = await openMatchOddsSlip(suite, page, vp.width, SHOWN_MS);
       await expect
         .poll(() => slip.getByTestId('slip-closed').textContent(), { timeout: SHOWN_MS })
         .toBe(`You are self-excluded until ${until}.`);

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { callApi } from './api.ts';
 import { firstLogin, launchChromium, newPage, takeCspViolations, type Viewport } from './browser.ts';
@@ -130,3 +130,27 @@ export async function freshBettorPage(
 export const FRESH_FIRST_PASSWORD = 'Start@1234';
 /** The password a fresh bettor has after its first login. */
 export const FRESH_PASSWORD = 'Bettor@5678';
+
+/**
+ * Opens the bet slip on `page` from the first runner's best back price of an upcoming cricket
+ * match's Match Odds (a match of its own per screen width), as a bettor does: the slip, the price
+ * box that opened it, the market and the runner.
+ */
+export async function openMatchOddsSlip(
+  suite: BrowserSuite,
+  page: Page,
+  width: number,
+  timeout: number,
+): Promise<{ slip: Locator; box: Locator; odds: Market; runner: Market['runners'][number] }> {
+  const demo = await suite.tokenOf('demo1');
+  const { match, markets } = await upcomingCricket(suite, demo, width < 993 ? 1 : 0);
+  const odds = markets.find((m) => m.market_type === 'MATCH_ODDS')!;
+  const runner = odds.runners[0]!;
+  await page.goto(`/#/game-details/4/${match.match_id}`);
+  const box = page.getByTestId(`price-${odds.market_id}-${runner.selection_id}-back-0`);
+  await box.waitFor({ timeout });
+  await box.click();
+  const slip = page.getByTestId('bet-slip');
+  await slip.waitFor({ timeout });
+  return { slip, box, odds, runner };
+}
