@@ -28,7 +28,8 @@ const TABLES = [
   { family: 'cricket-war', code: 'imlive1032', spots: ['tiger', 'dragon:red'] },
   { family: 'baccarat', code: 'imlive1009', spots: ['player', 'banker'] },
   { family: 'lucky-7', code: 'imlive1017', spots: ['low', 'high'] },
-  { family: 'hi-low', code: 'imlive1006', spots: ['higher', 'red'] },
+  // Colour is on offer whatever the base card (Higher is not over a King).
+  { family: 'hi-low', code: 'imlive1006', spots: ['red', 'black'] },
   { family: '32-cards', code: 'imlive1005', spots: ['back:11', 'back:9'] },
   { family: 'poker', code: 'imlive1007', spots: ['playerA', 'playerB'] },
   { family: 'amar-akbar-anthony', code: 'imlive1010', spots: ['amar', 'anthony'] },
