@@ -223,7 +223,11 @@ export default async function main(): Promise<void> {
   const db = handle.db;
   const now = () => new Date();
   await seed(db, now());
-  const app = buildApp({ db, live: { maxSocketsPerUser: SUBSCRIBERS + 10 } });
+  // The sockets in the socket host process, as server.ts runs them (ADR 62); BENCH_SOCKET_HOST=0
+  // keeps them on this process's loop, beside the bet path.
+  const socketHost = process.env.BENCH_SOCKET_HOST !== '0';
+  console.log(`sockets: ${socketHost ? 'in the socket host process' : 'in the server process'}`);
+  const app = buildApp({ db, live: { maxSocketsPerUser: SUBSCRIBERS + 10, socketHost } });
   await app.ready();
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
- * Server module boundaries (ADR 47): each folder under apps/server/src/services/, and feed/, live/
- * and cluster/, is a module whose `index.ts` is its public surface. A file outside the module
+ * Server module boundaries (ADR 47): each folder under apps/server/src/services/, and feed/, live/,
+ * cluster/ and socket-host/, is a module whose `index.ts` is its public surface. A file outside the module
  * imports the index (`../services/betting/index.ts`), never a file inside it; files inside import
  * each other freely. Read from the folder tree, so a new module is covered without editing this.
  * Tests may reach inside (they set up and look at internals on purpose).
@@ -16,7 +16,7 @@ export function serverModules(src = SERVER_SRC) {
   const folders = readdirSync(services, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => join(services, e.name));
-  return [...folders, ...['feed', 'live', 'cluster'].map((name) => join(src, name))].map((dir) => dir + sep);
+  return [...folders, ...['feed', 'live', 'cluster', 'socket-host'].map((name) => join(src, name))].map((dir) => dir + sep);
 }
 
 /** The module a file lies in, or undefined. */

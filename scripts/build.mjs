@@ -2,6 +2,7 @@
 // The production build (ADR 30), used by `npm start` (scripts/start.mjs) and `npm run build`:
 //   apps/web/dist/                    the web app (Vite), rebuilt by `npm start` only when stale
 //   apps/server/dist/server.js        the server, one ES module (esbuild)
+//   apps/server/dist/socket-host.js   the live push's socket host process (ADR 62)
 //   apps/casino-provider/dist/server.js   the casino provider, one ES module (esbuild)
 //   apps/casino-provider/dist/game.js     the provider's game page script, for browsers
 // The two Node bundles hold the workspace's own code and the workspace packages (.ts sources);
@@ -133,9 +134,9 @@ async function bundleNodeApp(workspace, name) {
 const server = join(root, 'apps/server');
 const provider = join(root, 'apps/casino-provider');
 
-/** The server: apps/server/dist/server.js. */
+/** The server: apps/server/dist/server.js, and its socket host's process (ADR 62). */
 export async function buildServer() {
-  await bundleNodeApp(server, 'server');
+  await Promise.all([bundleNodeApp(server, 'server'), bundleNodeApp(server, 'socket-host')]);
 }
 
 /** The casino provider's game page script (no dependencies), served as /game/assets/game.js. */

@@ -67,6 +67,8 @@ const app = buildApp({
     maxAgeMs: Math.round(amountFromEnv('SESSION_MAX_DAYS', 7) * 86_400_000),
   },
   db: database.db,
+  // The live push's sockets in a process of their own (ADR 62); LIVE_SOCKET_HOST=0 keeps them here.
+  live: { socketHost: process.env.LIVE_SOCKET_HOST !== '0' },
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === '1',

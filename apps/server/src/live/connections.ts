@@ -15,14 +15,29 @@
  * through `ConnectionEvents`.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { RawData, WebSocket } from 'ws';
+import type { RawData } from 'ws';
 import { LIVE_CLOSE, LiveClientMessage, type LiveServerMessage } from '@exchange/contracts';
 import { SESSION_EXPIRED_MESSAGE } from '../lib/errors.ts';
 import type { AuthUser, SessionCheck, SessionStore } from '../services/sessions.ts';
 
+/**
+ * A socket as the connections use it: a `ws` socket in this process, or one held by the socket
+ * host process (ADR 62), whose stand-in has the same shape.
+ */
+export interface LiveSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(frame: Buffer, options: { binary: boolean }): void;
+  close(code: number, reason: string): void;
+  terminate(): void;
+  ping(): void;
+  on(event: 'message', listener: (data: RawData | string) => void): unknown;
+  on(event: 'pong' | 'close' | 'error', listener: () => void): unknown;
+}
+
 /** One socket of the live push. */
 export interface Connection {
-  socket: WebSocket;
+  socket: LiveSocket;
   user: AuthUser | null;
   token: string | null;
   /** The markets it watches (the market channel keeps them). */
@@ -115,7 +130,7 @@ export class Connections {
   }
 
   /** A new socket: authenticated by `token` (query) at once, or by its first message. */
-  accept(socket: WebSocket, token: string | null): void {
+  accept(socket: LiveSocket, token: string | null): void {
     const connection: Connection = {
       socket,
       user: null,
@@ -126,7 +141,7 @@ export class Connections {
     };
     this.all.add(connection);
     socket.on('pong', () => (connection.alive = true));
-    socket.on('message', (data: RawData) => void this.receive(connection, data));
+    socket.on('message', (data) => void this.receive(connection, data));
     socket.on('close', () => this.drop(connection));
     socket.on('error', () => this.drop(connection));
     if (token) void this.authenticate(connection, token);
@@ -156,7 +171,7 @@ export class Connections {
     this.sendFrame(connection, Buffer.from(JSON.stringify(message)));
   }
 
-  private async receive(connection: Connection, data: RawData): Promise<void> {
+  private async receive(connection: Connection, data: RawData | string): Promise<void> {
     connection.alive = true;
     let message: LiveClientMessage;
     try {

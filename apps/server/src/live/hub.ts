@@ -18,7 +18,6 @@
  * carries; a flush that failed (the database away) keeps what it owes and tries again later.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
 import { LIVE_LIMITS } from '@exchange/contracts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/time.ts';
@@ -26,7 +25,7 @@ import { CommitFeed, type MarketCommitted, type MatchCommitted } from '../servic
 import type { BettingService } from '../services/betting/index.ts';
 import type { StoredNotification } from '../services/notifications/index.ts';
 import type { SessionStore } from '../services/sessions.ts';
-import { Connections } from './connections.ts';
+import { Connections, type LiveSocket } from './connections.ts';
 import { ConsoleNudges } from './console-nudges.ts';
 import { MarketChannel } from './market-channel.ts';
 import { MatchChannel } from './match-channel.ts';
@@ -44,6 +43,11 @@ export interface LiveOptions {
   maxSocketsPerUser?: number;
   /** A socket whose unsent bytes exceed this is a slow consumer and is closed. */
   maxBufferedBytes?: number;
+  /**
+   * Hold the sockets in a child process, the socket host (ADR 62): fan-out off the loop that runs
+   * the bet path. server.ts turns it on (LIVE_SOCKET_HOST=0 turns it off); tests choose.
+   */
+  socketHost?: boolean;
 }
 
 export interface LiveDeps {
@@ -81,6 +85,8 @@ export class LiveHub {
   private readonly stops: (() => void)[] = [];
   /** Deltas and position messages sent (tests and the bench read it). */
   readonly stats = { deltas: 0, frames: 0, slowConsumers: 0, matchScores: 0, notifications: 0 };
+  /** A socket whose unsent bytes pass this is a slow consumer (the socket host applies it too). */
+  readonly maxBufferedBytes: number;
   /** Told of each market delta written: how long after its newest commit (the metrics, ADR 61). */
   private readonly deltasSent = new CommitFeed<number>();
 
@@ -89,6 +95,7 @@ export class LiveHub {
     options: LiveOptions = {},
   ) {
     const conflateMs = options.conflateMs ?? LIVE_LIMITS.conflateMs;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     const maxMarkets = options.maxMarketsPerSocket ?? LIVE_LIMITS.maxMarketsPerSocket;
     const { db, betting, log } = deps;
     const stats = this.stats;
@@ -102,7 +109,7 @@ export class LiveHub {
         authTimeoutMs: options.authTimeoutMs ?? LIVE_LIMITS.authTimeoutMs,
         maxMarkets,
         maxSocketsPerUser: options.maxSocketsPerUser ?? 20,
-        maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+        maxBufferedBytes: this.maxBufferedBytes,
       },
       events: {
         subscribe: (connection, marketIds) => this.markets.subscribe(connection, marketIds),
@@ -177,7 +184,7 @@ export class LiveHub {
   }
 
   /** A new socket: authenticated by `token` (query) at once, or by its first message. */
-  accept(socket: WebSocket, token: string | null): void {
+  accept(socket: LiveSocket, token: string | null): void {
     this.connections.accept(socket, token);
   }
 

@@ -4,15 +4,20 @@
  * 36), and to the notifications stored (ADR 51); a closing app closes it.
  */
 import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIVE_PATH } from '@exchange/contracts';
+import { LIVE_CLOSE, LIVE_PATH } from '@exchange/contracts';
+import { socketHostEntry } from '../package-dir.ts';
 import { LiveHub, type LiveOptions } from './hub.ts';
+import { SocketHostProcess } from '../socket-host/index.ts';
 
 export { LiveHub, type LiveOptions } from './hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveHub;
+    /** The socket host process, when the live push holds its sockets there (ADR 62). */
+    socketHost?: SocketHostProcess;
   }
 }
 
@@ -53,8 +58,12 @@ export default fp<LiveOptions>(
       ],
     });
     app.decorate('live', hub);
+    if (options.socketHost) {
+      await holdSocketsInHost(app, hub);
+      return;
+    }
     // Client messages are small (auth, subscribe): a larger one is refused by ws itself.
-    await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+    await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE } });
     app.get<{ Querystring: { token?: string } }>(LIVE_PATH, { websocket: true }, (socket, request) => {
       hub.accept(socket, typeof request.query.token === 'string' ? request.query.token : null);
     });
@@ -62,3 +71,37 @@ export default fp<LiveOptions>(
   },
   { name: 'live', dependencies: ['services', 'casino', 'notifications'] },
 );
+
+/** Client messages are small (auth, subscribe): a larger one is refused by ws itself. */
+const MAX_CLIENT_MESSAGE = 16 * 1024;
+
+/**
+ * The sockets in the socket host process (ADR 62): every upgrade at `/ws` is handed over as it
+ * comes (any other path is a 404), and the hub gets each socket once its handshake is done.
+ */
+async function holdSocketsInHost(app: FastifyInstance, hub: LiveHub): Promise<void> {
+  const host = new SocketHostProcess({
+    entry: socketHostEntry(),
+    log: app.log,
+    maxPayload: MAX_CLIENT_MESSAGE,
+    maxBufferedBytes: hub.maxBufferedBytes,
+    slowConsumerCode: LIVE_CLOSE.SLOW_CONSUMER,
+    shutdownCode: LIVE_CLOSE.SHUTTING_DOWN,
+    opened: (socket, token) => hub.accept(socket, token),
+    slowConsumer: () => hub.stats.slowConsumers++,
+  });
+  await host.ready();
+  app.decorate('socketHost', host);
+  app.server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://host');
+    if (url.pathname !== LIVE_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    host.adopt(request, socket, head, url.searchParams.get('token'));
+  });
+  app.addHook('preClose', async () => {
+    hub.stop();
+    await host.stop('server shutting down');
+  });
+}
