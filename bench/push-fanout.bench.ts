@@ -223,9 +223,9 @@ export default async function main(): Promise<void> {
   const db = handle.db;
   const now = () => new Date();
   await seed(db, now());
-  // The sockets in the socket host process, as server.ts runs them (ADR 62); BENCH_SOCKET_HOST=0
-  // keeps them on this process's loop, beside the bet path.
-  const socketHost = process.env.BENCH_SOCKET_HOST !== '0';
+  // The sockets on this process's loop, beside the bet path, as server.ts runs them by default;
+  // BENCH_SOCKET_HOST=1 puts them in the socket host process (ADR 62).
+  const socketHost = process.env.BENCH_SOCKET_HOST === '1';
   console.log(`sockets: ${socketHost ? 'in the socket host process' : 'in the server process'}`);
   const app = buildApp({ db, live: { maxSocketsPerUser: SUBSCRIBERS + 10, socketHost } });
   await app.ready();

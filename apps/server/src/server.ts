@@ -67,8 +67,9 @@ const app = buildApp({
     maxAgeMs: Math.round(amountFromEnv('SESSION_MAX_DAYS', 7) * 86_400_000),
   },
   db: database.db,
-  // The live push's sockets in a process of their own (ADR 62); LIVE_SOCKET_HOST=0 keeps them here.
-  live: { socketHost: process.env.LIVE_SOCKET_HOST !== '0' },
+  // LIVE_SOCKET_HOST=1: the live push's sockets in a process of their own (ADR 62), for a machine
+  // with a core to spare for it; on two shared cores it made pushes slower.
+  live: { socketHost: process.env.LIVE_SOCKET_HOST === '1' },
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === '1',

@@ -45,7 +45,7 @@ export interface LiveOptions {
   maxBufferedBytes?: number;
   /**
    * Hold the sockets in a child process, the socket host (ADR 62): fan-out off the loop that runs
-   * the bet path. server.ts turns it on (LIVE_SOCKET_HOST=0 turns it off); tests choose.
+   * the bet path. Off by default; server.ts turns it on with LIVE_SOCKET_HOST=1.
    */
   socketHost?: boolean;
 }
