@@ -20,6 +20,8 @@ export interface ScrapeSources {
   broker: { connected: () => boolean; messageCounts: () => { sent: number; received: number } } | null;
   leasesHeld: () => string[];
   figures: () => Promise<BusinessFigures>;
+  /** The app's clock (epoch ms): the age of the oldest pending payment request is taken from it. */
+  now: () => number;
   /** Where a figures read that failed is reported (the scrape still answers, with the last figures). */
   warn: (error: unknown) => void;
 }
@@ -257,6 +259,22 @@ export class ExchangeMetrics {
         if (!f) return;
         this.set({ kind: 'DEPOSIT' }, f.pendingPayments.DEPOSIT);
         this.set({ kind: 'WITHDRAW' }, f.pendingPayments.WITHDRAW);
+      },
+    });
+    // An agent who leaves a request waiting is what an operator is paged for (an hour, in
+    // deploy/prometheus/alerts.yml): a count alone cannot tell a busy queue from a stuck one.
+    new Gauge({
+      name: 'exchange_payment_request_oldest_pending_seconds',
+      help: 'Age of the oldest deposit and withdrawal request waiting for its agent (0 when none waits)',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      async collect() {
+        const f = await figures();
+        if (!f) return;
+        for (const kind of ['DEPOSIT', 'WITHDRAW'] as const) {
+          const at = f.oldestPendingPaymentAt[kind];
+          this.set({ kind }, at === null ? 0 : Math.max(0, (sources.now() - at) / 1000));
+        }
       },
     });
   }

@@ -45,6 +45,7 @@ export default fp<MetricsOptions>(
         : null,
       leasesHeld: options.leasesHeld ?? (() => []),
       figures: cachedFigures(app.db, () => app.clock().getTime()),
+      now: () => app.clock().getTime(),
       warn: (error) => app.log.warn({ err: error }, 'metrics: the business figures could not be read'),
     });
     app.decorate('metrics', metrics);

@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { FIGURES_TTL_MS } from './business-figures.ts';
 import { bettingCast, createMatchOdds, newBettor } from '../test/betting.ts';
 import { LiveTestClient } from '../test/live-client.ts';
+import { onlineBettor } from '../test/payments.ts';
 import { describeEachDatabase, testContextOf, type TestContext } from '../test/databases.ts';
 
 const TOKEN = 'metrics-test-token';
@@ -184,6 +185,50 @@ describeEachDatabase(
       if (ctx().kind === 'postgres')
         expect(body).toContain('exchange_db_pool_connections{pool="main",state="total"}');
       else expect(body).not.toContain('exchange_db_pool_connections');
+    });
+
+    it('reports the age of the oldest payment request waiting for its agent, and 0 once it is decided', async () => {
+      const decide = async (requestId: number) => {
+        const decided = await ctx().call(
+          'agentDecidePaymentRequest',
+          { request_id: requestId, approve: false, remark: 'metrics test' },
+          cast.agent1,
+        );
+        expect(decided.statusCode, JSON.stringify(decided.json)).toBe(200);
+      };
+      // The seed leaves a withdrawal waiting (demo3's, agent1's to decide): decided first, so the
+      // one asked here is the oldest and the only one.
+      const inbox = await ctx().call('agentGetPaymentRequests', { status: 'PENDING' }, cast.agent1);
+      for (const row of inbox.json.data.rows as { request_id: number }[]) await decide(row.request_id);
+      const payer = await onlineBettor(ctx(), cast.agent1, 'metricspayer', 1_000);
+      const asked = await ctx().call(
+        'paymentWithdraw',
+        { method: 'UPI', account_name: 'Pay Er', upi_id: 'payer@okicici', amount: 250, client_ref: 'm-wd-1' },
+        payer.token,
+      );
+      expect(asked.statusCode, JSON.stringify(asked.json)).toBe(200);
+      const oldest = async () => {
+        // Past the figures' cache, so the scrape reads the request's state now.
+        ctx().advanceClock(FIGURES_TTL_MS);
+        const body = await text(ctx().app);
+        return {
+          withdraw: sample(body, 'exchange_payment_request_oldest_pending_seconds', { kind: 'WITHDRAW' }),
+          deposit: sample(body, 'exchange_payment_request_oldest_pending_seconds', { kind: 'DEPOSIT' }),
+          waiting: sample(body, 'exchange_payment_requests_pending', { kind: 'WITHDRAW' }),
+        };
+      };
+      // The age follows the app's clock: what the test moved it, and the moments the calls took.
+      const first = await oldest();
+      expect(first).toMatchObject({ deposit: 0, waiting: 1 });
+      expect(first.withdraw).toBeGreaterThanOrEqual(FIGURES_TTL_MS / 1000);
+      expect(first.withdraw).toBeLessThan(FIGURES_TTL_MS / 1000 + 60);
+      ctx().advanceClock(3_600_000);
+      const hourLater = (await oldest()).withdraw - first.withdraw;
+      expect(hourLater).toBeGreaterThanOrEqual(3_600 + FIGURES_TTL_MS / 1000);
+      expect(hourLater).toBeLessThan(3_600 + FIGURES_TTL_MS / 1000 + 60);
+
+      await decide(asked.json.data.request_id);
+      expect(await oldest()).toEqual({ withdraw: 0, deposit: 0, waiting: 0 });
     });
 
     describe('a second app in the same process', () => {
