@@ -231,6 +231,7 @@ async function balancePeak(bench: Bench, lookups: pg.Client): Promise<{ cpu: Cpu
   console.log(`  ${cpuLine(warm.cpu, warm.result.answered)}`);
 
   const peakStartedMs = Date.now();
+  const busyBefore = bench.polls.busy;
   bench.polls.checkingBettors = true;
   bench.bettors.start();
   const peak = await withCpu(bench, () =>
@@ -249,6 +250,9 @@ async function balancePeak(bench: Bench, lookups: pg.Client): Promise<{ cpu: Cpu
   console.log(`  ${cpuLine(peak.cpu, served)} (the servers' and PostgreSQL's include the bets)`);
   console.log(
     `  session lookups (token not in the process's cache, read from the database): ${int(cold)} = ${((100 * cold) / served).toFixed(1)}% of the polls (steady state: 1 in 12, 8.3%)`,
+  );
+  console.log(
+    `  polls the servers refused at once, 503 SERVER_BUSY (POLL_BUDGET, ADR 64; counted in the errors above): ${int(bench.polls.busy - busyBefore)}; answered ${int(served)}`,
   );
   console.log(`  ${betLine(bets)}`);
   const met =

@@ -22,6 +22,8 @@ export class BalancePolls {
   private zeroAnswer: Buffer | undefined;
   /** While true, the bettors' polls go to their check. */
   checkingBettors = false;
+  /** Polls the servers refused 503 SERVER_BUSY (their poll bound, ADR 64), since the start. */
+  busy = 0;
 
   /** Sessions 0..bettors.count-1 are the bettors'; the others hold nothing. */
   constructor(
@@ -40,6 +42,8 @@ export class BalancePolls {
       group: this.groups[session % this.groups.length]!,
       request: this.requests[session]!,
       check: (answer, sentAt, answeredAt) => {
+        // Refused at once by a process at its poll bound (ADR 64): counted apart from wrong answers.
+        if (answer.status === 503) this.busy++;
         if (answer.status !== 200) return false;
         if (session >= this.bettors.count) return this.isZero(answer.body);
         const balance = balanceOf(answer);

@@ -9,6 +9,7 @@ import authPlugin from './plugins/auth.ts';
 import casinoPlugin from './plugins/casino.ts';
 import envelopePlugin, { envelopeClientError } from './plugins/envelope.ts';
 import livePlugin, { type LiveOptions } from './live/index.ts';
+import admissionPlugin, { type AdmissionOptions } from './plugins/admission.ts';
 import metricsPlugin from './metrics/index.ts';
 import notificationsPlugin from './plugins/notifications.ts';
 import { clusterPlugin, type ClusterBus } from './cluster/index.ts';
@@ -90,6 +91,8 @@ export interface AppOptions {
   leasesHeld?: () => string[];
   /** The bearer token of `GET /metrics` (ADR 61); unset: no metrics, the route answers 404. */
   metricsToken?: string | undefined;
+  /** Bets first at a peak (ADR 64): the polls a process answers at a time; unset, no bound. */
+  admission?: AdmissionOptions;
 }
 
 const AREAS = [userRoutes, globalSettingRoutes, sportRoutes, seriesRoutes, matchRoutes, betRoutes, casinoRoutes, mac88Routes, accountStatementRoutes, reportRoutes, operatorRoutes, agentRoutes, paymentRoutes, consoleRoutes, partnershipRoutes, marketRoutes];
@@ -124,6 +127,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.register(casinoPlugin, { db: options.db, clock: options.clock ?? systemClock, config: casinoConfig });
   app.register(securityHeaders, { frameOrigins: gameOrigins(casinoConfig) });
   app.register(envelopePlugin);
+  app.register(admissionPlugin, options.admission ?? {});
   app.register(authPlugin);
   app.register(notificationsPlugin);
   app.register(livePlugin, options.live ?? {});

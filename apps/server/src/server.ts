@@ -70,6 +70,9 @@ const app = buildApp({
   // LIVE_SOCKET_HOST=1: the live push's sockets in a process of their own (ADR 62), for a machine
   // with a core to spare for it; on two shared cores it made pushes slower.
   live: { socketHost: process.env.LIVE_SOCKET_HOST === '1' },
+  // POLL_BUDGET: at most that many polls at a time per process, the rest refused 503 SERVER_BUSY
+  // (ADR 64). Unset: no bound (measured on 2 cores, the bound alone did not bring bets through).
+  admission: { maxPollsInFlight: Number(process.env.POLL_BUDGET ?? 0) || 0 },
   webDist,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === '1',

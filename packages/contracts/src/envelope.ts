@@ -21,6 +21,8 @@ export const ErrorCode = z.enum([
   'REQUEST_TIMEOUT',
   'REQUEST_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /** A poll refused at a peak so that bets go first (ADR 64): 503 with Retry-After; ask again. */
+  'SERVER_BUSY',
   // Casino refusals.
   'GAME_NOT_FOUND',
   'PROVIDER_UNAVAILABLE',

@@ -82,6 +82,7 @@ export const betEndpoints = {
   getCurrentBets: def({
     method: 'POST',
     path: 'bet/getCurrentBets',
+    poll: true,
     auth: 'user',
     summary: "The caller's bets on markets not yet settled: matched, unmatched or all, newest first",
     body: CurrentBetsRequest,

@@ -49,6 +49,7 @@ export const catalogEndpoints = {
   getMatches: def({
     method: 'POST',
     path: 'match/getMatches',
+    poll: true,
     auth: 'user',
     summary: 'Matches by sport and/or series, in play first then by start time, with Match Odds best back and lay',
     body: GetMatchesRequest,

@@ -26,6 +26,11 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, D extends z.ZodType =
    * this part, refused by the handler beyond maxBytes (ADR 33). JSON stays accepted.
    */
   upload?: { field: string; maxBytes: number };
+  /**
+   * A read the pages repeat on a timer (a balance, a match list, open bets): at a peak the server
+   * may refuse it at once, 503 SERVER_BUSY, so that bets go first (ADR 64). The next poll asks again.
+   */
+  poll?: true;
   summary: string;
   body: B;
   data: D;

@@ -6,6 +6,7 @@ export const marketDataEndpoints = {
   getLadder: def({
     method: 'POST',
     path: 'market/getLadder',
+    poll: true,
     auth: 'user',
     summary:
       "One exchange runner's whole ladder: every price with money to back or lay, the stake traded there and the caller's own unmatched back and lay stakes, with the last traded price and the runner's total matched",
@@ -15,6 +16,7 @@ export const marketDataEndpoints = {
   getPriceHistory: def({
     method: 'POST',
     path: 'market/getPriceHistory',
+    poll: true,
     auth: 'user',
     summary:
       "One exchange runner's traded prices by interval ('1s', '1m' or '5m'): open, high, low, close and the stake matched, oldest first, at most the last 600 intervals up to its last trade (settled markets too)",

@@ -13,6 +13,7 @@ export const notificationEndpoints = {
   getNotifications: def({
     method: 'POST',
     path: 'user/getNotifications',
+    poll: true,
     auth: 'user',
     summary: "The caller's notifications, newest first, with the unread count",
     body: NotificationsRequest,

@@ -64,6 +64,7 @@ export const accountEndpoints = {
   getUserBalance: def({
     method: 'GET',
     path: 'user/getUserBalance',
+    poll: true,
     auth: 'user',
     beforePasswordChange: true,
     summary: 'Balance (sum of ledger postings) and liability (exposure)',
