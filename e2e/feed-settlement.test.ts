@@ -150,7 +150,15 @@ describe.each(VIEWPORTS)('a match the simulator settles, at $width px', (vp: Vie
         const resultRow = page
           .getByTestId('statement-row')
           .filter({ hasText: new RegExp(`${escape(title)}(won|lost)`) });
-        await resultRow.first().waitFor();
+        // 30 s, and once more after a reload: on a CI machine busy with the other suites the page
+        // once showed no result row within 15 s (2026-12-01), and alone it comes at once.
+        await resultRow
+          .first()
+          .waitFor({ timeout: 30_000 })
+          .catch(async () => {
+            await page.reload({ waitUntil: 'domcontentloaded' });
+            await resultRow.first().waitFor({ timeout: 30_000 });
+          });
         const shown: ShownRow[] = await Promise.all(
           (await page.getByTestId('statement-row').all()).map(async (tr) => {
             const [, credit, debit, balance, remark] = await tr.locator('td').allTextContents();
