@@ -52,7 +52,12 @@ function showMessage(text: string, error = false): void {
   messageTimer = window.setTimeout(() => (el.textContent = ''), error ? 4000 : 2500);
 }
 
-const setBalance = (rupees: number) => ($('balance').textContent = money(rupees));
+/** How many times a balance was shown: a balance retry stops once a newer one came another way. */
+let balancesShown = 0;
+const setBalance = (rupees: number) => {
+  balancesShown += 1;
+  $('balance').textContent = money(rupees);
+};
 
 const bets = new Bets({
   view: () => view,
@@ -85,14 +90,29 @@ async function openSession(): Promise<void> {
   }
 }
 
-/** The wallet's balance asked directly: at the start, and when a `mine` event does not carry it. */
-async function refreshBalance(): Promise<void> {
+/**
+ * The wallet's balance asked directly: at the start, and when a `mine` event does not carry it. A
+ * call the wallet did not answer (the platform busy past the provider's 5 s, a 502) is asked again,
+ * 1, 2, 4 then every 8 s, until one is answered or a balance comes another way: with no retry the
+ * page showed "–" until the player's first bet (seen on a loaded CI machine, 2026-12-02).
+ */
+let balanceRetry: number | undefined;
+async function refreshBalance(attempt = 0): Promise<void> {
   if (!session) return;
+  window.clearTimeout(balanceRetry);
+  const shownBefore = balancesShown;
+  let answered = false;
   try {
     const res = await api<{ status: string; balance?: number }>('/api/balance');
-    if (res.status === 'OK' && typeof res.balance === 'number') setBalance(res.balance);
+    if (res.status === 'OK' && typeof res.balance === 'number') {
+      setBalance(res.balance);
+      answered = true;
+    }
   } catch {
-    /* the next change asks again */
+    /* asked again below */
+  }
+  if (!answered && balancesShown === shownBefore) {
+    balanceRetry = window.setTimeout(() => void refreshBalance(attempt + 1), Math.min(8000, 1000 * 2 ** attempt));
   }
 }
 
