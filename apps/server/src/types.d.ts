@@ -7,7 +7,7 @@ import type { PaymentConfig, PaymentEvents } from './services/payments/index.ts'
 import type { AccountEvents } from './services/agents.ts';
 import type { AuthUser, SessionStore } from './services/sessions.ts';
 import type { BalanceCache } from './services/balance-cache.ts';
-import type { ClusterBus } from './cluster/index.ts';
+import type { ClusterBus, MarketRouting } from './cluster/index.ts';
 import type { Notifications } from './services/notifications/index.ts';
 import type { BettorLimits } from './services/safer-gambling/index.ts';
 
@@ -33,6 +33,8 @@ declare module 'fastify' {
     accountEvents: AccountEvents;
     /** The other server processes of the cluster, over the broker (ADR 37); a no-op alone. */
     bus: ClusterBus;
+    /** Which process matches which market, and the calls forwarded (ADR 65); null alone. */
+    marketRouting: MarketRouting | null;
     /** The balances `user/getUserBalance` answers, dropped by every commit that moves money (ADR 37). */
     balances: BalanceCache;
     /** The bettor's own and his agent's limits, judged on every bet (ADR 58); `forget` after a change. */

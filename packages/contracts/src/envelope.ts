@@ -23,6 +23,11 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   /** A poll refused at a peak so that bets go first (ADR 64): 503 with Retry-After; ask again. */
   'SERVER_BUSY',
+  /**
+   * A market call whose matching process went away while it was asked (ADR 65): 503 with
+   * Retry-After; it may have been done, so a retry keeps its client_ref.
+   */
+  'MARKET_HANDOVER',
   // Casino refusals.
   'GAME_NOT_FOUND',
   'PROVIDER_UNAVAILABLE',

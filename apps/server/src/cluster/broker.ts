@@ -6,12 +6,19 @@
  * caches that trust the hints can stop trusting memory meanwhile and drop what they may have
  * missed.
  */
-import { connect, Events, type NatsConnection } from 'nats';
+import { connect, ErrorCode, Events, type NatsConnection } from 'nats';
 
 export interface Broker {
   readonly kind: 'nats' | 'none';
   publish(subject: string, payload: Uint8Array): void;
   subscribe(subject: string, handler: (payload: Uint8Array) => void): void;
+  /**
+   * Asks whoever serves `subject` and waits for its answer (request and reply, ADR 65). Rejects
+   * with `NoResponder` at once when nobody serves it, and after `timeoutMs` with no answer.
+   */
+  request(subject: string, payload: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  /** Answers the requests on `subject` with what `handler` resolves to. */
+  serve(subject: string, handler: (payload: Uint8Array) => Promise<Uint8Array>): void;
   /** Connected now: what others publish reaches this process. Always true without a broker. */
   isUp(): boolean;
   /** Told `false` when the link drops and `true` when it is back. */
@@ -28,12 +35,26 @@ export const noBroker: Broker = {
   kind: 'none',
   publish: () => undefined,
   subscribe: () => undefined,
+  request: () => Promise.reject(new NoResponder('no broker')),
+  serve: () => undefined,
   isUp: () => true,
   onStatus: () => () => undefined,
   ping: async () => true,
   messageCounts: () => ({ sent: 0, received: 0 }),
   close: async () => undefined,
 };
+
+/** A request nobody serves (its process is gone), or whose answer did not come in time. */
+export class NoResponder extends Error {
+  constructor(
+    message: string,
+    /** True when the request may have reached its server (no answer in time): it may have been done. */
+    readonly mayHaveRun = false,
+  ) {
+    super(message);
+    this.name = 'NoResponder';
+  }
+}
 
 export class NatsBroker implements Broker {
   readonly kind = 'nats';
@@ -69,6 +90,32 @@ export class NatsBroker implements Broker {
     this.nc.subscribe(subject, {
       callback: (err, msg) => {
         if (!err) handler(msg.data);
+      },
+    });
+  }
+
+  async request(subject: string, payload: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+    if (this.nc.isClosed()) throw new NoResponder('the broker link is closed');
+    try {
+      return (await this.nc.request(subject, payload, { timeout: timeoutMs })).data;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === ErrorCode.NoResponders) throw new NoResponder(`nobody serves ${subject}`);
+      if (code === ErrorCode.Timeout) throw new NoResponder(`no answer on ${subject} within ${timeoutMs} ms`, true);
+      throw error;
+    }
+  }
+
+  serve(subject: string, handler: (payload: Uint8Array) => Promise<Uint8Array>): void {
+    this.nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (err || !msg.reply) return;
+        void handler(msg.data).then(
+          (answer) => {
+            if (!this.nc.isClosed()) msg.respond(answer);
+          },
+          () => undefined,
+        );
       },
     });
   }

@@ -32,10 +32,14 @@ export interface ClusterMessages {
    * comes back.
    */
   joined: { processId: string };
+  /** A process is alive (every second, ADR 65): the processes heard lately match the markets. */
+  alive: { processId: string };
+  /** A process is shutting down: its markets go to the others at once. */
+  leaving: { processId: string };
 }
 
 export type ClusterTopic = keyof ClusterMessages;
-const TOPICS: ClusterTopic[] = ['market', 'match', 'balance', 'payment', 'session', 'login', 'notification', 'joined'];
+const TOPICS: ClusterTopic[] = ['market', 'match', 'balance', 'payment', 'session', 'login', 'notification', 'joined', 'alive', 'leaving'];
 
 interface Envelope {
   from: string;
@@ -91,6 +95,23 @@ export class ClusterBus {
       this.lastFlush = this.broker.ping(SETTLE_TIMEOUT_MS);
     }
     return this.lastFlush;
+  }
+
+  /**
+   * Asks process `to` (request and reply over the broker, ADR 65) and resolves to its answer; the
+   * broker's NoResponder when it does not serve (gone) or did not answer within `timeoutMs`.
+   */
+  async ask(to: string, body: unknown, timeoutMs: number): Promise<unknown> {
+    const answer = await this.broker.request(`${this.prefix}.calls.${to}`, Buffer.from(JSON.stringify(body)), timeoutMs);
+    return JSON.parse(Buffer.from(answer).toString('utf8'));
+  }
+
+  /** Answers what the others ask this process with what `handler` resolves to. */
+  answer(handler: (body: unknown) => Promise<unknown>): void {
+    this.broker.serve(`${this.prefix}.calls.${this.processId}`, async (payload) => {
+      const answer = await handler(JSON.parse(Buffer.from(payload).toString('utf8')));
+      return Buffer.from(JSON.stringify(answer));
+    });
   }
 
   /** Listens to what the other processes publish on `topic`; returns the unsubscribe. */

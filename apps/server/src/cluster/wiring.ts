@@ -12,10 +12,23 @@
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { mayDecideMatch } from '../services/match-state.ts';
+import { MarketOwners } from './market-owners.ts';
+import { ClusterMarketRouter } from './market-router.ts';
+
+/** Which process matches which market, and the calls this process forwarded and served (ADR 65). */
+export interface MarketRouting {
+  owners: MarketOwners;
+  counts: ClusterMarketRouter['counts'];
+}
 
 export interface ClusterPluginOptions {
   /** Leases this process holds (the health answer shows them). */
   leasesHeld?: () => string[];
+  /**
+   * Each market matched by one process (ADR 65): bettors' market calls that reach another are
+   * forwarded to it. On by default in a cluster; false leaves every process matching every market.
+   */
+  routeMarkets?: boolean;
 }
 
 const READY_TIMEOUT_MS = 2_000;
@@ -81,6 +94,29 @@ export default fp<ClusterPluginOptions>(
         betting.distrustMemory();
       }),
     );
+    // One matching process per market (ADR 65): its owner among the processes alive now.
+    let routing: MarketRouting | null = null;
+    if (bus.clustered && options.routeMarkets !== false) {
+      const owners = new MarketOwners(bus);
+      const router = new ClusterMarketRouter(bus, owners, betting, { log: app.log });
+      routing = { owners, counts: router.counts };
+      stops.push(
+        // Markets that pass to this process may have been moved by the one gone after its last
+        // message: every market is reloaded before its next use.
+        owners.onGone((processId) => {
+          app.log.warn({ peer: processId }, 'a process is gone: its markets are matched by the others');
+          betting.distrustMemory();
+        }),
+        () => {
+          betting.useMarketRouter(undefined);
+          router.stop();
+          owners.stop();
+        },
+      );
+      betting.useMarketRouter(router);
+      app.addHook('onReady', async () => owners.start());
+    }
+    app.decorate('marketRouting', routing);
     // A call that committed answers once its messages are at the broker (settle): a balance read
     // on another process right after a bet then finds its cache entry dropped.
     if (bus.clustered) app.addHook('onSend', async () => void (await bus.settle()));

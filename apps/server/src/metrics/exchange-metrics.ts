@@ -19,6 +19,10 @@ export interface ScrapeSources {
   /** Null: one process alone, no broker to report. */
   broker: { connected: () => boolean; messageCounts: () => { sent: number; received: number } } | null;
   leasesHeld: () => string[];
+  /** Markets read from the database into memory (first loads and reloads after another's commit). */
+  marketLoads: () => number;
+  /** Market calls forwarded to their matching process, answered for others, and refused in a handover (ADR 65); null alone. */
+  marketCalls: () => { forwarded: number; served: number; handovers: number } | null;
   figures: () => Promise<BusinessFigures>;
   /** The app's clock (epoch ms): the age of the oldest pending payment request is taken from it. */
   now: () => number;
@@ -102,6 +106,29 @@ export class ExchangeMetrics {
       registers: [registry],
       collect() {
         this.set(sources.liveSubscriptions());
+      },
+    });
+    new Counter({
+      name: 'exchange_market_loads_total',
+      help: 'Markets read from the database into memory: first loads, and reloads after a change made by another process',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(sources.marketLoads());
+      },
+    });
+    new Counter({
+      name: 'exchange_market_calls_total',
+      help: 'Bettors\' market calls sent to the process that matches the market (forwarded), answered for another (served), refused while the market changed hands (handover)',
+      labelNames: ['way'] as const,
+      registers: [registry],
+      collect() {
+        const counts = sources.marketCalls();
+        this.reset();
+        if (!counts) return;
+        this.inc({ way: 'forwarded' }, counts.forwarded);
+        this.inc({ way: 'served' }, counts.served);
+        this.inc({ way: 'handover' }, counts.handovers);
       },
     });
     const seenLeases = new Set<string>();

@@ -44,6 +44,8 @@ export default fp<MetricsOptions>(
         ? { connected: () => bus.broker.isUp(), messageCounts: () => bus.broker.messageCounts() }
         : null,
       leasesHeld: options.leasesHeld ?? (() => []),
+      marketLoads: () => app.betting.marketLoads,
+      marketCalls: () => app.marketRouting?.counts ?? null,
       figures: cachedFigures(app.db, () => app.clock().getTime()),
       now: () => app.clock().getTime(),
       warn: (error) => app.log.warn({ err: error }, 'metrics: the business figures could not be read'),

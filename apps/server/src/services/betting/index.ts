@@ -18,5 +18,6 @@ export { offHappenings, recordMatchEvents } from './match-events.ts';
 export { withMatchOdds } from './match-odds-view.ts';
 export { combinedPosition, positionFancyBook, positionPnl } from './positions.ts';
 export { profitLoss, resultNetPaise, standingResults } from './profit-loss.ts';
+export { type MarketCall, type MarketRouter } from './market-calls.ts';
 export { BettingService, sessionHoursOf, type BetForLimits, type BetPathMode, type BettingOptions, type BettorCheck, type CreateMarketInput, type MakerQuote, type MarketAudit, type MarketFacts, type MatchHappening, type ResultInput } from './service.ts';
 export { voidBet, voidReasonText } from './voids.ts';

@@ -23,6 +23,9 @@ export class MarketCache {
   /** Markets asked for in this turn of the event loop, loaded together at its end. */
   private loading: Map<number, { resolve: (s: MarketState) => void; reject: (e: unknown) => void }[]> | null = null;
 
+  /** Markets read from the database since the start: first loads and reloads (the metrics, ADR 65). */
+  loads = 0;
+
   constructor(private readonly db: Db) {}
 
   /** Runs fn after everything queued before it in the market's lane. */
@@ -73,6 +76,7 @@ export class MarketCache {
     let loaded: Map<number, MarketState>;
     const marks = new Map([...batch.keys()].map((id) => [id, this.marks.get(id)]));
     try {
+      this.loads += batch.size;
       loaded = await loadMarkets(this.db, [...batch.keys()]);
     } catch (error) {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
@@ -130,6 +134,7 @@ export class MarketCache {
 
   async reload(marketId: number, db: DbOrTx = this.db): Promise<MarketState> {
     const mark = this.marks.get(marketId);
+    this.loads += 1;
     const loaded = (await loadMarkets(db, [marketId])).get(marketId);
     this.uninstall(marketId);
     if (!loaded) throw refuse.marketNotFound();

@@ -44,7 +44,8 @@ import { BetEdits, type BetEdit } from './bet-edits.ts';
 import { BetQueue } from './bet-queue.ts';
 import type { BetForLimits, BettorCheck } from './bettor-limits.ts';
 import { fancyBetRequest, marketBetRequest, type FancyBetBody, type MarketBetBody, type PlaceOptions } from './bet-request.ts';
-import { BetCancels } from './cancels.ts';
+import { BetCancels, marketOfOpenBet } from './cancels.ts';
+import type { AutoCashOutBody, MarketCall, MarketRouter } from './market-calls.ts';
 import { AutoCashOuts, type AutoCashOutEvent } from './auto-cash-outs.ts';
 import { CashOuts, type CashOutCall, type CashOutOrigin } from './cash-outs.ts';
 import { CommitFeed, type BetWriteDone, type CommitListener, type MatchCommitted, type MatchListener, type PlacementDone } from './commits.ts';
@@ -97,6 +98,9 @@ export class BettingService {
   private readonly edits: BetEdits;
   private readonly quotes: MakerQuotes;
   private readonly admin: MarketAdmin;
+  private readonly ctx: MarketTxContext;
+  /** Where a market's bettors' calls run in a cluster (ADR 65): none, here. */
+  private router: MarketRouter | undefined;
   /** The bettor's limits (safer gambling, ADR 58), once the app hands them over. */
   private bettorCheck: BettorCheck | undefined;
   /** Told after each committed change of a market (the live push, ADR 22). */
@@ -131,13 +135,13 @@ export class BettingService {
       checkBettor,
       writes: this.writes,
     });
-    const ctx: MarketTxContext = {
+    const ctx: MarketTxContext = (this.ctx = {
       db,
       clock,
       cache: this.cache,
       committed: this.committed,
       serial: (marketId, fn) => this.serial(marketId, fn),
-    };
+    });
     this.cancels = new BetCancels(ctx);
     this.cashOuts = new CashOuts(ctx, matcher, options.sleep ?? realSleep);
     this.autoCashOuts = new AutoCashOuts(ctx, this.cashOuts, options.onCommitError);
@@ -157,6 +161,50 @@ export class BettingService {
    */
   useBettorCheck(check: BettorCheck): void {
     this.bettorCheck = check;
+  }
+
+  /**
+   * From now on a bettor's call on a market (a bet, a cancel, an edit, a cash out and its rule)
+   * goes where `router` says that market is matched (ADR 65); calls it hands back run here.
+   */
+  useMarketRouter(router: MarketRouter | undefined): void {
+    this.router = router;
+  }
+
+  /**
+   * Runs a bettor's market call here, whatever the router says: the matching process's side of
+   * a call another process forwarded to it.
+   */
+  runHere(call: MarketCall): Promise<unknown> {
+    switch (call.op) {
+      case 'placeMarketBet':
+        return this.placeTold(call.body.market_id, (market) => this.queue.place(marketBetRequest(call.userId, call.body, market), market, call.options));
+      case 'placeFancyBet':
+        return this.placeTold(call.body.fancy_id, (market) => this.queue.place(fancyBetRequest(call.userId, call.body, market), market, call.options));
+      case 'cancelBet':
+        return this.cancels.cancelBet(call.userId, call.betId);
+      case 'cancelAllBets':
+        return this.cancels.cancelAllBets(call.userId, call.marketId);
+      case 'updateBet':
+        return this.edits.updateBet(call.userId, call.betId, call.edit);
+      case 'cashOut':
+        return this.cashOuts.cashOut(call.userId, call.call, call.origin);
+      case 'setAutoCashOut':
+        return this.autoCashOuts.set(call.userId, call.body);
+      case 'clearAutoCashOut':
+        return this.autoCashOuts.clear(call.userId, call.marketId);
+    }
+  }
+
+  /** The call's answer from the process that matches `marketId`, or run here. */
+  private routed<T>(marketId: number, call: MarketCall): Promise<T> {
+    return (this.router?.forward(marketId, call) ?? this.runHere(call)) as Promise<T>;
+  }
+
+  /** A call on one of the user's open bets: routed by the bet's market (BET_NOT_FOUND when it has none). */
+  private async routedByBet<T>(betId: number, call: MarketCall): Promise<T> {
+    if (!this.router) return this.runHere(call) as Promise<T>;
+    return this.routed<T>(await marketOfOpenBet(this.ctx, call.userId, betId), call);
   }
 
   /** Group commits written (transactions; set-wise ones), the markets' batches in them, and the bets they carried. */
@@ -225,6 +273,11 @@ export class BettingService {
     return this.cache.chain(marketId, fn);
   }
 
+  /** Markets read from the database into memory since the start (first loads and reloads). */
+  get marketLoads(): number {
+    return this.cache.loads;
+  }
+
   /** The state for reading outside the queue (loads through the queue when needed). */
   peek(marketId: number): Promise<MarketState> {
     return this.cache.peek(marketId);
@@ -276,11 +329,11 @@ export class BettingService {
 
   /** An exchange or bookmaker bet: the request read against its market, then the bet queue's path. */
   placeMarketBet(userId: number, body: MarketBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
-    return this.placeTold(body.market_id, (market) => this.queue.place(marketBetRequest(userId, body, market), market, options));
+    return this.routed(body.market_id, { op: 'placeMarketBet', userId, body, options });
   }
 
   placeFancyBet(userId: number, body: FancyBetBody, options: PlaceOptions = {}): Promise<PlacedBet> {
-    return this.placeTold(body.fancy_id, (market) => this.queue.place(fancyBetRequest(userId, body, market), market, options));
+    return this.routed(body.fancy_id, { op: 'placeFancyBet', userId, body, options });
   }
 
   /** A placement on its market, told to the placement listeners once answered (a refusal by its code). */
@@ -298,12 +351,14 @@ export class BettingService {
 
   /** Cancels the unmatched rest of one of the user's exchange bets and releases its exposure. */
   cancelBet(userId: number, betId: number): Promise<CancelledBet> {
-    return this.cancels.cancelBet(userId, betId);
+    return this.routedByBet(betId, { op: 'cancelBet', userId, betId });
   }
 
   /** Cancels the unmatched rest of every exchange bet of the user's, in one market or everywhere. */
   cancelAllBets(userId: number, marketId?: number): Promise<CancelledBets> {
-    return this.cancels.cancelAllBets(userId, marketId);
+    // Everywhere (a logout, a lock) is rare: each market's cancel runs here, its version checked.
+    if (marketId === undefined) return this.cancels.cancelAllBets(userId);
+    return this.routed(marketId, { op: 'cancelAllBets', userId, marketId });
   }
 
   /**
@@ -311,16 +366,16 @@ export class BettingService {
    * together, fill-or-kill, or none; by the user's call or by its automatic rule.
    */
   cashOut(userId: number, call: CashOutCall, origin: CashOutOrigin = 'MANUAL'): Promise<CashOutDone> {
-    return this.cashOuts.cashOut(userId, call, origin);
+    return this.routed(Number(call.market_id), { op: 'cashOut', userId, call, origin });
   }
 
   /** Sets (or replaces) the user's automatic cash out on a runner market (auto-cash-outs.ts). */
-  setAutoCashOut(userId: number, body: { market_id: number; take_profit?: number | undefined; stop_loss?: number | undefined }): Promise<AutoCashOut> {
-    return this.autoCashOuts.set(userId, body);
+  setAutoCashOut(userId: number, body: AutoCashOutBody): Promise<AutoCashOut> {
+    return this.routed(body.market_id, { op: 'setAutoCashOut', userId, body });
   }
 
   clearAutoCashOut(userId: number, marketId: number): Promise<ClearedAutoCashOut> {
-    return this.autoCashOuts.clear(userId, marketId);
+    return this.routed(marketId, { op: 'clearAutoCashOut', userId, marketId });
   }
 
   /** Calls `listener` after each automatic cash out fired or failed, on the process that tried it. */
@@ -330,7 +385,7 @@ export class BettingService {
 
   /** Edits the unmatched rest of one of the user's exchange bets: a new price, a smaller stake, its persistence (bet-edits.ts). */
   updateBet(userId: number, betId: number, edit: BetEdit): Promise<UpdatedBet> {
-    return this.edits.updateBet(userId, betId, edit);
+    return this.routedByBet(betId, { op: 'updateBet', userId, betId, edit });
   }
 
   /**
