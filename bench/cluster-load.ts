@@ -32,7 +32,7 @@ import { cpuUsage } from 'node:process';
 import type { Balance } from '@exchange/contracts';
 import pg from 'pg';
 import { callApi } from '../e2e/support/api.ts';
-import { startCluster, type Cluster } from '../e2e/support/cluster.ts';
+import { marketOwner, startCluster, type Cluster } from '../e2e/support/cluster.ts';
 import { BalancePolls } from './support/balance-polls.ts';
 import { createBenchSessions, type BenchSessions } from './support/bench-sessions.ts';
 import { Bettors, type BettorFigures } from './support/bettors.ts';
@@ -65,6 +65,13 @@ const DEPTH = 32;
 /** A process this far behind (its sockets full and as many queued) gets no more of a run's requests. */
 const SHED_ABOVE = 2 * CONNECTIONS * DEPTH;
 const P99_TARGET_MS = 50;
+/** Issue 27: bets on one market arriving at both processes cost at most this times one process's CPU per bet. */
+const HOT_MARKET_RATIO_TARGET = 1.2;
+/** Issue 27: bets over many markets on two processes reach at least this times one process's rate. */
+const MANY_MARKETS = 100;
+const MANY_MARKETS_BETTORS = 100;
+const MANY_MARKETS_CHIPS = 4_000;
+const MANY_MARKETS_RATE_TARGET = 1.6;
 const PUSH_P99_TARGET_MS = 100;
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -88,11 +95,18 @@ interface Bench {
   bettors: Bettors;
   sessions: BenchSessions;
   pushMarketId: number;
+  loadMarketId: number;
+  admin: string;
+  agent: string;
+  matchId: number;
 }
 
-async function withCpu<T>(bench: Bench, run: () => Promise<T>): Promise<{ result: T; cpu: CpuSpent }> {
-  const serverCpu = () =>
-    [0, 1].reduce((sum, i) => sum + (processCpuSeconds(bench.cluster.pid(i)!) ?? NaN), 0);
+async function withCpu<T>(
+  bench: Bench,
+  run: () => Promise<T>,
+  pids: number[] = [bench.cluster.pid(0)!, bench.cluster.pid(1)!],
+): Promise<{ result: T; cpu: CpuSpent }> {
+  const serverCpu = () => pids.reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? NaN), 0);
   const servers0 = serverCpu();
   const pg0 = await bench.pgCpu.snapshot();
   const own0 = cpuUsage();
@@ -150,6 +164,21 @@ async function sessionLookupsSince(client: pg.Client, sinceMs: number): Promise<
   return Number(rows[0]?.n ?? 0);
 }
 
+/** An exchange Match Odds market with no bet delay and room for every bet's profit. */
+async function createBenchMarket(url: string, admin: string, matchId: number, name: string): Promise<number> {
+  const body = {
+    match_id: matchId,
+    kind: 'EXCHANGE',
+    market_type: 'MATCH_ODDS',
+    name,
+    runners: [{ name: 'Home' }, { name: 'Away' }],
+    in_play: false,
+    bet_delay_ms: 0,
+    max_profit: 100_000_000,
+  };
+  return (await callApi<{ market_id: number }>(url, 'operator/createMarket', body, admin)).market_id;
+}
+
 /** Sessions, the bettors' chips, the two markets, the generator's sockets. */
 async function setUp(cluster: Cluster): Promise<Omit<Bench, 'pgCpu'>> {
   const [a] = cluster.urls as [string];
@@ -183,24 +212,7 @@ async function setUp(cluster: Cluster): Promise<Omit<Bench, 'pgCpu'>> {
     { sport_id: 4 },
     admin.usertoken,
   );
-  const createMarket = async (name: string) =>
-    (
-      await callApi<{ market_id: number }>(
-        a,
-        'operator/createMarket',
-        {
-          match_id: match!.match_id,
-          kind: 'EXCHANGE',
-          market_type: 'MATCH_ODDS',
-          name,
-          runners: [{ name: 'Home' }, { name: 'Away' }],
-          in_play: false,
-          bet_delay_ms: 0,
-          max_profit: 100_000_000,
-        },
-        admin.usertoken,
-      )
-    ).market_id;
+  const createMarket = (name: string) => createBenchMarket(a, admin.usertoken, match!.match_id, name);
   const loadMarketId = await createMarket('Load bench');
   const pushMarketId = await createMarket('Push bench');
   const funded: Balance = { total_balance: BETTOR_CHIPS, liability: 0, available_balance: BETTOR_CHIPS };
@@ -213,7 +225,18 @@ async function setUp(cluster: Cluster): Promise<Omit<Bench, 'pgCpu'>> {
   console.log(
     `setup: ${int(SESSIONS + RAMP_SESSIONS)} users and sessions in SQL, ${BETTORS} bettors given ${int(BETTOR_CHIPS)} each through agent/transferChips, 2 markets: ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  return { cluster, groups, polls, bettors, sessions, pushMarketId };
+  return {
+    cluster,
+    groups,
+    polls,
+    bettors,
+    sessions,
+    pushMarketId,
+    loadMarketId,
+    admin: admin.usertoken,
+    agent: agent.usertoken,
+    matchId: match!.match_id,
+  };
 }
 
 /** Warm-up and the peak on the 75,000 sessions; returns the peak's CPU per request. */
@@ -292,21 +315,30 @@ async function baselinesAndRamp(bench: Bench): Promise<CpuSpent> {
     if (name === 'balance, all cached') cachedCpu = pass.cpu;
   }
 
-  // The bets alone: what the burst costs without the polls, spread over both processes (each
-  // one's commits make the market stale in the other's memory) and all on process A.
+  // The bets alone: what the burst costs without the polls. The market is matched by one process
+  // (ADR 65): bets on both are forwarded from the other to it; the baseline is every bet sent to
+  // the owner itself (one process's cost), and beside it every bet sent to the other.
+  const owner = (await marketOwner(bench.cluster.urls, bench.loadMarketId)) ?? 0;
+  const perBet: number[] = [];
   for (const [where, betOn] of [
     ['bets on A and B', undefined],
-    ['all bets on A', 0],
+    [`all bets on the market's owner (${'AB'[owner]})`, owner],
+    [`all bets on the other process (${'AB'[1 - owner]}, each forwarded)`, 1 - owner],
   ] as const) {
     const placed0 = bench.bettors.figures().placed;
     bench.bettors.start(betOn);
     const alone = await withCpu(bench, () => sleep(STEP_SECONDS * 1000));
     await bench.bettors.stop();
     const placed = bench.bettors.figures().placed - placed0;
+    perBet.push(perRequestMs(alone.cpu.servers, placed));
     console.log(
       `  bets alone, ${where}: ${int(placed / STEP_SECONDS)}/s, each followed by a balance read on the other process; ${cpuLine(alone.cpu, placed, 'bet')}`,
     );
   }
+  const ratio = perBet[0]! / perBet[1]!;
+  console.log(
+    `  servers' CPU per bet, bets on both / all on the owner: ${ratio.toFixed(2)}x (target <= ${HOT_MARKET_RATIO_TARGET}x): ${verdict(ratio <= HOT_MARKET_RATIO_TARGET)}`,
+  );
   console.log(`  over the peak and these, ${betLine(bench.bettors.figures())}`);
 
   console.log(`\nramp of the polls alone on those cached sessions, ${STEP_SECONDS} s a step:`);
@@ -381,6 +413,75 @@ async function push(bench: Bench): Promise<void> {
   }
 }
 
+/**
+ * Bets over many markets (issue 27): 100 bettors, each on a market of its own among 100, betting
+ * as fast as their answers come (closed loop), on A and B by turn; then process B is killed and
+ * the same bettors bet on A alone, which then matches every market. The rate of each, and the CPU
+ * per bet of each process: with a core each, a process saturates when its CPU per bet times the
+ * rate reaches one core, so the rate the two would carry is 1 / the larger of their CPU per bet
+ * (measured), against 1 / A's alone.
+ */
+async function manyMarkets(bench: Bench): Promise<void> {
+  const { cluster } = bench;
+  const [a] = cluster.urls as [string];
+  const ids = await bench.sessions.userIds(BETTORS + MANY_MARKETS_BETTORS);
+  const mine = ids.slice(BETTORS);
+  for (let k = 0; k < mine.length; k += 10)
+    await Promise.all(
+      mine
+        .slice(k, k + 10)
+        .map((id) =>
+          callApi(
+            a,
+            'agent/transferChips',
+            { user_id: id, amount: MANY_MARKETS_CHIPS, direction: 'deposit', client_ref: `bench-many-${id}` },
+            bench.agent,
+          ),
+        ),
+    );
+  const markets: number[] = [];
+  for (let m = 0; m < MANY_MARKETS; m++)
+    markets.push(await createBenchMarket(a, bench.admin, bench.matchId, `Many ${m}`));
+  const tokens = mine.map((_, k) => bench.sessions.token(BETTORS + k));
+  const funded: Balance = {
+    total_balance: MANY_MARKETS_CHIPS,
+    liability: 0,
+    available_balance: MANY_MARKETS_CHIPS,
+  };
+  const owned = await Promise.all(markets.map((id) => marketOwner(cluster.urls, id)));
+  console.log(
+    `\nbets over ${MANY_MARKETS} markets (${owned.filter((o) => o === 0).length} matched by A, ${owned.filter((o) => o === 1).length} by B), ${MANY_MARKETS_BETTORS} bettors each on its own market, closed loop, ${STEP_SECONDS} s:`,
+  );
+  const bettors = new Bettors(cluster.urls, tokens, markets, 0, funded);
+  const run = async (label: string, betOn: Bettors, pids: number[]) => {
+    const cpu0 = pids.map((pid) => processCpuSeconds(pid) ?? NaN);
+    const placed0 = betOn.figures().placed;
+    betOn.start();
+    const spent = await withCpu(bench, () => sleep(STEP_SECONDS * 1000), pids);
+    await betOn.stop();
+    const placed = betOn.figures().placed - placed0;
+    const each = pids.map((pid, i) => perRequestMs((processCpuSeconds(pid) ?? NaN) - cpu0[i]!, placed));
+    const rate = placed / spent.cpu.wallSeconds;
+    console.log(
+      `  ${label}: ${int(rate)} bets/s (${betOn.figures().refused} refused); CPU per bet by process: ${each.map((c, i) => `${'AB'[i]} ${c.toFixed(3)} ms`).join(', ')}; ${cpuLine(spent.cpu, placed, 'bet')}`,
+    );
+    return { rate, each, postgres: perRequestMs(spent.cpu.postgres, placed) };
+  };
+  const two = await run('on A and B', bettors, [cluster.pid(0)!, cluster.pid(1)!]);
+  await cluster.kill(1);
+  // A finds B gone (3.5 s without its heartbeat) and matches every market itself.
+  await sleep(5_000);
+  // Its checks of the reads after each bet compare with each acknowledgement: no start balance needed.
+  const alone = new Bettors([a], tokens, markets, 0, funded);
+  const one = await run('on A alone (B killed: A matches every market)', alone, [cluster.pid(0)!]);
+  const measuredRatio = two.rate / one.rate;
+  const withCores = 1000 / Math.max(...two.each) / (1000 / one.each[0]!);
+  console.log(
+    `  rate on two processes / on one: ${measuredRatio.toFixed(2)}x measured on these 2 shared cores (PostgreSQL ${two.postgres.toFixed(3)} ms per bet and the bettors share them); with a core each for the servers (1 / the larger CPU per bet, from the figures above): ${int(1000 / Math.max(...two.each))} against ${int(1000 / one.each[0]!)} bets/s, ${withCores.toFixed(2)}x (target >= ${MANY_MARKETS_RATE_TARGET}x): ${verdict(measuredRatio >= MANY_MARKETS_RATE_TARGET || withCores >= MANY_MARKETS_RATE_TARGET)}`,
+  );
+  await cluster.restart(1);
+}
+
 export default async function main(): Promise<void> {
   const benchStarted = Date.now();
   const cluster = await startCluster({
@@ -406,6 +507,7 @@ export default async function main(): Promise<void> {
     );
     for (const g of bench.groups) g.close();
     await push(bench);
+    await manyMarkets(bench);
     console.log(`total ${((Date.now() - benchStarted) / 1000).toFixed(1)} s`);
   } finally {
     for (const g of bench?.groups ?? []) g.close();

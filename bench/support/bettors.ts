@@ -70,12 +70,13 @@ export class Bettors {
 
   /**
    * `tokens[j]` is bettor j's session; `funded` its balance before any bet; each one bets every
-   * `intervalMs` on `marketId`.
+   * `intervalMs` (0: as soon as its last bet and read are answered) on `marketId`, or, given
+   * several, bettor j on the j-th of them (by turn).
    */
   constructor(
     private readonly urls: string[],
     private readonly tokens: string[],
-    private readonly marketId: number,
+    private readonly marketId: number | readonly number[],
     private readonly intervalMs: number,
     funded: Balance,
   ) {
@@ -154,7 +155,8 @@ export class Bettors {
       const began = performance.now();
       const sentAt = performance.now();
       const answer = await call<{ balance: Balance }>(betUrl, 'bet/placeMarketBet', token, {
-        market_id: this.marketId,
+        market_id:
+          typeof this.marketId === 'number' ? this.marketId : this.marketId[j % this.marketId.length]!,
         stake: 100,
         ...SHAPES[(j + n) % SHAPES.length]!,
       });

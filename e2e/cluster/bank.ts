@@ -48,8 +48,8 @@ export interface BankRun {
 }
 
 export interface BankRunOptions extends Pick<WorkloadOptions, 'durationMs' | 'bettors' | 'seed'> {
-  /** The fault, halfway through the load; the live books are verified after it (the load paused). */
-  midway?: () => Promise<void>;
+  /** The fault, halfway through the load (told the log so far); the live books are verified after it (the load paused). */
+  midway?: (log: WorkloadLog) => Promise<void>;
   /** Live clients per process, subscribed to the run's markets throughout (none by default). */
   liveClients?: number;
 }
@@ -69,9 +69,10 @@ export async function bankRun(bank: BankCluster, options: BankRunOptions): Promi
     if (watch) verified.push(await watch.verify(label, log.bettors[0]!.token));
   };
   try {
+    const { midway: _fault, liveClients: _clients, ...workload } = options;
     await runWorkload(
       {
-        ...options,
+        ...workload,
         urls: bank.cluster.urls,
         databaseUrl: bank.cluster.databaseUrl,
         provider: bank.provider,
@@ -80,7 +81,7 @@ export async function bankRun(bank: BankCluster, options: BankRunOptions): Promi
         ...(options.midway || options.liveClients
           ? {
               midway: async (load: Load) => {
-                await options.midway?.();
+                await options.midway?.(log);
                 await load.quiet(() => verify(options.midway ? 'after the fault' : 'halfway'));
               },
             }
@@ -130,6 +131,13 @@ export function describeRun(run: BankRun): string {
     `  refusals: ${[...run.log.refusals].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
     ...run.failed.map((c) => `  FAILED ${c.name}: ${c.detail}`),
   ].join('\n');
+}
+
+/** The market with the most bets asked for so far (the run's hot market), if any. */
+export function hotMarket(log: WorkloadLog): number | undefined {
+  const counts = new Map<number, number>();
+  for (const bet of log.bets.values()) counts.set(bet.marketId, (counts.get(bet.marketId) ?? 0) + 1);
+  return [...counts].sort((x, y) => y[1] - x[1])[0]?.[0];
 }
 
 /** Which process holds a lease now (GET /api/health of each), if any answers holding it. */

@@ -1,7 +1,8 @@
 /**
  * `npm run proof`: the long forms of the cluster proof, each on two server processes with the bank
  * workload and its checker, printing a table of figures; exit code 1 on any violation.
- *   crash x20   kill -9 of one process mid-load (the feed lease holder every other time), restarted
+ *   crash x20   kill -9 of one process mid-load (the feed lease holder and the owner of the hot
+ *               market by turn, ADR 65), restarted
  *   broker      a private nats-server killed mid-load and started again on its port
  *   postgres    the machine's PostgreSQL restarted mid-load (pg_ctlcluster): the processes
  *               reconnect; while it is down /api/ready says 503, the calls get errors and no
@@ -13,7 +14,8 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { PrivateNats } from '../../apps/server/src/test/private-nats.ts';
-import { bankRun, describeRun, leaseHolder, startBankCluster, type BankCluster, type BankRun } from './bank.ts';
+import { marketOwner } from '../support/cluster.ts';
+import { bankRun, describeRun, hotMarket, leaseHolder, startBankCluster, type BankCluster, type BankRun } from './bank.ts';
 import { sleep } from './workload.ts';
 
 const cases = (process.env.PROOF_CASES ?? 'crash,broker,postgres').split(',');
@@ -64,11 +66,15 @@ async function crashCases(): Promise<void> {
         durationMs: LOAD_MS,
         bettors: BETTORS,
         liveClients: LIVE_CLIENTS,
-        midway: async () => {
+        midway: async (log) => {
           const holder = await leaseHolder(bank.cluster.urls, 'feed');
-          // The feed lease holder every other time, the other process otherwise.
-          const victim = i % 2 === 1 ? (holder ?? 0) : holder === undefined ? 1 : 1 - holder;
-          fault = `kill -9 process ${victim}${victim === holder ? ' (feed lease holder)' : ''}, restarted`;
+          const hot = hotMarket(log);
+          const owner = hot === undefined ? undefined : await marketOwner(bank.cluster.urls, hot);
+          // The feed lease holder every other time, the owner of the hot market (the one with the
+          // most bets so far, ADR 65) otherwise; the other process when there is no such market.
+          const victim = i % 2 === 1 ? (holder ?? 0) : (owner ?? (holder === undefined ? 1 : 1 - holder));
+          const roles = [victim === holder && 'feed lease holder', victim === owner && `owner of the hot market ${hot}`].filter(Boolean);
+          fault = `kill -9 process ${victim}${roles.length ? ` (${roles.join(', ')})` : ''}, restarted`;
           await bank.cluster.kill(victim);
           await sleep(1_000);
           await bank.cluster.restart(victim);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rendezvousScore } from '../../apps/server/src/cluster/market-owners.ts';
 import { createPostgresDatabase } from '../../apps/server/src/test/postgres-database.ts';
 import { buildProduct, freePort, killService, spawnService, stopService, waitForHttp, type Service } from './processes.ts';
 
@@ -133,4 +134,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       return s && s.child.exitCode === null && s.child.signalCode === null ? s.child.pid : undefined;
     },
   };
+}
+
+/**
+ * The index of the process that matches `marketId` now (ADR 65), computed as the processes do:
+ * the highest rendezvous score among the processes answering `GET /api/health`. Undefined when
+ * none answers. Right after a start or a death, wait a few seconds for the processes to agree.
+ */
+export async function marketOwner(urls: readonly string[], marketId: number): Promise<number | undefined> {
+  let best: { index: number; score: number } | undefined;
+  for (const [index, url] of urls.entries()) {
+    const processId = await fetch(`${url}/api/health`)
+      .then(async (r) => ((await r.json()) as { data?: { process?: string } }).data?.process)
+      .catch(() => undefined);
+    if (processId === undefined) continue;
+    const score = rendezvousScore(processId, marketId);
+    if (!best || score > best.score) best = { index, score };
+  }
+  return best?.index;
 }
