@@ -37,7 +37,10 @@ export default fp<ServicesOptions>(
   async (app, opts) => {
     app.decorate('db', opts.db);
     app.decorate('clock', opts.clock);
-    app.decorate('sessions', new SessionStore(opts.db, opts.clock, opts.sessionCache));
+    const sessions = new SessionStore(opts.db, opts.clock, opts.sessionCache);
+    app.decorate('sessions', sessions);
+    // The sessions' last uses not written yet are written before the database closes.
+    app.addHook('onClose', async () => sessions.writeUses());
     app.decorate('loginLimiter', new LoginLimiter(opts.clock, opts.loginLimit));
     app.decorate('defaultAgent', opts.defaultAgent);
     app.decorate('signupLimitPerHour', opts.signupLimitPerHour);

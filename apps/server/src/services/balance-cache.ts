@@ -7,8 +7,9 @@
  * A read that raced with a drop is not kept (the epoch), and no entry outlives `ttlMs`: a bound
  * on any change no commit event told of.
  */
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { accountOfUser } from './money/index.ts';
+import { ledgerAccounts } from '../db/schema/index.ts';
 
 export interface CachedBalance {
   balancePaise: number;
@@ -34,6 +35,18 @@ export class BalanceCache {
   ) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxUsers = options.maxUsers ?? 200_000;
+    this.readQuery = BalanceCache.prepareRead(db);
+  }
+
+  /** A poll's cold read: prepared once, so it is neither built nor planned again. */
+  private readonly readQuery: ReturnType<typeof BalanceCache.prepareRead>;
+
+  private static prepareRead(db: DbOrTx) {
+    return db
+      .select({ balancePaise: ledgerAccounts.balancePaise, exposurePaise: ledgerAccounts.exposurePaise })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, sql.placeholder('userId')))
+      .prepare('balance_read');
   }
 
   async read(userId: number): Promise<CachedBalance> {
@@ -45,8 +58,8 @@ export class BalanceCache {
     }
     this.stats.misses++;
     const epoch = this.epoch;
-    const account = await accountOfUser(this.db, userId);
-    const money = { balancePaise: account.balancePaise, exposurePaise: account.exposurePaise };
+    const [money] = await this.readQuery.execute({ userId });
+    if (!money) throw new Error(`User ${userId} has no ledger account`);
     if (this.trusted && epoch === this.epoch) {
       if (this.entries.size >= this.maxUsers) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(userId, { money, expiresAtMs: now + this.ttlMs });
