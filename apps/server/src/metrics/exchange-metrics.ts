@@ -23,6 +23,8 @@ export interface ScrapeSources {
   marketLoads: () => number;
   /** Market calls forwarded to their matching process, answered for others, and refused in a handover (ADR 65); null alone. */
   marketCalls: () => { forwarded: number; served: number; handovers: number } | null;
+  /** Polls answered at this moment, and those refused 503 SERVER_BUSY beyond POLL_BUDGET (ADR 64). */
+  polls: () => { inFlight: number; shed: number };
   figures: () => Promise<BusinessFigures>;
   /** The app's clock (epoch ms): the age of the oldest pending payment request is taken from it. */
   now: () => number;
@@ -106,6 +108,23 @@ export class ExchangeMetrics {
       registers: [registry],
       collect() {
         this.set(sources.liveSubscriptions());
+      },
+    });
+    new Counter({
+      name: 'exchange_polls_shed_total',
+      help: 'Polls refused at once with 503 SERVER_BUSY because POLL_BUDGET polls were being answered (bets are never refused so)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(sources.polls().shed);
+      },
+    });
+    new Gauge({
+      name: 'exchange_polls_in_flight',
+      help: 'Polls (the reads pages repeat on a timer) being answered now; counted only while POLL_BUDGET is set',
+      registers: [registry],
+      collect() {
+        this.set(sources.polls().inFlight);
       },
     });
     new Counter({

@@ -46,6 +46,7 @@ export default fp<MetricsOptions>(
       leasesHeld: options.leasesHeld ?? (() => []),
       marketLoads: () => app.betting.marketLoads,
       marketCalls: () => app.marketRouting?.counts ?? null,
+      polls: () => app.admission,
       figures: cachedFigures(app.db, () => app.clock().getTime()),
       now: () => app.clock().getTime(),
       warn: (error) => app.log.warn({ err: error }, 'metrics: the business figures could not be read'),
@@ -87,5 +88,5 @@ export default fp<MetricsOptions>(
       return reply.type(metrics.contentType).send(await metrics.scrape());
     });
   },
-  { name: 'metrics', dependencies: ['services', 'live'] },
+  { name: 'metrics', dependencies: ['services', 'live', 'admission', 'cluster'] },
 );

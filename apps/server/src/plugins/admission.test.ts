@@ -1,12 +1,14 @@
 /**
  * Bets first at a peak (ADR 64): with a bound of 2 polls in flight, a burst of balance polls is
  * answered 503 SERVER_BUSY beyond the bound, at once, while bets placed in the same burst all go
- * in; once the burst is over, polls are answered again.
+ * in; once the burst is over, polls are answered again. /metrics counts the polls shed.
  */
 import { describe, expect, it } from 'vitest';
 import { POLL_ROUTES } from './admission.ts';
 import { bettingCast, createMatchOdds } from '../test/betting.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+
+const METRICS_TOKEN = 'admission-test-token';
 
 describe('the polls', () => {
   it('are the reads the pages repeat on a timer, and no call that moves money', () => {
@@ -53,6 +55,9 @@ describeEachDatabase(
       }
       expect(placed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
       expect(ctx().app.admission.shed).toBe(busy.length);
+      // The operator sees them: the count on /metrics.
+      const scrape = await ctx().app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(scrape.body).toMatch(new RegExp(`^exchange_polls_shed_total ${busy.length}$`, 'm'));
 
       // The burst over: nothing is left counted in flight, and a poll is answered.
       expect(ctx().app.admission.inFlight).toBe(0);
@@ -61,5 +66,5 @@ describeEachDatabase(
       expect(after.json.data.liability).toBe(200);
     });
   },
-  { admission: { maxPollsInFlight: 2 } },
+  { admission: { maxPollsInFlight: 2 }, metricsToken: METRICS_TOKEN },
 );
