@@ -454,14 +454,14 @@ async function manyMarkets(bench: Bench): Promise<void> {
     `\nbets over ${MANY_MARKETS} markets (${owned.filter((o) => o === 0).length} matched by A, ${owned.filter((o) => o === 1).length} by B), ${MANY_MARKETS_BETTORS} bettors each on its own market, closed loop, ${STEP_SECONDS} s:`,
   );
   const bettors = new Bettors(cluster.urls, tokens, markets, 0, funded);
-  const run = async (label: string, betOn: Bettors, pids: number[]) => {
+  const run = async (label: string, betOn: Bettors, pids: number[], where?: (j: number) => number) => {
     // Unmeasured first: the markets' first loads, the prepared statements, the JIT.
-    betOn.start();
+    betOn.start(where);
     await sleep(2_000);
     await betOn.stop();
     const cpu0 = pids.map((pid) => processCpuSeconds(pid) ?? NaN);
     const placed0 = betOn.figures().placed;
-    betOn.start();
+    betOn.start(where);
     const spent = await withCpu(bench, () => sleep(STEP_SECONDS * 1000), pids);
     await betOn.stop();
     const placed = betOn.figures().placed - placed0;
@@ -473,6 +473,13 @@ async function manyMarkets(bench: Bench): Promise<void> {
     return { rate, each, postgres: perRequestMs(spent.cpu.postgres, placed) };
   };
   const two = await run('on A and B', bettors, [cluster.pid(0)!, cluster.pid(1)!]);
+  // What a balancer that knew each call's market would get: every bet on its market's owner, none forwarded.
+  await run(
+    "each on its market's owner (none forwarded)",
+    bettors,
+    [cluster.pid(0)!, cluster.pid(1)!],
+    (j) => owned[j % MANY_MARKETS] ?? 0,
+  );
   await cluster.kill(1);
   // A finds B gone (3.5 s without its heartbeat) and matches every market itself.
   await sleep(5_000);

@@ -87,10 +87,12 @@ export class Bettors {
     return this.tokens.length;
   }
 
-  /** Bettor j bets on process j % 2, or every one on process `betOn` when given. */
-  start(betOn?: number): void {
+  /** Bettor j bets on process j % 2, or every one on process `betOn` when given, or bettor j on `betOn(j)`. */
+  start(betOn?: number | ((j: number) => number)): void {
     this.stopping = false;
-    this.running = this.tokens.map((_, j) => this.bettor(j, betOn ?? j % this.urls.length));
+    this.running = this.tokens.map((_, j) =>
+      this.bettor(j, typeof betOn === 'function' ? betOn(j) : (betOn ?? j % this.urls.length)),
+    );
   }
 
   async stop(): Promise<void> {
