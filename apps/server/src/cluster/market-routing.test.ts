@@ -154,6 +154,17 @@ describe('one matching process per market', () => {
     // Eleven bets matched in A's memory: not one reload.
     expect(a.app.betting.marketLoads).toBe(loads);
 
+    // A re-quote (the market maker's call) made on B is done by A too (which rereads the market after it, as on one process).
+    const served0 = routing(a).counts.served;
+    const requote = await b.app.betting.replaceQuotes(
+      layer.userId,
+      marketId,
+      [],
+      [{ selectionId: 2, side: 'LAY', price: 120, sizePaise: 10_000, clientRef: 'mr-quote-1' }],
+    );
+    expect(requote).toMatchObject({ rested: 1, cancelled: 0, crossing: [] });
+    expect(routing(a).counts.served).toBe(served0 + 1);
+
     // An edit and a cancel on B, of bets placed on C.
     const open = await b.ctx.call(
       'placeMarketBet',

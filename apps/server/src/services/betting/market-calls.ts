@@ -1,5 +1,5 @@
 /**
- * A bettor's call on one market as it travels to the process that matches that market (ADR 65):
+ * A bettor's call on one market (or the market maker's re-quote of it) as it travels to the process that matches that market (ADR 65):
  * plain data (JSON), so it can cross the broker; the service runs it the same way wherever it
  * arrived. Which process matches a market, and how a call gets there, is the cluster's business:
  * the service only asks its router.
@@ -7,6 +7,7 @@
 import type { FancyBetBody, MarketBetBody, PlaceOptions } from './bet-request.ts';
 import type { BetEdit } from './bet-edits.ts';
 import type { CashOutCall, CashOutOrigin } from './cash-outs.ts';
+import type { MakerQuote } from './quotes.ts';
 
 export type MarketCall =
   | { op: 'placeMarketBet'; userId: number; body: MarketBetBody; options: PlaceOptions }
@@ -16,7 +17,8 @@ export type MarketCall =
   | { op: 'updateBet'; userId: number; betId: number; edit: BetEdit }
   | { op: 'cashOut'; userId: number; call: CashOutCall; origin: CashOutOrigin }
   | { op: 'setAutoCashOut'; userId: number; body: AutoCashOutBody }
-  | { op: 'clearAutoCashOut'; userId: number; marketId: number };
+  | { op: 'clearAutoCashOut'; userId: number; marketId: number }
+  | { op: 'replaceQuotes'; userId: number; marketId: number; cancelIds: readonly number[]; quotes: readonly MakerQuote[] };
 
 export interface AutoCashOutBody {
   market_id: number;

@@ -193,6 +193,8 @@ export class BettingService {
         return this.autoCashOuts.set(call.userId, call.body);
       case 'clearAutoCashOut':
         return this.autoCashOuts.clear(call.userId, call.marketId);
+      case 'replaceQuotes':
+        return this.quotes.replace(call.userId, call.marketId, call.cancelIds, call.quotes);
     }
   }
 
@@ -394,7 +396,7 @@ export class BettingService {
    * another user's order come back, for placeMarketBet.
    */
   replaceQuotes(userId: number, marketId: number, cancelIds: readonly number[], quotes: readonly MakerQuote[]): Promise<QuoteReplacement> {
-    return this.quotes.replace(userId, marketId, cancelIds, quotes);
+    return this.routed(marketId, { op: 'replaceQuotes', userId, marketId, cancelIds, quotes });
   }
 
   /**
