@@ -9,7 +9,8 @@
  *               refusal, and every 200 answered then is in the database (the checker's checks)
  * In every case live clients (3 a process) keep the run's markets from the pushes; after the
  * fault and after the load their books must equal getMatchDetail's.
- * PROOF_CASES=crash,broker,postgres picks cases; PROOF_CRASHES sets the number of crash runs.
+ * PROOF_CASES=crash,broker,postgres picks cases; PROOF_CRASHES sets the number of crash runs (a fresh
+ * cluster every 20: each run funds its agents from agent1's chips).
  */
 import { spawn } from 'node:child_process';
 import pg from 'pg';
@@ -58,9 +59,18 @@ async function withCluster(env: Record<string, string>, body: (bank: BankCluster
   }
 }
 
+/** Crash runs per cluster: each run funds its agents from agent1, whose chips last about 40 runs. */
+const CRASHES_PER_CLUSTER = 20;
+
 async function crashCases(): Promise<void> {
+  for (let first = 1; first <= crashes; first += CRASHES_PER_CLUSTER)
+    await crashCluster(first, Math.min(crashes, first + CRASHES_PER_CLUSTER - 1));
+}
+
+/** Crash runs `first` to `last` on one cluster, then the feed lease held once it settles. */
+async function crashCluster(first: number, last: number): Promise<void> {
   await withCluster({ FEED_SIMULATOR: '1' }, async (bank) => {
-    for (let i = 1; i <= crashes; i++) {
+    for (let i = first; i <= last; i++) {
       let fault = '';
       const run = await bankRun(bank, {
         durationMs: LOAD_MS,
