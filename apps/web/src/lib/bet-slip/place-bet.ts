@@ -4,6 +4,7 @@ import { fetchData } from '@/lib/api';
 import { refreshBalance, setBalance } from '@/lib/balance';
 import { refreshAfterBet } from '@/lib/bet-changes';
 import { newClientRef } from '@/lib/client-ref';
+import { withHandoverRetry } from '@/lib/handover';
 import { isBackSide, offersKeepInPlay, parseAmount, type SlipDraft } from './draft';
 
 function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
@@ -34,12 +35,16 @@ function placeBet(draft: SlipDraft, clientRef: string): Promise<PlacedBet> {
 /**
  * bet/placeMarketBet or bet/placeFancyBet of the slip, and of a one-click price box (the same
  * call: the server holds either for the market's bet delay). Each placement carries a fresh
- * client_ref, so a retried request cannot place the bet twice. The answer's balance is shown at
+ * client_ref, so a retried request cannot place the bet twice (a placement refused in a market's
+ * handover is sent again with it, ADR 65). The answer's balance is shown at
  * once and then confirmed by a fresh balance call.
  */
 export function usePlaceBet() {
   return useMutation({
-    mutationFn: (draft: SlipDraft) => placeBet(draft, newClientRef()),
+    mutationFn: (draft: SlipDraft) => {
+      const clientRef = newClientRef();
+      return withHandoverRetry(() => placeBet(draft, clientRef));
+    },
     onSuccess: (bet) => setBalance(bet.balance),
     onSettled: () => {
       refreshAfterBet();

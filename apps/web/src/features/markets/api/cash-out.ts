@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { ApiError, fetchData } from '@/lib/api';
 import { refreshBalance, setBalance } from '@/lib/balance';
 import { refreshAfterBet } from '@/lib/bet-changes';
+import { withHandoverRetry } from '@/lib/handover';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -94,7 +95,8 @@ function requote(client: QueryClient, marketId: number) {
  */
 export function useCashOut() {
   return useMutation({
-    mutationFn: (order: CashOutOrder) => fetchData('cashOut', order),
+    // Refused in a market's handover (ADR 65): sent again as it was, its client_ref with it.
+    mutationFn: (order: CashOutOrder) => withHandoverRetry(() => fetchData('cashOut', order)),
     onSuccess: (done) => setBalance(done.balance),
     onSettled: (_done, _error, order) => {
       refreshAfterBet();
