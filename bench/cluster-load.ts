@@ -177,6 +177,29 @@ async function sessionLookupsSince(client: pg.Client, sinceMs: number): Promise<
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Chips from the agent to each of these users, ten transfers at a time. */
+async function fundBettors(
+  url: string,
+  agent: string,
+  userIds: number[],
+  chips: number,
+  refPrefix: string,
+): Promise<void> {
+  for (let k = 0; k < userIds.length; k += 10)
+    await Promise.all(
+      userIds
+        .slice(k, k + 10)
+        .map((id) =>
+          callApi(
+            url,
+            'agent/transferChips',
+            { user_id: id, amount: chips, direction: 'deposit', client_ref: `${refPrefix}-${id}` },
+            agent,
+          ),
+        ),
+    );
+}
+
 /** An exchange Match Odds market with no bet delay and room for every bet's profit. */
 async function createBenchMarket(url: string, admin: string, matchId: number, name: string): Promise<number> {
   const body = {
@@ -205,20 +228,7 @@ async function setUp(cluster: Cluster): Promise<Omit<Bench, 'pgCpu'>> {
   const started = Date.now();
   const sessions = await createBenchSessions(cluster.databaseUrl, SESSIONS + RAMP_SESSIONS, agent.user_id);
   const bettorIds = await sessions.userIds(BETTORS);
-  for (let k = 0; k < bettorIds.length; k += 10) {
-    await Promise.all(
-      bettorIds
-        .slice(k, k + 10)
-        .map((id) =>
-          callApi(
-            a,
-            'agent/transferChips',
-            { user_id: id, amount: BETTOR_CHIPS, direction: 'deposit', client_ref: `bench-fund-${id}` },
-            agent.usertoken,
-          ),
-        ),
-    );
-  }
+  await fundBettors(a, agent.usertoken, bettorIds, BETTOR_CHIPS, 'bench-fund');
   const [match] = await callApi<{ match_id: number }[]>(
     a,
     'match/getMatches',
@@ -463,19 +473,7 @@ async function manyMarkets(bench: Bench): Promise<void> {
     },
     bench.admin,
   );
-  for (let k = 0; k < mine.length; k += 10)
-    await Promise.all(
-      mine
-        .slice(k, k + 10)
-        .map((id) =>
-          callApi(
-            a,
-            'agent/transferChips',
-            { user_id: id, amount: MANY_MARKETS_CHIPS, direction: 'deposit', client_ref: `bench-many-${id}` },
-            bench.agent,
-          ),
-        ),
-    );
+  await fundBettors(a, bench.agent, mine, MANY_MARKETS_CHIPS, 'bench-many');
   const markets: number[] = [];
   for (let m = 0; m < MANY_MARKETS; m++)
     markets.push(await createBenchMarket(a, bench.admin, bench.matchId, `Many ${m}`));

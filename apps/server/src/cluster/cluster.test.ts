@@ -13,10 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seed } from '../seed/index.ts';
 import { createMatchOdds, firstMatchOf, newBettor } from '../test/betting.ts';
-import { freshPostgresDatabase, testContextOf, type TestContext } from '../test/databases.ts';
+import { seededPostgresDatabase, testContextOf, type TestContext } from '../test/databases.ts';
 import { LiveTestClient } from '../test/live-client.ts';
 import { PrivateNats } from '../test/private-nats.ts';
 import { NatsBroker } from './broker.ts';
@@ -52,12 +50,9 @@ describe('two processes on one PostgreSQL with NATS between them', () => {
   const receiptsDir = mkdtempSync(join(tmpdir(), 'exchange-cluster-receipts-'));
 
   beforeAll(async () => {
-    nats.server = await PrivateNats.onFreePort();
-    await nats.server.start();
-    const fresh = await freshPostgresDatabase(serverUrl);
+    nats.server = await PrivateNats.started();
+    const fresh = await seededPostgresDatabase(serverUrl);
     drop = fresh.drop;
-    await migrateDatabase(fresh.handle);
-    await seed(fresh.handle.db, new Date());
     const prefix = `test.${randomBytes(4).toString('hex')}`;
     const start = async (name: string, handle: DatabaseHandle): Promise<Process> => {
       const bus = new ClusterBus(await NatsBroker.connect(nats.server!.url, name), prefix, name);

@@ -14,10 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seed } from '../seed/index.ts';
 import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../test/betting.ts';
-import { freshPostgresDatabase, testContextOf, type TestContext } from '../test/databases.ts';
+import { seededPostgresDatabase, testContextOf, type TestContext } from '../test/databases.ts';
 import { PrivateNats } from '../test/private-nats.ts';
 import { NatsBroker } from './broker.ts';
 import { ClusterBus } from './bus.ts';
@@ -83,12 +81,9 @@ describe('one matching process per market', () => {
   let c: Process;
 
   beforeAll(async () => {
-    nats = await PrivateNats.onFreePort();
-    await nats.start();
-    const fresh = await freshPostgresDatabase(serverUrl);
+    nats = await PrivateNats.started();
+    const fresh = await seededPostgresDatabase(serverUrl);
     drop = fresh.drop;
-    await migrateDatabase(fresh.handle);
-    await seed(fresh.handle.db, new Date());
     const prefix = `test.${randomBytes(4).toString('hex')}`;
     a = await start('A', fresh.handle, prefix);
     b = await start('B', await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 }), prefix);

@@ -15,11 +15,9 @@ import { LIVE_CLOSE, type MarketView } from '@exchange/contracts';
 import { buildApp } from '../app.ts';
 import { ClusterBus, NatsBroker } from '../cluster/index.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seed } from '../seed/index.ts';
 import { createMatchOdds, firstMatchOf, newBettor } from '../test/betting.ts';
 import { CuttableProxy } from '../test/cuttable-proxy.ts';
-import { freshPostgresDatabase, testContextOf, type TestContext } from '../test/databases.ts';
+import { seededPostgresDatabase, testContextOf, type TestContext } from '../test/databases.ts';
 import { LiveTestClient } from '../test/live-client.ts';
 import { PrivateNats } from '../test/private-nats.ts';
 
@@ -56,12 +54,9 @@ describe('live push through a database outage [postgres]', () => {
   };
 
   beforeAll(async () => {
-    nats = await PrivateNats.onFreePort();
-    await nats.start();
-    const fresh = await freshPostgresDatabase(serverUrl);
+    nats = await PrivateNats.started();
+    const fresh = await seededPostgresDatabase(serverUrl);
     drop = fresh.drop;
-    await migrateDatabase(fresh.handle);
-    await seed(fresh.handle.db, new Date());
     const parsed = new URL(fresh.url);
     proxy = await CuttableProxy.to(parsed.hostname, Number(parsed.port || 5432));
     const prefix = `test.${randomBytes(4).toString('hex')}`;

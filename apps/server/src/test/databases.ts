@@ -89,6 +89,14 @@ export async function freshPostgresDatabase(serverUrl: string) {
   return { handle: await openDatabase({ kind: 'postgres', url, poolSize: 4 }), url, drop };
 }
 
+/** A fresh PostgreSQL database, migrated and seeded with the demo (the suites of several processes). */
+export async function seededPostgresDatabase(serverUrl: string) {
+  const fresh = await freshPostgresDatabase(serverUrl);
+  await migrateDatabase(fresh.handle);
+  await seed(fresh.handle.db, new Date());
+  return fresh;
+}
+
 /**
  * Suites move their clock by hours and days with tokens taken at their start: their sessions do
  * not end by themselves. The lifetimes are tested with the product's rules in

@@ -25,6 +25,13 @@ export class PrivateNats {
     return new PrivateNats(await freePort());
   }
 
+  /** One on a free port, started. */
+  static async started(): Promise<PrivateNats> {
+    const nats = await PrivateNats.onFreePort();
+    await nats.start();
+    return nats;
+  }
+
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
   }
