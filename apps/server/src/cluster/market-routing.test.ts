@@ -7,6 +7,7 @@
  * client_ref is never placed twice.
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { balanceOf, createMatchOdds, expectInvariants, firstMatchOf, newBettor } from '../test/betting.ts';
 import { seededPostgresDatabase, testContextOf, type TestContext } from '../test/databases.ts';
+import { LiveTestClient } from '../test/live-client.ts';
 import { PrivateNats } from '../test/private-nats.ts';
 import { NatsBroker } from './broker.ts';
 import { ClusterBus } from './bus.ts';
@@ -33,6 +35,7 @@ async function eventually(ok: () => boolean | Promise<boolean>, timeoutMs = 10_0
 
 interface Process {
   name: string;
+  origin: () => string;
   app: FastifyInstance;
   ctx: TestContext;
   handle: DatabaseHandle;
@@ -52,15 +55,22 @@ describe('one matching process per market', () => {
 
   const start = async (name: string, handle: DatabaseHandle, prefix: string): Promise<Process> => {
     const bus = new ClusterBus(await NatsBroker.connect(nats.url, name), prefix, name);
-    const app = buildApp({ db: handle.db, bus, checkResponses: true, receiptsDir });
-    await app.ready();
+    const app = buildApp({ db: handle.db, bus, checkResponses: true, receiptsDir, live: { conflateMs: 20 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
     const ctx = testContextOf(
       app,
       handle,
       { now: () => new Date(), advanceClock: () => undefined },
       receiptsDir,
     );
-    const p = { name, app, ctx, handle, bus };
+    const p = {
+      name,
+      app,
+      ctx,
+      handle,
+      bus,
+      origin: () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    };
     processes.push(p);
     return p;
   };
@@ -223,6 +233,11 @@ describe('one matching process per market', () => {
       stake: 100,
       client_ref: 'mr-gone-1',
     };
+    // A page on A watches the market.
+    const socket = await LiveTestClient.connect(a.origin(), bettor.token);
+    socket.send({ op: 'subscribe', market_ids: [marketId] });
+    await socket.next((m) => m.type === 'market_image');
+    const from = socket.mark();
     const inFlight = a.ctx.call('placeMarketBet', body, bettor.token);
     await sleep(300);
     // C leaves the broker as a killed process does: no goodbye, its answer never sent.
@@ -236,6 +251,16 @@ describe('one matching process per market', () => {
     // C's app (still running on the database) wrote the bet after its delay: the retry on B,
     // with the same client_ref, gets that bet and places nothing more.
     await sleep(1_500);
+    // C's commit was never told (its broker link was gone): A, finding C gone, reread what its
+    // sockets watch, and the page shows the bet.
+    const shown = await socket.next(
+      (m) =>
+        m.type === 'market_delta' &&
+        JSON.stringify(m.changes.runners ?? []).includes('{"price":2,"size":100}'),
+      { from, timeoutMs: 10_000 },
+    );
+    expect(shown.type).toBe('market_delta');
+    await socket.close();
     const retried = await b.ctx.call('placeMarketBet', body, bettor.token);
     expect(retried.statusCode).toBe(200);
     const again = await a.ctx.call('placeMarketBet', body, bettor.token);

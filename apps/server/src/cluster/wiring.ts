@@ -101,11 +101,16 @@ export default fp<ClusterPluginOptions>(
       const router = new ClusterMarketRouter(bus, owners, betting, { log: app.log });
       routing = { owners, counts: router.counts };
       stops.push(
-        // Markets that pass to this process may have been moved by the one gone after its last
-        // message: every market is reloaded before its next use.
+        // A process gone (killed) may have committed after its last message: what those commits
+        // made stale here is dropped (every market reloaded before its next use, the balance and
+        // session caches emptied) and the sockets here are brought up to date, as when it comes
+        // back (`joined`) or the broker does; it may not come back.
         owners.onGone((processId) => {
           app.log.warn({ peer: processId }, 'a process is gone: its markets are matched by the others');
           betting.distrustMemory();
+          balances.setTrusted(bus.broker.isUp());
+          sessions.setTrusted(bus.broker.isUp());
+          app.live.resync();
         }),
         () => {
           betting.useMarketRouter(undefined);
@@ -148,7 +153,7 @@ export default fp<ClusterPluginOptions>(
       return { status: false, code: 'NOT_READY', message: 'Not ready: the database or the broker does not answer', data };
     });
   },
-  { name: 'cluster', dependencies: ['services', 'casino', 'notifications'] },
+  { name: 'cluster', dependencies: ['services', 'casino', 'notifications', 'live'] },
 );
 
 async function withTimeout(work: Promise<boolean>, ms: number): Promise<boolean> {

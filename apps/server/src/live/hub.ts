@@ -211,9 +211,10 @@ export class LiveHub {
 
   /**
    * Everything watched is read again and what differs from what was sent goes out: after the
-   * broker came back, the other processes' commits of the gap are in the database, not heard.
+   * broker came back, the other processes' commits of the gap are in the database, not heard;
+   * after a process is found gone, its last commits may be too (the cluster calls it, ADR 65).
    */
-  private resync(): void {
+  resync(): void {
     const now = Date.now();
     this.markets.resync(now);
     this.matches.resync(now);
