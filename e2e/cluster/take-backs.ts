@@ -89,12 +89,21 @@ async function takenBack(q: Query, userIds: number[]): Promise<Map<number, numbe
 
 /**
  * Over the API: a bettor below zero is refused a bet (INSUFFICIENT_FUNDS, ADR 35), on an exchange
- * market still open. One attempt, by the first such bettor of this run.
+ * market still open. One attempt, by the first such bettor of this run who is not on a break.
  */
 async function betRefusedBelowZero(q: Query, log: WorkloadLog, origins: string[], negative: Set<number>): Promise<Check> {
   const name = 'a bettor below zero is refused a bet (INSUFFICIENT_FUNDS)';
-  const bettor = log.bettors.find((b) => negative.has(b.userId));
-  if (!bettor) return { name, ok: true, detail: 'no bettor of this run below zero: not tried' };
+  // A bettor on a break (the workload takes some) is refused ACCOUNT_ON_BREAK before his funds
+  // are looked at (ADR 58): the one tried here is not on one.
+  const onBreak = new Set(
+    (
+      await q<{ user_id: number }>(
+        `select user_id from bettor_protection where restriction_kind is not null and (restriction_ends_at is null or restriction_ends_at > now())`,
+      )
+    ).map((r) => Number(r.user_id)),
+  );
+  const bettor = log.bettors.find((b) => negative.has(b.userId) && !onBreak.has(b.userId));
+  if (!bettor) return { name, ok: true, detail: 'no bettor of this run below zero and free to bet: not tried' };
   const ids = [...log.markets].filter(([, kind]) => kind === 'EXCHANGE').map(([id]) => id);
   const [market] = await q<{ id: number }>(`select id from markets where id = any($1) and status = 'OPEN' and settled_at is null order by id desc limit 1`, [ids]);
   if (!market) return { name, ok: true, detail: `user ${bettor.userId} below zero, but no exchange market of the run open: not tried` };
