@@ -9,6 +9,3 @@ export { joinCluster, type ClusterMembership } from './membership.ts';
 export { LeaseKeeper, releaseLease, runOncePerCluster, tryLease, type ClusterSingleton, type LeaseWork } from './leases.ts';
 export { withStartupLock, type StartupLock } from './startup-lock.ts';
 export { default as clusterPlugin, type ClusterPluginOptions, type MarketRouting } from './wiring.ts';
-export { MarketOwners, rendezvousScore } from './market-owners.ts';
-export { ClusterMarketRouter, handoverRefusal } from './market-router.ts';
-export { NoResponder } from './broker.ts';
